@@ -1,0 +1,102 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strictSwift6: [SwiftSetting] = [
+    // Swift 6 language mode already implies complete concurrency checking;
+    // these make the remaining upcoming checks explicit for every target.
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "forecastly",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "forecastly", targets: ["forecastly"]),
+        .library(name: "LocationProvider", targets: ["LocationProvider"]),
+        .library(name: "ForecastCore", targets: ["ForecastCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGPS",
+            pkgConfig: "libgps",
+            providers: [.apt(["libgps-dev"])]
+        ),
+        // HTTP for both LocationProvider (IP geolocation) and ForecastCore
+        // (Open-Meteo): a protocol, its AsyncHTTPClient implementation and the
+        // HTTPS-or-loopback rule. Its own target because LocationProvider may
+        // not depend on ForecastCore.
+        .target(
+            name: "NetworkTransport",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "LocationProvider",
+            dependencies: ["CGPS", "NetworkTransport"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "ForecastCore",
+            dependencies: [
+                "LocationProvider",
+                "NetworkTransport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        .executableTarget(
+            name: "forecastly",
+            dependencies: [
+                "ForecastCore",
+                "LocationProvider",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+
+        // Test-only support shared by every test target: the loopback stub
+        // HTTP server and the locator for Tests/Fixtures.
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/TestSupport",
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "LocationProviderTests",
+            dependencies: ["LocationProvider", "NetworkTransport", "TestSupport"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "ForecastCoreTests",
+            dependencies: ["ForecastCore", "LocationProvider", "NetworkTransport", "TestSupport"],
+            swiftSettings: strictSwift6
+        ),
+        // Runs the built `forecastly` binary as a subprocess; depending on the
+        // executable target makes SwiftPM build it before these tests run.
+        .testTarget(
+            name: "forecastlyTests",
+            dependencies: ["forecastly", "ForecastCore", "TestSupport"],
+            swiftSettings: strictSwift6
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

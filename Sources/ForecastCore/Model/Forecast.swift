@@ -1,0 +1,135 @@
+public import Foundation
+public import LocationProvider
+
+/// A forecast for one place, ready to present: times are real instants,
+/// the place's time zone is known, and every value the service may leave
+/// out is optional.
+public struct Forecast: Sendable, Equatable {
+    /// The grid point the service answered for (it may differ from the
+    /// request by a kilometre or two).
+    public var coordinate: Coordinate
+    /// The coordinate that was asked for.
+    public var requestedCoordinate: Coordinate
+    public var elevation: Double?
+    /// The place's IANA time zone; all local times are shown in it.
+    public var timeZone: TimeZone
+    public var units: ForecastUnits
+    public var current: CurrentConditions?
+    public var hourly: [HourlyForecast]
+    public var daily: [DailyForecast]
+
+    public init(
+        coordinate: Coordinate, requestedCoordinate: Coordinate, elevation: Double?, timeZone: TimeZone,
+        units: ForecastUnits, current: CurrentConditions?, hourly: [HourlyForecast], daily: [DailyForecast]
+    ) {
+        self.coordinate = coordinate
+        self.requestedCoordinate = requestedCoordinate
+        self.elevation = elevation
+        self.timeZone = timeZone
+        self.units = units
+        self.current = current
+        self.hourly = hourly
+        self.daily = daily
+    }
+
+    /// The hours from the current one on (the service starts at local midnight).
+    public func upcomingHours(from now: Date? = nil) -> ArraySlice<HourlyForecast> {
+        guard let reference = now ?? current?.time else { return hourly[...] }
+        let hourStart = reference.addingTimeInterval(-3599)
+        return hourly.drop { $0.time < hourStart }
+    }
+
+    /// The daily entry for the day of `current`, or the first day.
+    public var today: DailyForecast? { daily.first }
+}
+
+public struct CurrentConditions: Sendable, Equatable {
+    public var time: Date
+    public var temperature: Double?
+    public var apparentTemperature: Double?
+    public var relativeHumidity: Double?
+    public var precipitation: Double?
+    public var weatherCode: Int?
+    public var isDay: Bool?
+    public var windSpeed: Double?
+    public var windDirection: Double?
+    public var windGusts: Double?
+
+    public init(
+        time: Date, temperature: Double? = nil, apparentTemperature: Double? = nil, relativeHumidity: Double? = nil,
+        precipitation: Double? = nil, weatherCode: Int? = nil, isDay: Bool? = nil, windSpeed: Double? = nil,
+        windDirection: Double? = nil, windGusts: Double? = nil
+    ) {
+        self.time = time
+        self.temperature = temperature
+        self.apparentTemperature = apparentTemperature
+        self.relativeHumidity = relativeHumidity
+        self.precipitation = precipitation
+        self.weatherCode = weatherCode
+        self.isDay = isDay
+        self.windSpeed = windSpeed
+        self.windDirection = windDirection
+        self.windGusts = windGusts
+    }
+
+    public var condition: WeatherCondition? { weatherCode.map(WeatherCondition.init(wmoCode:)) }
+}
+
+public struct HourlyForecast: Sendable, Equatable {
+    public var time: Date
+    public var temperature: Double?
+    public var precipitationProbability: Double?
+    public var precipitation: Double?
+    public var weatherCode: Int?
+    public var isDay: Bool?
+    public var windSpeed: Double?
+    public var windDirection: Double?
+
+    public init(
+        time: Date, temperature: Double? = nil, precipitationProbability: Double? = nil, precipitation: Double? = nil,
+        weatherCode: Int? = nil, isDay: Bool? = nil, windSpeed: Double? = nil, windDirection: Double? = nil
+    ) {
+        self.time = time
+        self.temperature = temperature
+        self.precipitationProbability = precipitationProbability
+        self.precipitation = precipitation
+        self.weatherCode = weatherCode
+        self.isDay = isDay
+        self.windSpeed = windSpeed
+        self.windDirection = windDirection
+    }
+
+    public var condition: WeatherCondition? { weatherCode.map(WeatherCondition.init(wmoCode:)) }
+}
+
+public struct DailyForecast: Sendable, Equatable {
+    public var date: LocalDate
+    public var weatherCode: Int?
+    public var temperatureMax: Double?
+    public var temperatureMin: Double?
+    public var precipitationSum: Double?
+    public var precipitationProbabilityMax: Double?
+    public var windSpeedMax: Double?
+    public var sunrise: Date?
+    public var sunset: Date?
+    public var uvIndexMax: Double?
+
+    public init(
+        date: LocalDate, weatherCode: Int? = nil, temperatureMax: Double? = nil, temperatureMin: Double? = nil,
+        precipitationSum: Double? = nil, precipitationProbabilityMax: Double? = nil, windSpeedMax: Double? = nil,
+        sunrise: Date? = nil, sunset: Date? = nil, uvIndexMax: Double? = nil
+    ) {
+        self.date = date
+        self.weatherCode = weatherCode
+        self.temperatureMax = temperatureMax
+        self.temperatureMin = temperatureMin
+        self.precipitationSum = precipitationSum
+        self.precipitationProbabilityMax = precipitationProbabilityMax
+        self.windSpeedMax = windSpeedMax
+        self.sunrise = sunrise
+        self.sunset = sunset
+        self.uvIndexMax = uvIndexMax
+    }
+
+    public var condition: WeatherCondition? { weatherCode.map(WeatherCondition.init(wmoCode:)) }
+}

@@ -1,0 +1,106 @@
+public import Foundation
+import LocationProvider
+public import NetworkTransport
+
+/// `ForecastService` for the Open-Meteo forecast API (`/v1/forecast`).
+public struct OpenMeteoService: ForecastService {
+    public let configuration: OpenMeteoConfiguration
+    private let transport: any HTTPTransport
+
+    public init(configuration: OpenMeteoConfiguration, transport: any HTTPTransport) {
+        self.configuration = configuration
+        self.transport = transport
+    }
+
+    public var source: DataSource { .openMeteo }
+
+    public func forecast(for request: ForecastRequest) async throws(ForecastError) -> Forecast {
+        let service = configuration.serviceName
+        let response: HTTPResponse
+        do {
+            response = try await transport.get(url(for: request), headers: [])
+        } catch {
+            throw .transport(error, service: service)
+        }
+        return try Self.forecast(from: response, for: request, service: service)
+    }
+
+    /// The request URL. Variable lists are fixed; only place, days and units vary.
+    public func url(for request: ForecastRequest) -> URL {
+        var components = URLComponents(url: configuration.baseURL, resolvingAgainstBaseURL: false)!
+        components.path = components.path.hasSuffix("/") ? components.path + "v1/forecast" : components.path + "/v1/forecast"
+        var items: [URLQueryItem] = [
+            .init(name: "latitude", value: String(request.coordinate.latitude)),
+            .init(name: "longitude", value: String(request.coordinate.longitude)),
+            .init(name: "current", value: Variable.requestedCurrent.joined(separator: ",")),
+            .init(name: "hourly", value: Variable.requestedHourly.joined(separator: ",")),
+            .init(name: "daily", value: Variable.requestedDaily.joined(separator: ",")),
+            .init(name: "timezone", value: "auto"),
+            .init(name: "forecast_days", value: String(request.days)),
+            .init(name: "forecast_hours", value: String(ForecastRequest.hourlyHorizon)),
+        ]
+        if request.units == .imperial {
+            items += [
+                .init(name: "temperature_unit", value: "fahrenheit"),
+                .init(name: "wind_speed_unit", value: "mph"),
+                .init(name: "precipitation_unit", value: "inch"),
+            ]
+        }
+        if let key = configuration.apiKey { items.append(.init(name: "apikey", value: key)) }
+        components.queryItems = items
+        return components.url!
+    }
+
+    /// Interprets one HTTP response: an error status with Open-Meteo's
+    /// `reason`, an HTML page from a proxy, or a forecast body.
+    static func forecast(from response: HTTPResponse, for request: ForecastRequest, service: String) throws(ForecastError) -> Forecast {
+        guard response.status == 200 else {
+            let reason = (try? JSONDecoder().decode(OpenMeteoErrorBody.self, from: Data(response.body)))?.reason
+            throw .httpStatus(response.status, reason: reason, service: service)
+        }
+        if response.body.first(where: { !$0.isASCIIWhitespace }) == UInt8(ascii: "<") {
+            throw .undecodable(field: nil, detail: "it sent an HTML page instead of JSON", service: service)
+        }
+        let payload: OpenMeteoPayload
+        do {
+            payload = try JSONDecoder().decode(OpenMeteoPayload.self, from: Data(response.body))
+        } catch {
+            throw Self.describe(error, service: service)
+        }
+        guard payload.hasWeatherData else { throw .emptyData(service: service) }
+        do {
+            return try payload.forecast(requested: request)
+        } catch {
+            throw .undecodable(field: error.field, detail: error.detail, service: service)
+        }
+    }
+
+    private static func describe(_ error: any Error, service: String) -> ForecastError {
+        guard let error = error as? DecodingError else {
+            return .undecodable(field: nil, detail: "\(error)", service: service)
+        }
+        func path(_ context: DecodingError.Context) -> String? {
+            let text = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            let trimmed = text.hasPrefix(".") ? String(text.dropFirst()) : text
+            return trimmed.isEmpty ? nil : trimmed
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let parent = path(context).map { "\($0)." } ?? ""
+            return .undecodable(field: parent + key.stringValue, detail: "it is missing", service: service)
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return .undecodable(field: path(context), detail: "it has the wrong type", service: service)
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty {
+                return .undecodable(field: nil, detail: "the body is not valid JSON (truncated, or a bare nan/inf)", service: service)
+            }
+            return .undecodable(field: path(context), detail: "its value is invalid", service: service)
+        @unknown default:
+            return .undecodable(field: nil, detail: "\(error)", service: service)
+        }
+    }
+}
+
+extension UInt8 {
+    var isASCIIWhitespace: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
+}

@@ -1,0 +1,70 @@
+/// The presentation model: runs a `ForecastService` and publishes every
+/// state it passes through as an `AsyncSequence`.
+///
+/// A front end (the CLI, a status-bar app, a test) subscribes with
+/// `states()` and draws whatever arrives; it never has to reason about
+/// requests in flight.
+public actor ForecastViewModel {
+    public private(set) var state: ForecastViewState = .idle
+    private let service: any ForecastService
+    private var subscribers: [Int: AsyncStream<ForecastViewState>.Continuation] = [:]
+    private var nextSubscriber = 0
+
+    public init(service: any ForecastService) {
+        self.service = service
+    }
+
+    /// The current state, then every change, until the subscriber stops
+    /// iterating or the model is gone.
+    public func states() -> AsyncStream<ForecastViewState> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ForecastViewState.self, bufferingPolicy: .unbounded)
+        let id = nextSubscriber
+        nextSubscriber += 1
+        subscribers[id] = continuation
+        continuation.yield(state)
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(id) }
+        }
+        return stream
+    }
+
+    /// Loads a forecast and returns the state it ends in: `.loaded` or
+    /// `.failed`, never `.loading`, whatever the service does (including
+    /// being cancelled).
+    @discardableResult
+    public func load(_ request: ForecastRequest) async -> ForecastViewState {
+        guard apply(.load(request)) else { return state }
+        let outcome: ForecastViewEvent
+        do {
+            outcome = .succeed(try await service.forecast(for: request))
+        } catch {
+            outcome = .fail(error)
+        }
+        // A reset while loading wins: the late answer is dropped.
+        if state == .loading(request) { apply(outcome) }
+        return state
+    }
+
+    /// Back to `.idle`, dropping any forecast or error.
+    public func reset() {
+        apply(.reset)
+    }
+
+    /// Ends every subscriber's sequence.
+    public func finish() {
+        for continuation in subscribers.values { continuation.finish() }
+        subscribers.removeAll()
+    }
+
+    @discardableResult
+    private func apply(_ event: ForecastViewEvent) -> Bool {
+        guard let next = try? state.applying(event) else { return false }
+        state = next
+        for continuation in subscribers.values { continuation.yield(next) }
+        return true
+    }
+
+    private func unsubscribe(_ id: Int) {
+        subscribers[id] = nil
+    }
+}

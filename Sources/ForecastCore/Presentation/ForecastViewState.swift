@@ -1,0 +1,55 @@
+/// What a screen showing a forecast is doing. The cases carry exactly the
+/// data each state has: there is no "loaded but also failed", and a failure
+/// holds no partial forecast.
+public enum ForecastViewState: Sendable, Equatable {
+    case idle
+    case loading(ForecastRequest)
+    case loaded(Forecast)
+    case failed(ForecastError)
+
+    public var isLoading: Bool {
+        if case .loading = self { return true }
+        return false
+    }
+}
+
+/// What can happen to a `ForecastViewState`.
+public enum ForecastViewEvent: Sendable, Equatable {
+    case load(ForecastRequest)
+    case succeed(Forecast)
+    case fail(ForecastError)
+    case reset
+}
+
+/// An event that makes no sense in the current state, such as a result
+/// arriving when nothing was loading. Rejected rather than absorbed, so a
+/// bug shows up in tests instead of as a stale screen.
+public struct InvalidForecastTransition: Error, Sendable, Equatable {
+    public let state: ForecastViewState
+    public let event: ForecastViewEvent
+}
+
+extension ForecastViewState {
+    /// The transition table, as one pure function.
+    ///
+    /// | from \ event | load    | succeed | fail   | reset |
+    /// |--------------|---------|---------|--------|-------|
+    /// | idle         | loading | ✗       | ✗      | idle  |
+    /// | loading      | ✗       | loaded  | failed | idle  |
+    /// | loaded       | loading | ✗       | ✗      | idle  |
+    /// | failed       | loading | ✗       | ✗      | idle  |
+    public func applying(_ event: ForecastViewEvent) throws(InvalidForecastTransition) -> ForecastViewState {
+        switch (self, event) {
+        case (.idle, .load(let request)), (.loaded, .load(let request)), (.failed, .load(let request)):
+            return .loading(request)
+        case (.loading, .succeed(let forecast)):
+            return .loaded(forecast)
+        case (.loading, .fail(let error)):
+            return .failed(error)
+        case (_, .reset):
+            return .idle
+        default:
+            throw InvalidForecastTransition(state: self, event: event)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+public import Foundation
+
+/// How numbers, times and directions are written for people. One place, so
+/// the table, the one-liner and the report always agree.
+public enum ValueFormat {
+    public static let missing = "–"
+
+    public static func temperature(_ value: Double?, unit: String) -> String {
+        guard let value else { return missing }
+        let rounded = Int(value.rounded())
+        return "\(rounded == 0 ? 0 : rounded)\(unit)" // never "-0°C"
+    }
+
+    public static func percent(_ value: Double?) -> String {
+        value.map { "\(Int($0.rounded()))%" } ?? missing
+    }
+
+    public static func speed(_ value: Double?, unit: String) -> String {
+        value.map { "\(Int($0.rounded())) \(unit)" } ?? missing
+    }
+
+    public static func precipitation(_ value: Double?, unit: String) -> String {
+        guard let value else { return missing }
+        return "\(decimal(value, places: unit == "in" ? 2 : 1)) \(unit)"
+    }
+
+    public static func decimal(_ value: Double, places: Int) -> String {
+        String(format: "%.\(places)f", locale: Locale(identifier: "en_US_POSIX"), value)
+    }
+
+    /// 16-point compass name for the direction the wind comes from.
+    public static func compass(_ degrees: Double?) -> String {
+        guard let degrees, degrees.isFinite else { return "" }
+        let names = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+        let normalized = (degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        return names[Int((normalized / 22.5).rounded()) % 16]
+    }
+
+    public static func wind(_ speed: Double?, direction: Double?, unit: String) -> String {
+        guard speed != nil else { return missing }
+        let compass = compass(direction)
+        return compass.isEmpty ? self.speed(speed, unit: unit) : "\(self.speed(speed, unit: unit)) \(compass)"
+    }
+
+    public static func celsius(_ value: Double?, unit: String) -> Double? {
+        guard let value else { return nil }
+        return unit.contains("F") ? (value - 32) * 5 / 9 : value
+    }
+}
+
+/// Wall-clock arithmetic in the forecast place's time zone.
+public struct PlaceClock: Sendable {
+    public let timeZone: TimeZone
+
+    public init(timeZone: TimeZone) { self.timeZone = timeZone }
+
+    private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    public func offset(at date: Date) -> Int { timeZone.secondsFromGMT(for: date) }
+
+    public func localDate(_ date: Date) -> LocalDate {
+        LocalDate(daysSinceEpoch: Int((Double(localSeconds(date)) / 86_400).rounded(.down)))
+    }
+
+    /// "14:05"
+    public func time(_ date: Date) -> String {
+        let seconds = ((localSeconds(date) % 86_400) + 86_400) % 86_400
+        return Self.two(seconds / 3600) + ":" + Self.two(seconds % 3600 / 60)
+    }
+
+    /// "Tue 29 Sep"
+    public func day(_ date: LocalDate) -> String {
+        "\(Self.weekdays[date.isoWeekday - 1]) \(date.day) \(Self.months[date.month - 1])"
+    }
+
+    /// "CEST", or "GMT+2" where Foundation has no abbreviation.
+    public func abbreviation(_ date: Date) -> String {
+        timeZone.abbreviation(for: date) ?? "GMT"
+    }
+
+    /// "2026-09-29T01:00:00+02:00"
+    public func iso8601(_ date: Date) -> String {
+        let offset = offset(at: date)
+        let seconds = localSeconds(date)
+        let day = LocalDate(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down)))
+        let inDay = ((seconds % 86_400) + 86_400) % 86_400
+        let sign = offset < 0 ? "-" : "+"
+        let zone = offset == 0 ? "Z" : "\(sign)\(Self.two(abs(offset) / 3600)):\(Self.two(abs(offset) % 3600 / 60))"
+        return "\(day)T\(Self.two(inDay / 3600)):\(Self.two(inDay % 3600 / 60)):\(Self.two(inDay % 60))\(zone)"
+    }
+
+    private func localSeconds(_ date: Date) -> Int {
+        Int(date.timeIntervalSince1970.rounded(.down)) + offset(at: date)
+    }
+
+    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}

@@ -1,0 +1,63 @@
+/// A point on the WGS 84 ellipsoid.
+///
+/// A `Coordinate` can only hold finite values inside the valid ranges, so
+/// code that receives one never has to check it again: every way of making
+/// one (typed by a user, decoded from a server, read from gpsd) goes through
+/// the throwing initializer.
+public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
+    public let latitude: Double
+    public let longitude: Double
+
+    public static let latitudeRange: ClosedRange<Double> = -90...90
+    public static let longitudeRange: ClosedRange<Double> = -180...180
+
+    public init(latitude: Double, longitude: Double) throws(CoordinateError) {
+        guard latitude.isFinite else { throw .notFinite(axis: .latitude) }
+        guard longitude.isFinite else { throw .notFinite(axis: .longitude) }
+        guard Self.latitudeRange.contains(latitude) else {
+            throw .outOfRange(axis: .latitude, value: latitude)
+        }
+        guard Self.longitudeRange.contains(longitude) else {
+            throw .outOfRange(axis: .longitude, value: longitude)
+        }
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// "50.4500°N, 30.5200°E": hemisphere letters instead of signs, because
+    /// a lone minus sign is easy to miss on a small status bar.
+    public var description: String {
+        "\(Self.format(abs(latitude)))°\(latitude < 0 ? "S" : "N"), "
+            + "\(Self.format(abs(longitude)))°\(longitude < 0 ? "W" : "E")"
+    }
+
+    /// Four decimals (about 11 m) is more than any source here delivers.
+    static func format(_ value: Double) -> String {
+        let scaled = (value * 10_000).rounded()
+        let whole = Int(scaled) / 10_000
+        let fraction = Int(scaled) % 10_000
+        let digits = String(fraction)
+        return "\(whole)." + String(repeating: "0", count: 4 - digits.count) + digits
+    }
+}
+
+public enum CoordinateAxis: String, Sendable {
+    case latitude
+    case longitude
+}
+
+public enum CoordinateError: Error, Hashable, Sendable, CustomStringConvertible {
+    case notFinite(axis: CoordinateAxis)
+    case outOfRange(axis: CoordinateAxis, value: Double)
+
+    public var description: String {
+        switch self {
+        case .notFinite(let axis):
+            return "\(axis.rawValue) must be a finite number"
+        case .outOfRange(.latitude, let value):
+            return "latitude \(value) is outside -90...90"
+        case .outOfRange(.longitude, let value):
+            return "longitude \(value) is outside -180...180"
+        }
+    }
+}

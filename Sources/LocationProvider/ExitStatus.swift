@@ -1,0 +1,31 @@
+/// The process exit statuses forecastly uses, from BSD's sysexits.h, so that
+/// scripts and status bars can tell "fix your command" from "try later".
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+    case success = 0
+    /// EX_USAGE: the command line or a setting was wrong.
+    case usage = 64
+    /// EX_DATAERR: a service or file answered with data that makes no sense.
+    case dataError = 65
+    /// EX_UNAVAILABLE: a service cannot be reached or is down.
+    case unavailable = 69
+    /// EX_TEMPFAIL: rate limited or timed out; the same command may work later.
+    case temporaryFailure = 75
+    /// EX_NOPERM: location permission (or an API key) is missing.
+    case noPermission = 77
+}
+
+/// An error a person will read. `summary` says what happened and what it
+/// means; `advice` says what to do next. Together they fit in two lines.
+public protocol UserFacingError: Error, Sendable {
+    var summary: String { get }
+    var advice: String? { get }
+    var exitStatus: ExitStatus { get }
+}
+
+extension UserFacingError {
+    /// The one- or two-line text the CLI prints after "forecastly: ".
+    public var userMessage: String {
+        guard let advice, !advice.isEmpty else { return summary }
+        return "\(summary)\n\(advice)"
+    }
+}

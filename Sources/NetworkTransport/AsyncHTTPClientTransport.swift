@@ -1,0 +1,111 @@
+import AsyncHTTPClient
+public import Foundation
+import NIOCore
+import NIOPosix
+import NIOSSL
+
+/// `HTTPTransport` over AsyncHTTPClient: the production transport.
+///
+/// Chosen over FoundationNetworking because on this platform it starts faster
+/// and uses less memory, which matters for a tool run from a status bar
+/// every few minutes.
+public final class AsyncHTTPClientTransport: HTTPTransport {
+    public struct Limits: Sendable {
+        /// Time allowed to open the TCP (and TLS) connection.
+        public var connect: Duration
+        /// Time allowed for the whole request, from connecting to the last byte.
+        public var request: Duration
+        /// The largest body accepted; a forecast is tens of kilobytes.
+        public var maxBodyBytes: Int
+
+        public init(connect: Duration = .seconds(5), request: Duration = .seconds(15), maxBodyBytes: Int = 8 << 20) {
+            self.connect = connect
+            self.request = request
+            self.maxBodyBytes = maxBodyBytes
+        }
+    }
+
+    private let client: HTTPClient
+    private let limits: Limits
+    private let userAgent: String
+
+    public init(userAgent: String, limits: Limits = Limits()) {
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout = .init(connect: .init(limits.connect), read: .init(limits.request))
+        // A CLI should fail at once on "connection refused", not retry until the deadline.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        // Redirects could lead to plain HTTP; EndpointPolicy is checked per URL we choose.
+        configuration.redirectConfiguration = .disallow
+        configuration.decompression = .disabled
+        self.client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
+        self.limits = limits
+        self.userAgent = userAgent
+    }
+
+    /// Closes pooled connections. Call once when done; requests after it fail.
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    public func get(_ url: URL, headers: [(name: String, value: String)]) async throws(TransportError) -> HTTPResponse {
+        try EndpointPolicy.validate(url)
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = .GET
+        request.headers.add(name: "User-Agent", value: userAgent)
+        request.headers.add(name: "Accept", value: "application/json")
+        for header in headers { request.headers.add(name: header.name, value: header.value) }
+
+        let host = url.host ?? ""
+        do {
+            let response = try await client.execute(request, timeout: .init(limits.request))
+            if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limits.maxBodyBytes {
+                throw NIOTooManyBytesError(maxBytes: limits.maxBodyBytes)
+            }
+            let body = try await response.body.collect(upTo: limits.maxBodyBytes)
+            return HTTPResponse(
+                status: Int(response.status.code),
+                headers: response.headers.map { (name: $0.name, value: $0.value) },
+                body: Array(buffer: body)
+            )
+        } catch {
+            throw Self.classify(error, host: host, port: url.port ?? (url.scheme == "https" ? 443 : 80))
+        }
+    }
+
+    /// Maps the many error types of AsyncHTTPClient, NIO and BoringSSL onto
+    /// the few situations a person can act on.
+    static func classify(_ error: any Error, host: String, port: Int) -> TransportError {
+        if error is CancellationError { return .cancelled }
+        if let error = error as? TransportError { return error }
+        if let error = error as? NIOTooManyBytesError { return .bodyTooLarge(limit: error.maxBytes ?? 0) }
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .connectTimeout, .getConnectionFromPoolTimeout: return .connectTimedOut(host: host)
+            case .deadlineExceeded, .readTimeout, .writeTimeout: return .responseTimedOut(host: host)
+            case .cancelled: return .cancelled
+            case .remoteConnectionClosed: return .other("the server closed the connection before answering")
+            default: return .other(String(describing: error))
+            }
+        }
+        if let error = error as? NIOConnectionError {
+            if let first = error.connectionErrors.first {
+                return classify(first.error, host: host, port: port)
+            }
+            if error.dnsAError != nil || error.dnsAAAAError != nil { return .nameResolutionFailed(host: host) }
+            return .other(String(describing: error))
+        }
+        if let error = error as? IOError {
+            switch error.errnoCode {
+            case ECONNREFUSED: return .connectionRefused(host: host, port: port)
+            case ETIMEDOUT: return .connectTimedOut(host: host)
+            default: return .other(error.description)
+            }
+        }
+        if let error = error as? ChannelError, case .connectTimeout = error { return .connectTimedOut(host: host) }
+        if error is SocketAddressError { return .nameResolutionFailed(host: host) }
+        if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError {
+            return .tlsFailed(host: host, detail: String(describing: error))
+        }
+        return .other(String(describing: error))
+    }
+}
