@@ -15,7 +15,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
 }
 
 /// An error a person will read. `summary` says what happened and what it
-/// means; `advice` says what to do next. Together they fit in two lines.
+/// means; `advice` says what to do next. Together they make one line.
 public protocol UserFacingError: Error, Sendable {
     var summary: String { get }
     var advice: String? { get }
@@ -23,9 +23,9 @@ public protocol UserFacingError: Error, Sendable {
 }
 
 extension UserFacingError {
-    /// The one- or two-line text the CLI prints after "forecastly: ".
+    /// The single line the CLI prints after "forecastly: ".
     public var userMessage: String {
         guard let advice, !advice.isEmpty else { return summary }
-        return "\(summary)\n\(advice)"
+        return "\(summary) \(advice)"
     }
 }

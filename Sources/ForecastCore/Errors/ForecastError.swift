@@ -120,3 +120,7 @@ extension ForecastError: UserFacingError {
         }
     }
 }
+
+extension ForecastError: CustomStringConvertible {
+    public var description: String { userMessage }
+}

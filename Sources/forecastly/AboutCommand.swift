@@ -1,0 +1,37 @@
+import ArgumentParser
+import ForecastCore
+import Foundation
+import LocationProvider
+
+/// `forecastly about`: version, data sources and their licences, and where
+/// forecastly keeps its files.
+struct AboutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show the version, data sources, licences and where files live."
+    )
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let directories = XDGDirectories(environment: environment)
+        let server = (try? OpenMeteoConfiguration(environment: environment))?.baseURL.absoluteString
+            ?? "(FORECASTLY_OPEN_METEO_URL is invalid)"
+        let text = """
+        forecastly \(Forecastly.version)
+        The weather where you are, from Open-Meteo.
+
+        Data sources
+          Weather     \(DataSource.openMeteo.attribution)
+                      \(DataSource.openMeteo.url) · licence \(DataSource.openMeteo.license)
+                      https://creativecommons.org/licenses/by/4.0/
+                      server: \(server)
+
+        Files
+          settings    \(directories.config)
+          data        \(directories.data)
+          cache       \(directories.cache)
+
+        Built with libgps API \(GPSDLibrary.apiVersion) (gpsd default port \(GPSDLibrary.defaultPort)).
+        """
+        Terminal.standardOutput.writeLine(text)
+    }
+}

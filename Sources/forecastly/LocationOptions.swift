@@ -1,0 +1,47 @@
+import ArgumentParser
+import ForecastCore
+import LocationProvider
+
+/// Where to forecast. Typed coordinates need no permission.
+struct LocationOptions: ParsableArguments {
+    // `.unconditional` lets `--lat -33.9` through: the value starts with a
+    // dash, which ArgumentParser would otherwise take for an option.
+    @Option(name: .customLong("lat"), parsing: .unconditional,
+            help: ArgumentHelp("Latitude in decimal degrees, -90…90 (south is negative).", valueName: "degrees"))
+    var latitude: String?
+
+    @Option(name: .customLong("lon"), parsing: .unconditional,
+            help: ArgumentHelp("Longitude in decimal degrees, -180…180 (west is negative).", valueName: "degrees"))
+    var longitude: String?
+
+    /// The typed coordinate, `nil` when neither option was given.
+    func coordinate() throws -> Coordinate? {
+        switch (latitude, longitude) {
+        case (nil, nil):
+            return nil
+        case (.some, nil):
+            throw ValidationError("--lat needs --lon as well (both or neither).")
+        case (nil, .some):
+            throw ValidationError("--lon needs --lat as well (both or neither).")
+        case (let lat?, let lon?):
+            let latitude = try Self.degrees(lat, option: "--lat")
+            let longitude = try Self.degrees(lon, option: "--lon")
+            do {
+                return try Coordinate(latitude: latitude, longitude: longitude)
+            } catch {
+                throw ValidationError("\(error.description.prefix(1).uppercased() + error.description.dropFirst()).")
+            }
+        }
+    }
+
+    private static func degrees(_ text: String, option: String) throws -> Double {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // Double("nan"), Double("inf") and hex floats parse; none is a place.
+        guard let value = Double(trimmed), value.isFinite,
+              trimmed.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" || $0 == "E" })
+        else {
+            throw ValidationError("\(option) takes decimal degrees such as 50.45 or -33.9, not “\(text.prefix(40))”.")
+        }
+        return value
+    }
+}

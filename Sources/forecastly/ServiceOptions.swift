@@ -1,0 +1,34 @@
+import ArgumentParser
+import ForecastCore
+import Foundation
+import NetworkTransport
+
+struct ServiceOptions: ParsableArguments {
+    @Option(name: .customLong("api-key"),
+            help: ArgumentHelp("Open-Meteo commercial API key (or FORECASTLY_OPEN_METEO_API_KEY).", valueName: "key"))
+    var apiKey: String?
+
+    @Option(help: ArgumentHelp("Seconds to wait for the whole request, 1…120.", valueName: "seconds"))
+    var timeout: Double = 15
+
+    /// Runs `body` with the Open-Meteo service over a fresh HTTP client, and
+    /// always shuts the client down afterwards.
+    func withForecastService<Result: Sendable>(
+        _ body: (any ForecastService) async throws -> Result
+    ) async throws -> Result {
+        guard timeout.isFinite, (1...120).contains(timeout) else {
+            throw ForecastError.invalidInput("--timeout must be between 1 and 120 seconds; got \(timeout)")
+        }
+        let configuration = try OpenMeteoConfiguration(environment: ProcessInfo.processInfo.environment, apiKey: apiKey)
+        let limits = AsyncHTTPClientTransport.Limits(request: .milliseconds(Int64(timeout * 1000)))
+        let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent, limits: limits)
+        do {
+            let result = try await body(OpenMeteoService(configuration: configuration, transport: transport))
+            await transport.shutdown()
+            return result
+        } catch {
+            await transport.shutdown()
+            throw error
+        }
+    }
+}
