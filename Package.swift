@@ -76,6 +76,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             path: "Tests/TestSupport",
             swiftSettings: strictSwift6
@@ -83,19 +84,16 @@ let package = Package(
         .testTarget(
             name: "LocationProviderTests",
             dependencies: ["LocationProvider", "NetworkTransport", "TestSupport"],
-            swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "ForecastCoreTests",
             dependencies: ["ForecastCore", "LocationProvider", "NetworkTransport", "TestSupport"],
-            swiftSettings: strictSwift6
         ),
         // Runs the built `forecastly` binary as a subprocess; depending on the
         // executable target makes SwiftPM build it before these tests run.
         .testTarget(
             name: "forecastlyTests",
             dependencies: ["forecastly", "ForecastCore", "TestSupport"],
-            swiftSettings: strictSwift6
         ),
     ],
     swiftLanguageModes: [.v6]

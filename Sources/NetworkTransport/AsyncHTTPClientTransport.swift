@@ -68,16 +68,16 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
                 body: Array(buffer: body)
             )
         } catch {
-            throw Self.classify(error, host: host, port: url.port ?? (url.scheme == "https" ? 443 : 80))
+            throw Self.classify(error, host: host, port: url.port ?? (url.scheme == "https" ? 443 : 80), bodyLimit: limits.maxBodyBytes)
         }
     }
 
     /// Maps the many error types of AsyncHTTPClient, NIO and BoringSSL onto
     /// the few situations a person can act on.
-    static func classify(_ error: any Error, host: String, port: Int) -> TransportError {
+    static func classify(_ error: any Error, host: String, port: Int, bodyLimit: Int) -> TransportError {
         if error is CancellationError { return .cancelled }
         if let error = error as? TransportError { return error }
-        if let error = error as? NIOTooManyBytesError { return .bodyTooLarge(limit: error.maxBytes ?? 0) }
+        if error is NIOTooManyBytesError { return .bodyTooLarge(limit: bodyLimit) }
         if let error = error as? HTTPClientError {
             switch error {
             case .connectTimeout, .getConnectionFromPoolTimeout: return .connectTimedOut(host: host)
@@ -89,7 +89,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         }
         if let error = error as? NIOConnectionError {
             if let first = error.connectionErrors.first {
-                return classify(first.error, host: host, port: port)
+                return classify(first.error, host: host, port: port, bodyLimit: bodyLimit)
             }
             if error.dnsAError != nil || error.dnsAAAAError != nil { return .nameResolutionFailed(host: host) }
             return .other(String(describing: error))

@@ -1,0 +1,116 @@
+@testable import ForecastCore
+import Testing
+
+/// Every (state, event) pair of the presentation model's transition table.
+@Suite struct ForecastViewStateTests {
+    static let forecast = Sample.zagrebForecast
+    static let error = ForecastError.emptyData(service: "Open-Meteo")
+
+    static let states: [ForecastViewState] = [.idle, .loading(Sample.request), .loaded(forecast), .failed(error)]
+    static let events: [ForecastViewEvent] = [.load(Sample.request), .succeed(forecast), .fail(error), .reset]
+
+    /// The expected table, written out independently of the implementation.
+    static func expected(_ state: ForecastViewState, _ event: ForecastViewEvent) -> ForecastViewState? {
+        switch (state, event) {
+        case (_, .reset): return .idle
+        case (.loading, .load): return nil
+        case (_, .load): return .loading(Sample.request)
+        case (.loading, .succeed): return .loaded(forecast)
+        case (.loading, .fail): return .failed(error)
+        default: return nil
+        }
+    }
+
+    @Test(arguments: states, events)
+    func transition(from state: ForecastViewState, on event: ForecastViewEvent) throws {
+        let result = Result { () throws(InvalidForecastTransition) in try state.applying(event) }
+        if let next = Self.expected(state, event) {
+            #expect(try result.get() == next)
+        } else {
+            #expect(throws: InvalidForecastTransition(state: state, event: event)) { try result.get() }
+        }
+    }
+
+    @Test func failureHoldsNoForecast() throws {
+        let loaded = try ForecastViewState.loading(Sample.request).applying(.succeed(Self.forecast))
+        let reloading = try loaded.applying(.load(Sample.request))
+        let failed = try reloading.applying(.fail(Self.error))
+        #expect(failed == .failed(Self.error)) // the earlier forecast is gone, not carried along
+    }
+}
+
+@Suite struct ForecastViewModelTests {
+    @Test func successPublishesIdleLoadingLoaded() async {
+        let forecast = Sample.zagrebForecast
+        let model = ForecastViewModel(service: ScriptedForecastService { _ in forecast })
+        let states = await model.states()
+        let final = await model.load(Sample.request)
+        await model.finish()
+        var seen: [ForecastViewState] = []
+        for await state in states { seen.append(state) }
+        #expect(seen == [.idle, .loading(Sample.request), .loaded(forecast)])
+        #expect(final == .loaded(forecast))
+    }
+
+    @Test(arguments: [
+        ForecastError.transport(.connectionRefused(host: "127.0.0.1", port: 1), service: "Open-Meteo"),
+        .httpStatus(429, reason: "Too many concurrent requests", service: "Open-Meteo"),
+        .undecodable(field: "hourly.time", detail: "missing", service: "Open-Meteo"),
+        .transport(.cancelled, service: "Open-Meteo"),
+    ])
+    func loadingAlwaysEndsOnFailure(error: ForecastError) async {
+        let model = ForecastViewModel(service: ScriptedForecastService { _ throws(ForecastError) in throw error })
+        let states = await model.states()
+        let final = await model.load(Sample.request)
+        await model.finish()
+        var seen: [ForecastViewState] = []
+        for await state in states { seen.append(state) }
+        #expect(seen == [.idle, .loading(Sample.request), .failed(error)])
+        #expect(final == .failed(error))
+        #expect(await model.state == .failed(error))
+    }
+
+    @Test func refreshAfterFailureDropsTheOldError() async {
+        let model = ForecastViewModel(service: ScriptedForecastService { _ throws(ForecastError) in throw .emptyData(service: "x") })
+        await model.load(Sample.request)
+        let forecast = Sample.zagrebForecast
+        let recovered = ForecastViewModel(service: ScriptedForecastService { _ in forecast })
+        #expect(await recovered.load(Sample.request) == .loaded(forecast))
+        #expect(await model.state == .failed(.emptyData(service: "x")))
+    }
+
+    @Test func resetWhileLoadingDiscardsTheLateAnswer() async {
+        let gate = AsyncStream<Void>.makeStream()
+        let forecast = Sample.zagrebForecast
+        let model = ForecastViewModel(service: ScriptedForecastService { _ in
+            for await _ in gate.stream { break }
+            return forecast
+        })
+        let states = await model.states()
+        let loading = Task { await model.load(Sample.request) }
+        var iterator = states.makeAsyncIterator()
+        #expect(await iterator.next() == .idle)
+        #expect(await iterator.next() == .loading(Sample.request))
+        await model.reset()
+        gate.continuation.yield()
+        #expect(await loading.value == .idle)
+        #expect(await model.state == .idle)
+    }
+
+    @Test func secondLoadWhileLoadingIsRejected() async {
+        let gate = AsyncStream<Void>.makeStream()
+        let forecast = Sample.zagrebForecast
+        let model = ForecastViewModel(service: ScriptedForecastService { _ in
+            for await _ in gate.stream { break }
+            return forecast
+        })
+        let states = await model.states()
+        let first = Task { await model.load(Sample.request) }
+        var iterator = states.makeAsyncIterator()
+        _ = await iterator.next()
+        _ = await iterator.next() // loading
+        #expect(await model.load(Sample.request) == .loading(Sample.request))
+        gate.continuation.yield()
+        #expect(await first.value == .loaded(forecast))
+    }
+}
