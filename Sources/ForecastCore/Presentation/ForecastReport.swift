@@ -90,7 +90,8 @@ public struct ForecastReport: Sendable {
                 ValueFormat.temperature(hour.temperature, unit: units.temperature),
                 ValueFormat.percent(hour.precipitationProbability),
                 ValueFormat.precipitation(hour.precipitation, unit: units.precipitation),
-                ValueFormat.wind(hour.windSpeed, direction: hour.windDirection, unit: units.windSpeed),
+                ValueFormat.speed(hour.windSpeed, unit: units.windSpeed),
+                ValueFormat.compass(hour.windDirection),
             ]
         }
         guard !rows.isEmpty else { return [] }
@@ -104,17 +105,19 @@ public struct ForecastReport: Sendable {
                 clock.day(day.date),
                 condition?.glyph() ?? " ",
                 condition?.description ?? ValueFormat.missing,
-                ValueFormat.temperature(day.temperatureMax, unit: units.temperature)
-                    + " / " + ValueFormat.temperature(day.temperatureMin, unit: units.temperature),
+                ValueFormat.temperature(day.temperatureMax, unit: units.temperature),
+                "/",
+                ValueFormat.temperature(day.temperatureMin, unit: units.temperature),
                 ValueFormat.percent(day.precipitationProbabilityMax),
                 ValueFormat.speed(day.windSpeedMax, unit: units.windSpeed),
             ]
         }
         guard !rows.isEmpty else { return [] }
-        return ["", style.bold("Coming days")] + table(rows, rightAligned: [3, 4, 5])
+        return ["", style.bold("Coming days")] + table(rows, rightAligned: [3, 5, 6, 7])
     }
 
-    /// Pads every column to its widest cell (in terminal cells, so emoji count twice).
+    /// Pads every column to its widest cell (in terminal cells, so emoji
+    /// count twice); columns are one space apart.
     private func table(_ rows: [[String]], rightAligned: Set<Int>) -> [String] {
         guard let columns = rows.first?.count else { return [] }
         let widths = (0..<columns).map { column in rows.map { TextWidth.of($0[column]) }.max() ?? 0 }
@@ -122,7 +125,7 @@ public struct ForecastReport: Sendable {
             let cells = row.enumerated().map { index, cell in
                 TextWidth.pad(cell, to: widths[index], alignRight: rightAligned.contains(index))
             }
-            return "  " + cells.joined(separator: "  ").trimmingTrailingSpaces()
+            return "  " + cells.joined(separator: " ").trimmingTrailingSpaces()
         }
     }
 }

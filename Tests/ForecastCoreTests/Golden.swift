@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Compares output with a file under Tests/Fixtures/golden. Run the tests
+/// with FORECASTLY_UPDATE_GOLDEN=1 to write the files after a deliberate
+/// change, then review the diff before committing.
+enum Golden {
+    static func check(_ actual: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let url = Fixtures.url("golden/\(name)")
+        if ProcessInfo.processInfo.environment["FORECASTLY_UPDATE_GOLDEN"] == "1" {
+            try? actual.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+            Issue.record("missing golden file \(name); run with FORECASTLY_UPDATE_GOLDEN=1", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(actual == expected, "output differs from golden/\(name)", sourceLocation: sourceLocation)
+    }
+}
+
+/// A complete forecast (every variable forecastly asks for), in the exact
+/// shape Open-Meteo sends, for presentation tests. Kyiv, 21 Nov 2026.
+enum FullResponse {
+    static func json(units: String = "metric") -> String {
+        let imperial = units == "imperial"
+        let t = imperial ? "°F" : "°C"
+        let w = imperial ? "mp/h" : "km/h"
+        let p = imperial ? "inch" : "mm"
+        var hours: [String] = []
+        var temps: [String] = []
+        var probabilities: [String] = []
+        var amounts: [String] = []
+        var codes: [String] = []
+        var isDay: [String] = []
+        var speeds: [String] = []
+        var directions: [String] = []
+        for hour in 0..<48 {
+            let day = 21 + (hour + 7) / 24
+            let clock = (hour + 7) % 24
+            hours.append("\"2026-11-\(day)T\(clock < 10 ? "0" : "")\(clock):00\"")
+            let celsius = 2.0 + Double((hour * 7) % 9) - 3.5
+            temps.append(String(imperial ? celsius * 9 / 5 + 32 : celsius))
+            probabilities.append(String((hour * 13) % 100))
+            amounts.append(hour % 5 == 0 ? (imperial ? "0.012" : "0.3") : "0.00")
+            codes.append(String([3, 61, 2, 45, 71, 0, 80, 95][hour % 8]))
+            isDay.append((7...15).contains(clock) ? "1" : "0")
+            speeds.append(String(Double(5 + hour % 20)))
+            directions.append(String((hour * 37) % 360))
+        }
+        func list(_ values: [String]) -> String { "[" + values.joined(separator: ",") + "]" }
+        let days = (0..<7).map { "\"2026-11-\(21 + $0)\"" }
+        func f(_ c: Double) -> String { String(imperial ? (c * 9 / 5 + 32) : c) }
+        return """
+        {"latitude":50.45,"longitude":30.5,"generationtime_ms":0.4,"utc_offset_seconds":7200,"timezone":"Europe/Kyiv","timezone_abbreviation":"GMT+2","elevation":169.0,
+        "current_units":{"time":"iso8601","interval":"seconds","temperature_2m":"\(t)","apparent_temperature":"\(t)","relative_humidity_2m":"%","precipitation":"\(p)","weather_code":"wmo code","is_day":"","wind_speed_10m":"\(w)","wind_direction_10m":"°","wind_gusts_10m":"\(w)"},
+        "current":{"time":"2026-11-21T07:15","interval":900,"temperature_2m":\(f(-1.4)),"apparent_temperature":\(f(-5.8)),"relative_humidity_2m":87,"precipitation":0.00,"weather_code":71,"is_day":1,"wind_speed_10m":14.6,"wind_direction_10m":315,"wind_gusts_10m":31.0},
+        "hourly_units":{"time":"iso8601","temperature_2m":"\(t)","precipitation_probability":"%","precipitation":"\(p)","weather_code":"wmo code","is_day":"","wind_speed_10m":"\(w)","wind_direction_10m":"°"},
+        "hourly":{"time":\(list(hours)),"temperature_2m":\(list(temps)),"precipitation_probability":\(list(probabilities)),"precipitation":\(list(amounts)),"weather_code":\(list(codes)),"is_day":\(list(isDay)),"wind_speed_10m":\(list(speeds)),"wind_direction_10m":\(list(directions))},
+        "daily_units":{"time":"iso8601","weather_code":"wmo code","temperature_2m_max":"\(t)","temperature_2m_min":"\(t)","precipitation_sum":"\(p)","precipitation_probability_max":"%","wind_speed_10m_max":"\(w)","sunrise":"iso8601","sunset":"iso8601","uv_index_max":""},
+        "daily":{"time":\(list(days)),"weather_code":[71,3,61,null,0,95,2],"temperature_2m_max":[\(f(1.2)),\(f(3.4)),\(f(5.0)),\(f(2.2)),\(f(-0.4)),\(f(7.9)),\(f(4.4))],"temperature_2m_min":[\(f(-3.1)),\(f(-1.0)),\(f(0.6)),null,\(f(-6.5)),\(f(1.1)),\(f(0.0))],"precipitation_sum":[1.2,0.0,4.6,null,0.0,12.3,0.1],"precipitation_probability_max":[80,10,95,null,0,100,20],"wind_speed_10m_max":[22.3,15.0,30.1,null,8.2,41.7,12.0],
+         "sunrise":["2026-11-21T07:12","2026-11-22T07:14","2026-11-23T07:15","2026-11-24T07:17","2026-11-25T07:18","2026-11-26T07:20","2026-11-27T07:21"],
+         "sunset":["2026-11-21T16:04","2026-11-22T16:03","2026-11-23T16:02","2026-11-24T16:01","2026-11-25T16:00","2026-11-26T15:59","2026-11-27T15:58"],
+         "uv_index_max":[0.85,0.9,0.7,null,1.1,0.4,0.8]}}
+        """
+    }
+}
