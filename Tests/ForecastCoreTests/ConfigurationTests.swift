@@ -1,0 +1,124 @@
+@testable import ForecastCore
+import Foundation
+import NetworkTransport
+import Testing
+
+@Suite struct OpenMeteoConfigurationTests {
+    @Test func defaultsToThePublicHost() throws {
+        let configuration = try OpenMeteoConfiguration(environment: [:])
+        #expect(configuration.baseURL.absoluteString == "https://api.open-meteo.com")
+        #expect(configuration.apiKey == nil)
+        #expect(configuration.serviceName == "Open-Meteo")
+    }
+
+    @Test func anApiKeySelectsTheCustomerHost() throws {
+        let fromEnvironment = try OpenMeteoConfiguration(environment: ["FORECASTLY_OPEN_METEO_API_KEY": "k1"])
+        #expect(fromEnvironment.baseURL.absoluteString == "https://customer-api.open-meteo.com")
+        #expect(fromEnvironment.apiKey == "k1")
+        let flagWins = try OpenMeteoConfiguration(environment: ["FORECASTLY_OPEN_METEO_API_KEY": "k1"], apiKey: "k2")
+        #expect(flagWins.apiKey == "k2")
+    }
+
+    @Test func selfHostedServerKeepsItsURLAndGetsTheKey() throws {
+        let configuration = try OpenMeteoConfiguration(environment: [
+            "FORECASTLY_OPEN_METEO_URL": "https://weather.example.org/om", "FORECASTLY_OPEN_METEO_API_KEY": "k",
+        ])
+        #expect(configuration.baseURL.absoluteString == "https://weather.example.org/om")
+        let service = OpenMeteoService(configuration: configuration, transport: NoTransport())
+        let url = service.url(for: Sample.request)
+        #expect(url.absoluteString.hasPrefix("https://weather.example.org/om/v1/forecast?latitude=45.5936&longitude=17.2251"))
+        #expect(url.absoluteString.hasSuffix("&apikey=k"))
+    }
+
+    @Test(arguments: ["http://api.open-meteo.com", "http://192.168.1.10:8080", "ftp://127.0.0.1", "http://127.evil.com"])
+    func plainHTTPOffLoopbackIsRefused(url: String) {
+        #expect {
+            _ = try OpenMeteoConfiguration(environment: ["FORECASTLY_OPEN_METEO_URL": url])
+        } throws: { error in
+            guard case ForecastError.transport(.insecureURL, _) = error else { return false }
+            return (error as! ForecastError).exitStatus == .usage
+        }
+    }
+
+    @Test(arguments: ["http://127.0.0.1:8080", "http://localhost:1234", "http://[::1]:9000", "http://127.1.2.3"])
+    func plainHTTPOnLoopbackIsAllowed(url: String) throws {
+        #expect(try OpenMeteoConfiguration(environment: ["FORECASTLY_OPEN_METEO_URL": url]).baseURL.absoluteString == url)
+    }
+
+    @Test(arguments: ["not a url", "://", "api.open-meteo.com"])
+    func unusableURLIsAnInputError(url: String) {
+        #expect {
+            _ = try OpenMeteoConfiguration(environment: ["FORECASTLY_OPEN_METEO_URL": url])
+        } throws: { error in
+            (error as? ForecastError)?.exitStatus == .usage
+        }
+    }
+
+    @Test func apiKeyWithControlCharactersIsRejected() {
+        #expect(throws: ForecastError.self) { try OpenMeteoConfiguration(apiKey: "abc\ndef") }
+    }
+
+    @Test(arguments: [0, 17, -1])
+    func daysOutOfRangeAreRejectedBeforeAnyRequest(days: Int) {
+        #expect {
+            _ = try ForecastRequest(coordinate: Sample.zagreb, days: days)
+        } throws: { error in
+            (error as? ForecastError)?.exitStatus == .usage
+        }
+    }
+}
+
+struct NoTransport: HTTPTransport {
+    func get(_ url: URL, headers: [(name: String, value: String)]) async throws(TransportError) -> HTTPResponse {
+        throw .other("no transport in this test")
+    }
+}
+
+@Suite struct TerminalSafeTextTests {
+    @Test(arguments: [
+        ("plain reason", "plain reason"),
+        ("red \u{1B}[31malert\u{1B}[0m", "red alert"),
+        ("title \u{1B}]0;owned\u{07}after", "title after"),
+        ("bell\u{07} and nul\u{0} and del\u{7F}", "bell and nul and del"),
+        ("line\nbreaks\r\nfolded", "line breaks folded"),
+        ("c1 \u{9B}2Jcsi", "c1 csi"),
+        ("bidi \u{202E}txet", "bidi txet"),
+        ("Київ 🌞", "Київ 🌞"),
+    ])
+    func controlsAreStripped(input: String, expected: String) {
+        #expect(input.strippingTerminalControls() == expected)
+    }
+
+    @Test func lengthIsCapped() {
+        #expect(String(repeating: "x", count: 10_000).strippingTerminalControls(limit: 50).count == 50)
+    }
+}
+
+@Suite struct ValueFormatTests {
+    @Test(arguments: [(0.0, "N"), (11.2, "N"), (11.3, "NNE"), (90, "E"), (225, "SW"), (315, "NW"), (359, "N"), (-45, "NW"), (720, "N")])
+    func compass(degrees: Double, expected: String) {
+        #expect(ValueFormat.compass(degrees) == expected)
+    }
+
+    @Test func temperatureNeverShowsNegativeZero() {
+        #expect(ValueFormat.temperature(-0.4, unit: "°C") == "0°C")
+        #expect(ValueFormat.temperature(-0.6, unit: "°C") == "-1°C")
+        #expect(ValueFormat.temperature(nil, unit: "°C") == "–")
+    }
+
+    @Test(arguments: [("abc", 3), ("°C", 2), ("🌞", 2), ("☁️", 2), ("Київ", 4), ("東京", 4), ("e\u{301}", 1)])
+    func displayWidth(text: String, cells: Int) {
+        #expect(TextWidth.of(text) == cells)
+    }
+
+    @Test func localDateRoundTripsThroughDayNumbers() {
+        for days in stride(from: -719_000, through: 2_900_000, by: 997) { // years 1…9909
+            let date = LocalDate(daysSinceEpoch: days)
+            #expect(date.daysSinceEpoch == days)
+            #expect(LocalDate(iso8601: date.description) == date)
+        }
+        #expect(LocalDate(year: 2026, month: 11, day: 21)?.isoWeekday == 6) // a Saturday
+        #expect(LocalDate(iso8601: "2024-02-29") != nil)
+        #expect(LocalDate(iso8601: "2026-02-29") == nil)
+    }
+}

@@ -1,0 +1,63 @@
+import LocationProvider
+import Testing
+
+@Suite struct CoordinateTests {
+    @Test(arguments: [(50.45, 30.52), (-33.9, 18.4), (90, 180), (-90, -180), (0, 0)])
+    func validCoordinates(latitude: Double, longitude: Double) throws {
+        let coordinate = try Coordinate(latitude: latitude, longitude: longitude)
+        #expect(coordinate.latitude == latitude)
+        #expect(coordinate.longitude == longitude)
+    }
+
+    @Test(arguments: [
+        (91.0, 0.0, CoordinateError.outOfRange(axis: .latitude, value: 91)),
+        (-90.0001, 0.0, .outOfRange(axis: .latitude, value: -90.0001)),
+        (0.0, 180.5, .outOfRange(axis: .longitude, value: 180.5)),
+        (0.0, -181.0, .outOfRange(axis: .longitude, value: -181)),
+        (.nan, 0.0, .notFinite(axis: .latitude)),
+        (0.0, .infinity, .notFinite(axis: .longitude)),
+        (-.infinity, .nan, .notFinite(axis: .latitude)),
+    ])
+    func invalidCoordinatesAreRejected(latitude: Double, longitude: Double, error: CoordinateError) {
+        #expect(throws: error) { try Coordinate(latitude: latitude, longitude: longitude) }
+    }
+
+    @Test(arguments: [
+        (50.45, 30.52, "50.4500°N, 30.5200°E"),
+        (-33.9, -70.65, "33.9000°S, 70.6500°W"),
+        (0.00004, -0.00004, "0.0000°N, 0.0000°W"),
+        (89.99999, 179.99999, "90.0000°N, 180.0000°E"),
+    ])
+    func description(latitude: Double, longitude: Double, text: String) throws {
+        #expect(try Coordinate(latitude: latitude, longitude: longitude).description == text)
+    }
+
+    @Test func errorsReadWell() {
+        #expect(CoordinateError.outOfRange(axis: .latitude, value: 91).description == "latitude 91.0 is outside -90...90")
+        #expect(CoordinateError.notFinite(axis: .longitude).description == "longitude must be a finite number")
+    }
+}
+
+@Suite struct XDGDirectoriesTests {
+    @Test func followsTheSpecification() {
+        let dirs = XDGDirectories(environment: ["HOME": "/home/ana", "XDG_CONFIG_HOME": "/cfg", "XDG_DATA_HOME": "relative/ignored"])
+        #expect(dirs.config == "/cfg/forecastly")
+        #expect(dirs.data == "/home/ana/.local/share/forecastly") // relative paths must be ignored
+        #expect(dirs.cache == "/home/ana/.cache/forecastly")
+    }
+}
+
+@Suite struct GPSDLibraryTests {
+    /// Proves CGPS compiles and links against the installed libgps.
+    @Test func reportsTheLibgpsAPIVersion() throws {
+        let parts = GPSDLibrary.apiVersion.split(separator: ".").compactMap { Int($0) }
+        #expect(parts.count == 2)
+        #expect(try #require(parts.first) >= 7) // libgps 3.18 or newer, as the shim requires
+    }
+}
+
+@Suite struct ExitStatusTests {
+    @Test func sysexitsValues() {
+        #expect(ExitStatus.allCases.map(\.rawValue) == [0, 64, 65, 69, 75, 77])
+    }
+}
