@@ -7,6 +7,7 @@ import LocationProvider
 /// forecastly keeps its files.
 struct AboutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "about",
         abstract: "Show the version, data sources, licences and where files live."
     )
 

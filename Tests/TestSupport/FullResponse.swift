@@ -1,29 +1,7 @@
-import Foundation
-import Testing
-import TestSupport
-
-/// Compares output with a file under Tests/Fixtures/golden. Run the tests
-/// with FORECASTLY_UPDATE_GOLDEN=1 to write the files after a deliberate
-/// change, then review the diff before committing.
-enum Golden {
-    static func check(_ actual: String, against name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let url = Fixtures.url("golden/\(name)")
-        if ProcessInfo.processInfo.environment["FORECASTLY_UPDATE_GOLDEN"] == "1" {
-            try? actual.write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
-        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            Issue.record("missing golden file \(name); run with FORECASTLY_UPDATE_GOLDEN=1", sourceLocation: sourceLocation)
-            return
-        }
-        #expect(actual == expected, "output differs from golden/\(name)", sourceLocation: sourceLocation)
-    }
-}
-
 /// A complete forecast (every variable forecastly asks for), in the exact
 /// shape Open-Meteo sends, for presentation tests. Kyiv, 21 Nov 2026.
-enum FullResponse {
-    static func json(units: String = "metric") -> String {
+public enum FullResponse {
+    public static func json(units: String = "metric") -> String {
         let imperial = units == "imperial"
         let t = imperial ? "°F" : "°C"
         let w = imperial ? "mp/h" : "km/h"

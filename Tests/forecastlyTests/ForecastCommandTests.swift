@@ -1,0 +1,169 @@
+import Foundation
+import NIOCore
+import Testing
+import TestSupport
+
+/// `forecastly` as a subprocess against a stub Open-Meteo on 127.0.0.1.
+@Suite struct ForecastCommandTests {
+    static let kyiv = ["--lat", "50.45", "--lon", "30.52"]
+
+    @Test func humanReportGolden() async throws {
+        let server = try await StubHTTPServer(always: .json(FullResponse.json()))
+        let result = try await CLI.run(Self.kyiv, server: server)
+        await server.shutdown()
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(!result.stdout.contains("\u{1B}")) // not a terminal: no colour
+        Golden.check(result.stdout, against: "cli-report-kyiv.txt")
+        #expect(server.requestCount == 1)
+    }
+
+    @Test func oneLineAndTemplate() async throws {
+        let server = try await StubHTTPServer(always: .json(FullResponse.json()))
+        let oneline = try await CLI.run(Self.kyiv + ["--oneline"], server: server)
+        let template = try await CLI.run(Self.kyiv + ["--format", "%l|%C|%t|%H/%L|%S"], server: server)
+        await server.shutdown()
+        #expect(oneline.status == 0)
+        #expect(oneline.stdout == "⛄ -1°C 15 km/h NW\n")
+        #expect(template.stdout == "50.4500°N, 30.5200°E|Slight snow fall|-1°C|1°C/-3°C|07:12\n")
+    }
+
+    @Test func jsonOutputFollowsTheSchema() async throws {
+        let server = try await StubHTTPServer(always: .json(FullResponse.json()))
+        let result = try await CLI.run(Self.kyiv + ["--json", "--days", "7"], server: server)
+        await server.shutdown()
+        #expect(result.status == 0)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(Set(root.keys) == ["schemaVersion", "location", "units", "current", "daily", "hourly", "source", "attribution", "generatedAt"])
+        let location = try #require(root["location"] as? [String: Any])
+        #expect(location["timezone"] as? String == "Europe/Kyiv")
+        #expect(location["requestedLatitude"] as? Double == 50.45)
+        #expect(location.keys.contains("name"))
+        #expect((root["daily"] as? [Any])?.count == 7)
+        #expect((root["hourly"] as? [Any])?.count == 48)
+        let current = try #require(root["current"] as? [String: Any])
+        for key in ["time", "temperature", "apparentTemperature", "weatherCode", "description", "symbol", "windSpeed", "windDirection", "humidity"] {
+            #expect(current.keys.contains(key), "current.\(key)")
+        }
+        #expect(server.requests.first?.query["forecast_days"] == "7")
+    }
+
+    @Test func negativeCoordinatesAndImperialUnits() async throws {
+        let server = try await StubHTTPServer(always: .json(FullResponse.json(units: "imperial")))
+        let result = try await CLI.run(["--lat", "-33.9", "--lon", "-70.65", "--units", "imperial", "--oneline"], server: server)
+        await server.shutdown()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "⛄ 29°F 15 mph NW\n")
+        let query = try #require(server.requests.first).query
+        #expect(query["latitude"] == "-33.9")
+        #expect(query["longitude"] == "-70.65")
+        #expect(query["temperature_unit"] == "fahrenheit")
+    }
+
+    /// Bad input: one line on stderr, exit 64, nothing on stdout, and no
+    /// request leaves the machine.
+    @Test(arguments: [
+        ["--lat", "91", "--lon", "0"],
+        ["--lat", "abc", "--lon", "0"],
+        ["--lat", "nan", "--lon", "0"],
+        ["--lat", "inf", "--lon", "0"],
+        ["--lat", "50"],
+        ["--lon", "30"],
+        ["--lat", "1", "--lon", "1", "--days", "0"],
+        ["--lat", "1", "--lon", "1", "--days", "17"],
+        ["--lat", "1", "--lon", "1", "--days", "x"],
+        ["--lat", "1", "--lon", "1", "--hours", "49"],
+        ["--lat", "1", "--lon", "1", "--units", "kelvin"],
+        ["--lat", "1", "--lon", "1", "--format", ""],
+        ["--lat", "1", "--lon", "1", "--format", "%q"],
+        ["--lat", "1", "--lon", "1", "--format", "%t %"],
+        ["--lat", "1", "--lon", "1", "--json", "--oneline"],
+        ["--lat", "1", "--lon", "1", "--timeout", "0"],
+        ["--lat", "1", "--lon", "1", "--bogus"],
+        [],
+    ])
+    func badInput(arguments: [String]) async throws {
+        let server = try await StubHTTPServer(always: .json(FullResponse.json()))
+        let result = try await CLI.run(arguments, server: server)
+        await server.shutdown()
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("forecastly: "))
+        #expect(server.requestCount == 0)
+    }
+
+    @Test func insecureServerURLIsRefusedBeforeSending() async throws {
+        let result = try await CLI.run(Self.kyiv, environment: ["FORECASTLY_OPEN_METEO_URL": "http://weather.example.org"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("not HTTPS"))
+        #expect(result.stderrLines.count == 1)
+    }
+
+    struct Fault: Sendable, CustomTestStringConvertible {
+        var name: String
+        var reply: StubHTTPServer.Reply
+        var status: Int32
+        var message: String
+        var extra: [String] = []
+        var testDescription: String { name }
+    }
+
+    static let faults: [Fault] = [
+        Fault(name: "400 with reason", reply: .json(#"{"error":true,"reason":"No data is available for this location"}"#, status: 400),
+              status: 65, message: "No data is available for this location"),
+        Fault(name: "429", reply: .respond(status: 429, body: (try? Fixtures.bytes("open-meteo/error_429_daily_limit.json")) ?? []),
+              status: 75, message: "Daily API request limit exceeded"),
+        Fault(name: "500", reply: .json(#"{"error":true,"reason":"Something went wrong."}"#, status: 500), status: 69, message: "HTTP 500"),
+        Fault(name: "HTML 502", reply: .respond(status: 502, headers: [("Content-Type", "text/html")], body: Array("<html><h1>502 Bad Gateway</h1></html>".utf8)),
+              status: 69, message: "HTTP 502"),
+        Fault(name: "truncated JSON", reply: .json(String(FullResponse.json().prefix(500))), status: 65, message: "not valid JSON"),
+        Fault(name: "nan in JSON", reply: .file(Fixtures.url("open-meteo/edge_nan_not_covered_satellite.txt")), status: 65, message: "not valid JSON"),
+        Fault(name: "wrong shape", reply: .json(#"{"results":[]}"#), status: 65, message: "latitude"),
+        Fault(name: "no variables", reply: .file(Fixtures.url("open-meteo/forecast_no_variables_minimal.json")), status: 65, message: "no weather data"),
+        Fault(name: "50 MB body", reply: .stream(status: 200, total: 50 << 20, declareLength: false), status: 65, message: "more than 8 MiB"),
+        Fault(name: "never answers", reply: .hang, status: 75, message: "did not answer in time", extra: ["--timeout", "1"]),
+        Fault(name: "closes at once", reply: .close, status: 69, message: "Cannot reach"),
+    ]
+
+    @Test(arguments: faults)
+    func serverFaults(fault: Fault) async throws {
+        let server = try await StubHTTPServer(always: fault.reply)
+        let result = try await CLI.run(Self.kyiv + fault.extra, server: server)
+        await server.shutdown()
+        #expect(result.status == fault.status, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains(fault.message), "\(result.stderr)")
+        #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Stack"))
+    }
+
+    @Test func connectionRefused() async throws {
+        let result = try await CLI.run(Self.kyiv) // points at closed port 9
+        #expect(result.status == 69)
+        #expect(result.stderr == "forecastly: Cannot reach Open-Meteo at 127.0.0.1:9: 127.0.0.1:9 refused the connection. Check the network connection (or FORECASTLY_OPEN_METEO_URL) and try again.\n")
+    }
+
+    @Test func aboutNamesSourcesLicencesAndPaths() async throws {
+        let result = try await CLI.run(["about"], environment: ["XDG_CONFIG_HOME": "/tmp/cfg"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Weather data by Open-Meteo.com (CC BY 4.0)"))
+        #expect(result.stdout.contains("/tmp/cfg/forecastly"))
+        #expect(result.stdout.contains("libgps API"))
+    }
+
+    @Test func helpListsExitCodesAndGoesToStdout() async throws {
+        let result = try await CLI.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Exit status"))
+        #expect(result.stdout.contains("77  permission"))
+        let forecastHelp = try await CLI.run(["forecast", "--help"])
+        #expect(forecastHelp.stdout.contains("%S  sunrise"))
+    }
+
+    @Test func versionFlag() async throws {
+        let result = try await CLI.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("0."))
+    }
+}
