@@ -9,8 +9,11 @@ struct ForecastLoader {
     func load(_ request: ForecastRequest) async throws(ForecastError) -> Forecast {
         let model = ForecastViewModel(service: service)
         let spinner = showsProgress ? Spinner(label: "Fetching the forecast from \(service.source.name)…") : nil
+        // Subscribe before loading starts, so no state is missed.
+        let states = await model.states()
         let watcher = Task {
-            for await state in await model.states() {
+            for await state in states {
+                Diagnostics.logger.debug("forecast state: \(state.logName)")
                 if state.isLoading { spinner?.start() } else { await spinner?.stop() }
             }
         }
@@ -22,6 +25,17 @@ struct ForecastLoader {
         case .loaded(let forecast): return forecast
         case .failed(let error): throw error
         case .idle, .loading: throw .invalidInput("the forecast did not finish loading") // unreachable by the model's contract
+        }
+    }
+}
+
+extension ForecastViewState {
+    var logName: String {
+        switch self {
+        case .idle: "idle"
+        case .loading(let request): "loading \(request.days) days, \(request.units.rawValue)"
+        case .loaded(let forecast): "loaded \(forecast.hourly.count) hours, \(forecast.daily.count) days, zone \(forecast.timeZone.identifier)"
+        case .failed(let error): "failed: \(error.summary)"
         }
     }
 }

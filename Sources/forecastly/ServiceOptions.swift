@@ -20,6 +20,7 @@ struct ServiceOptions: ParsableArguments {
             throw ForecastError.invalidInput("--timeout must be between 1 and 120 seconds; got \(timeout)")
         }
         let configuration = try OpenMeteoConfiguration(environment: ProcessInfo.processInfo.environment, apiKey: apiKey)
+        Diagnostics.logger.debug("forecast server: \(configuration.baseURL.absoluteString), api key: \(configuration.apiKey == nil ? "none" : "set"), timeout \(timeout) s")
         let limits = AsyncHTTPClientTransport.Limits(request: .milliseconds(Int64(timeout * 1000)))
         let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent, limits: limits)
         do {
