@@ -52,8 +52,11 @@ public struct OpenMeteoService: ForecastService {
     }
 
     /// Interprets one HTTP response: an error status with Open-Meteo's
-    /// `reason`, an HTML page from a proxy, or a forecast body.
-    static func forecast(from response: HTTPResponse, for request: ForecastRequest, service: String) throws(ForecastError) -> Forecast {
+    /// `reason`, an HTML page from a proxy, or a forecast body. Public so
+    /// that a stored response can be decoded again without a request.
+    public static func forecast(
+        from response: HTTPResponse, for request: ForecastRequest, service: String = "Open-Meteo"
+    ) throws(ForecastError) -> Forecast {
         guard response.status == 200 else {
             let reason = (try? JSONDecoder().decode(OpenMeteoErrorBody.self, from: Data(response.body)))?.reason
             throw .httpStatus(response.status, reason: reason, service: service)

@@ -1,0 +1,58 @@
+import Benchmark
+import ForecastCore
+import LocationProvider
+import NetworkTransport
+
+/// Decoding a 16-day response with every hourly and daily variable
+/// forecastly asks for (384 hours), the largest forecast it ever reads.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], maxDuration: .seconds(5))
+
+    let request = try! ForecastRequest(coordinate: try! Coordinate(latitude: 50.45, longitude: 30.52), days: 16)
+    let response = HTTPResponse(status: 200, body: Array(SixteenDayResponse.json.utf8))
+
+    Benchmark("Decode 16-day hourly+daily response (\(response.body.count / 1024) KiB)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try OpenMeteoService.forecast(from: response, for: request))
+        }
+    }
+
+    let forecast = try! OpenMeteoService.forecast(from: response, for: request)
+    Benchmark("Render the human report") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(ForecastReport(forecast: forecast, placeName: nil, hours: 48, style: .plain, source: .openMeteo).render())
+        }
+    }
+}
+
+/// Open-Meteo's layout, filled with plausible values.
+enum SixteenDayResponse {
+    static let json: String = {
+        let hours = 16 * 24
+        func series(_ value: (Int) -> String) -> String { "[" + (0..<hours).map(value).joined(separator: ",") + "]" }
+        func daily(_ value: (Int) -> String) -> String { "[" + (0..<16).map(value).joined(separator: ",") + "]" }
+        func stamp(_ hour: Int) -> String {
+            let day = 1 + hour / 24, clock = hour % 24
+            return "\"2026-12-\(day < 10 ? "0" : "")\(day)T\(clock < 10 ? "0" : "")\(clock):00\""
+        }
+        func date(_ day: Int) -> String { "\"2026-12-\(day < 9 ? "0" : "")\(day + 1)\"" }
+        return """
+        {"latitude":50.45,"longitude":30.5,"generationtime_ms":1.2,"utc_offset_seconds":7200,"timezone":"Europe/Kyiv","timezone_abbreviation":"GMT+2","elevation":169.0,\
+        "current_units":{"time":"iso8601","interval":"seconds","temperature_2m":"°C"},\
+        "current":{"time":"2026-12-01T09:15","interval":900,"temperature_2m":-2.5,"apparent_temperature":-6.1,"relative_humidity_2m":90,"precipitation":0.1,"weather_code":71,"is_day":1,"wind_speed_10m":12.2,"wind_direction_10m":290,"wind_gusts_10m":25.9},\
+        "hourly_units":{"time":"iso8601","temperature_2m":"°C","precipitation":"mm","wind_speed_10m":"km/h"},\
+        "hourly":{"time":\(series(stamp)),"temperature_2m":\(series { String(Double($0 % 17) - 8.5) }),\
+        "precipitation_probability":\(series { String($0 % 101) }),"precipitation":\(series { String(Double($0 % 7) / 10) }),\
+        "weather_code":\(series { String([0, 3, 61, 71][$0 % 4]) }),"is_day":\(series { String(($0 % 24) / 8 == 1 ? 1 : 0) }),\
+        "wind_speed_10m":\(series { String(Double($0 % 30) + 0.4) }),"wind_direction_10m":\(series { String(($0 * 17) % 360) })},\
+        "daily_units":{"time":"iso8601","temperature_2m_max":"°C"},\
+        "daily":{"time":\(daily(date)),"weather_code":\(daily { String([3, 71][$0 % 2]) }),\
+        "temperature_2m_max":\(daily { String(Double($0) / 3) }),"temperature_2m_min":\(daily { String(Double(-$0) / 2) }),\
+        "precipitation_sum":\(daily { String(Double($0) / 4) }),"precipitation_probability_max":\(daily { String($0 * 6) }),\
+        "wind_speed_10m_max":\(daily { String(Double(20 + $0)) }),\
+        "sunrise":\(daily { "\"2026-12-\($0 < 9 ? "0" : "")\($0 + 1)T07:5\($0 % 10)\"" }),\
+        "sunset":\(daily { "\"2026-12-\($0 < 9 ? "0" : "")\($0 + 1)T15:5\($0 % 10)\"" }),\
+        "uv_index_max":\(daily { String(Double($0 % 3) / 2) })}}
+        """
+    }()
+}

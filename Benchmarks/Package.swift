@@ -1,0 +1,25 @@
+// swift-tools-version: 6.1
+// Benchmarks live in their own package so that building and testing
+// forecastly never pays for the benchmark harness. Run: scripts/benchmark
+import PackageDescription
+
+let package = Package(
+    name: "forecastly-benchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "ForecastDecoding",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "ForecastCore", package: "forecastly"),
+                .product(name: "LocationProvider", package: "forecastly"),
+            ],
+            path: "Benchmarks/ForecastDecoding",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ]
+)

@@ -1,0 +1,75 @@
+"""forecastly end to end against a loopback stub, next to curl fetching the
+same URL; wall time over repeated runs and forecastly's peak RSS.
+
+usage: benchmark-end-to-end.py FORECASTLY_BINARY RESPONSE_FILE [RUNS]
+"""
+import http.server
+import os
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+binary, response_file = sys.argv[1], sys.argv[2]
+runs = int(sys.argv[3]) if len(sys.argv) > 3 else 30
+body = open(response_file, "rb").read()
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def do_GET(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+threading.Thread(target=server.serve_forever, daemon=True).start()
+base = f"http://127.0.0.1:{server.server_address[1]}"
+env = dict(os.environ, FORECASTLY_OPEN_METEO_URL=base, NO_COLOR="1")
+args = ["--lat", "45.59", "--lon", "17.22"]
+
+# The exact URL forecastly requests, for curl.
+url = base + "/v1/forecast?latitude=45.59&longitude=17.22&current=temperature_2m,apparent_temperature,relative_humidity_2m,precipitation,weather_code,is_day,wind_speed_10m,wind_direction_10m,wind_gusts_10m&hourly=temperature_2m,precipitation_probability,precipitation,weather_code,is_day,wind_speed_10m,wind_direction_10m&daily=weather_code,temperature_2m_max,temperature_2m_min,precipitation_sum,precipitation_probability_max,wind_speed_10m_max,sunrise,sunset,uv_index_max&timezone=auto&forecast_days=7&forecast_hours=48"
+
+
+def measure(command):
+    """Wall seconds and peak RSS (KiB) of one run, from wait4's rusage."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    if status != 0:
+        sys.exit(f"{command[0]} failed: {process.stderr.read().decode()}")
+    return elapsed, usage.ru_maxrss
+
+
+def series(command):
+    measure(command)  # warm the page cache
+    samples = [measure(command) for _ in range(runs)]
+    times = sorted(s[0] * 1000 for s in samples)
+    return times, max(s[1] for s in samples)
+
+
+forecastly_times, forecastly_rss = series([binary] + args)
+curl_times, curl_rss = series(["curl", "-sS", "-o", "/dev/null", url])
+server.shutdown()
+
+
+def summary(name, times, rss):
+    p90 = times[int(len(times) * 0.9) - 1]
+    print(f"  {name:<10} median {statistics.median(times):7.2f} ms   p90 {p90:7.2f} ms   min {times[0]:7.2f} ms   peak RSS {rss / 1024:6.1f} MiB")
+
+
+print(f"End to end against a loopback stub, {runs} runs each (release build):")
+summary("forecastly", forecastly_times, forecastly_rss)
+summary("curl", curl_times, curl_rss)
+print(f"  ratio forecastly/curl (median): {statistics.median(forecastly_times) / statistics.median(curl_times):.2f}x  (goal: at most 1.5x)")
+print(f"  forecastly peak RSS: {forecastly_rss / 1024:.1f} MiB  (goal: at most 30 MB)")
