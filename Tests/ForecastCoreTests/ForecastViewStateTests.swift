@@ -79,38 +79,40 @@ import Testing
         #expect(await model.state == .failed(.emptyData(service: "x")))
     }
 
+    /// A model whose service answers only when `release()` is called, and a
+    /// load already under way (the model has published `.loading`).
+    struct LoadInFlight {
+        let model: ForecastViewModel
+        let load: Task<ForecastViewState, Never>
+        let release: @Sendable () -> Void
+
+        static func start() async -> LoadInFlight {
+            let gate = AsyncStream<Void>.makeStream()
+            let forecast = Sample.zagrebForecast
+            let model = ForecastViewModel(service: ScriptedForecastService { _ in
+                for await _ in gate.stream { break }
+                return forecast
+            })
+            var states = await model.states().makeAsyncIterator()
+            let load = Task { await model.load(Sample.request) }
+            #expect(await states.next() == .idle)
+            #expect(await states.next() == .loading(Sample.request))
+            return LoadInFlight(model: model, load: load, release: { gate.continuation.yield() })
+        }
+    }
+
     @Test func resetWhileLoadingDiscardsTheLateAnswer() async {
-        let gate = AsyncStream<Void>.makeStream()
-        let forecast = Sample.zagrebForecast
-        let model = ForecastViewModel(service: ScriptedForecastService { _ in
-            for await _ in gate.stream { break }
-            return forecast
-        })
-        let states = await model.states()
-        let loading = Task { await model.load(Sample.request) }
-        var iterator = states.makeAsyncIterator()
-        #expect(await iterator.next() == .idle)
-        #expect(await iterator.next() == .loading(Sample.request))
-        await model.reset()
-        gate.continuation.yield()
-        #expect(await loading.value == .idle)
-        #expect(await model.state == .idle)
+        let inFlight = await LoadInFlight.start()
+        await inFlight.model.reset()
+        inFlight.release()
+        #expect(await inFlight.load.value == .idle)
+        #expect(await inFlight.model.state == .idle)
     }
 
     @Test func secondLoadWhileLoadingIsRejected() async {
-        let gate = AsyncStream<Void>.makeStream()
-        let forecast = Sample.zagrebForecast
-        let model = ForecastViewModel(service: ScriptedForecastService { _ in
-            for await _ in gate.stream { break }
-            return forecast
-        })
-        let states = await model.states()
-        let first = Task { await model.load(Sample.request) }
-        var iterator = states.makeAsyncIterator()
-        _ = await iterator.next()
-        _ = await iterator.next() // loading
-        #expect(await model.load(Sample.request) == .loading(Sample.request))
-        gate.continuation.yield()
-        #expect(await first.value == .loaded(forecast))
+        let inFlight = await LoadInFlight.start()
+        #expect(await inFlight.model.load(Sample.request) == .loading(Sample.request))
+        inFlight.release()
+        #expect(await inFlight.load.value == .loaded(Sample.zagrebForecast))
     }
 }
