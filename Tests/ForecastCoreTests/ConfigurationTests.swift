@@ -100,6 +100,12 @@ struct NoTransport: HTTPTransport {
         #expect(ValueFormat.compass(degrees) == expected)
     }
 
+    @Test(arguments: [("Europe/Kyiv", "UTC+2"), ("Asia/Kolkata", "UTC+5:30"), ("America/St_Johns", "UTC-3:30"), ("GMT", "UTC"), ("America/Sao_Paulo", "UTC-3")])
+    func offsetLabel(zone: String, label: String) throws {
+        let clock = PlaceClock(timeZone: try #require(TimeZone(identifier: zone)))
+        #expect(clock.offsetLabel(Sample.utc("2026-11-21T12:00")) == label)
+    }
+
     @Test func temperatureNeverShowsNegativeZero() {
         #expect(ValueFormat.temperature(-0.4, unit: "°C") == "0°C")
         #expect(ValueFormat.temperature(-0.6, unit: "°C") == "-1°C")

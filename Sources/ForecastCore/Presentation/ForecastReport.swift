@@ -36,7 +36,7 @@ public struct ForecastReport: Sendable {
         if placeName != nil { parts.append(forecast.coordinate.description) }
         parts.append(forecast.timeZone.identifier)
         if let time = forecast.current?.time {
-            parts.append("\(clock.day(clock.localDate(time))) \(clock.time(time)) \(clock.abbreviation(time))")
+            parts.append("\(clock.day(clock.localDate(time))) \(clock.time(time)) \(clock.offsetLabel(time))")
         }
         return parts.joined(separator: " · ")
     }

@@ -74,9 +74,15 @@ public struct PlaceClock: Sendable {
         "\(Self.weekdays[date.isoWeekday - 1]) \(date.day) \(Self.months[date.month - 1])"
     }
 
-    /// "CEST", or "GMT+2" where Foundation has no abbreviation.
-    public func abbreviation(_ date: Date) -> String {
-        timeZone.abbreviation(for: date) ?? "GMT"
+    /// "UTC+2", "UTC+5:30", "UTC-3", "UTC". Computed rather than asking
+    /// Foundation for an abbreviation: on Linux that loads ICU resource
+    /// bundles (a measurable share of a run) and mostly yields "GMT+2" anyway.
+    public func offsetLabel(_ date: Date) -> String {
+        let offset = offset(at: date)
+        guard offset != 0 else { return "UTC" }
+        let minutes = abs(offset) / 60
+        let hours = "UTC\(offset < 0 ? "-" : "+")\(minutes / 60)"
+        return minutes % 60 == 0 ? hours : hours + ":" + Self.two(minutes % 60)
     }
 
     /// "2026-09-29T01:00:00+02:00"
