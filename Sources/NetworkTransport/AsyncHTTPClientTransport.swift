@@ -26,9 +26,13 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     }
 
     private let client: HTTPClient
+    private let eventLoopGroup: MultiThreadedEventLoopGroup
     private let limits: Limits
     private let userAgent: String
 
+    /// One event-loop thread of its own: forecastly makes a request or a few
+    /// at a time, and NIO's shared group would start one thread per core,
+    /// which a short-lived CLI pays for on every run.
     public init(userAgent: String, limits: Limits = Limits()) {
         var configuration = HTTPClient.Configuration()
         configuration.timeout = .init(connect: .init(limits.connect), read: .init(limits.request))
@@ -37,7 +41,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         // Redirects could lead to plain HTTP; EndpointPolicy is checked per URL we choose.
         configuration.redirectConfiguration = .disallow
         configuration.decompression = .disabled
-        self.client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
+        self.eventLoopGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        self.client = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
         self.limits = limits
         self.userAgent = userAgent
     }
@@ -45,6 +50,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// Closes pooled connections. Call once when done; requests after it fail.
     public func shutdown() async {
         try? await client.shutdown()
+        try? await eventLoopGroup.shutdownGracefully()
     }
 
     public func get(_ url: URL, headers: [(name: String, value: String)]) async throws(TransportError) -> HTTPResponse {
