@@ -159,6 +159,25 @@ import TestSupport
         await transport.shutdown()
     }
 
+    /// HTTPS to a server that only speaks plain HTTP: the handshake fails.
+    @Test func tlsHandshakeFailure() async throws {
+        let server = try await StubHTTPServer(always: .file(Self.zagrebFixture))
+        let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
+        let service = OpenMeteoService(
+            configuration: try OpenMeteoConfiguration(baseURL: URL(string: "https://127.0.0.1:\(server.port)")!),
+            transport: transport
+        )
+        var failure: ForecastError?
+        do { _ = try await service.forecast(for: Sample.request) } catch { failure = error }
+        await transport.shutdown()
+        await server.shutdown()
+        guard case .transport(.tlsFailed(host: "127.0.0.1", _), _) = failure else {
+            Issue.record("got \(String(describing: failure))"); return
+        }
+        #expect(failure?.exitStatus == .unavailable)
+        #expect(failure?.userMessage.contains("secure connection") == true)
+    }
+
     @Test func connectionClosedWithoutAnswer() async throws {
         let error = try await failure(reply: .close)
         guard case .transport(let transportError, _) = error else { Issue.record("got \(String(describing: error))"); return }
