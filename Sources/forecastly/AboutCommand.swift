@@ -31,7 +31,7 @@ struct AboutCommand: ParsableCommand {
           data        \(directories.data)
           cache       \(directories.cache)
 
-        Built with libgps API \(GPSDLibrary.apiVersion) (gpsd default port \(GPSDLibrary.defaultPort)).
+        Time-zone data \(TimeZoneSupport.dataVersion) (ICU). Built with libgps API \(GPSDLibrary.apiVersion) (gpsd default port \(GPSDLibrary.defaultPort)).
         """
         Terminal.standardOutput.writeLine(text)
     }

@@ -150,6 +150,7 @@ import TestSupport
         #expect(result.stdout.contains("Weather data by Open-Meteo.com (CC BY 4.0)"))
         #expect(result.stdout.contains("/tmp/cfg/forecastly"))
         #expect(result.stdout.contains("libgps API"))
+        #expect(result.stdout.range(of: #"Time-zone data 20[0-9]{2}[a-z]"#, options: .regularExpression) != nil)
     }
 
     @Test func helpListsExitCodesAndGoesToStdout() async throws {

@@ -22,7 +22,7 @@ extension OpenMeteoPayload {
         // then show them in the IANA zone: hours after a daylight-saving
         // change then come out right, which the single offset cannot do.
         let clock = OpenMeteoTimes(offset: utcOffsetSeconds)
-        let zone = TimeZone(identifier: timezone) ?? TimeZone(secondsFromGMT: utcOffsetSeconds) ?? .gmt
+        let zone = TimeZoneSupport.zone(identifier: timezone, fallbackOffset: utcOffsetSeconds)
 
         let current = try current.map { values throws(Invalid) in try currentConditions(values, clock: clock) }
         let hourly = try hourly.map { series throws(Invalid) in try hourlyForecasts(series, clock: clock) } ?? []
