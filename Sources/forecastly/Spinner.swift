@@ -8,7 +8,11 @@ final class Spinner: Sendable {
     private let label: String
     private let task = Mutex<Task<Void, Never>?>(nil)
 
-    init(label: String) { self.label = label }
+    init(label: String) {
+        self.label = label
+        // Ctrl-C while spinning: erase the line so the prompt starts clean.
+        signal(SIGINT, eraseLineAndExit)
+    }
 
     func start() {
         task.withLock { task in
@@ -36,4 +40,12 @@ final class Spinner: Sendable {
         running.cancel()
         await running.value
     }
+}
+
+/// SIGINT handler: only async-signal-safe calls (write, _exit). Exits with
+/// 128 + the signal number, as shells expect.
+private func eraseLineAndExit(_ signalNumber: Int32) {
+    let erase: StaticString = "\r\u{1B}[2K"
+    erase.withUTF8Buffer { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    _exit(128 + signalNumber)
 }
