@@ -1,0 +1,96 @@
+import LocationProvider
+import Testing
+
+/// Every (state, event) pair of the authorization transition table.
+@Suite struct AuthorizationTransitionTests {
+    static let full = LocationGrant(accuracy: .full, duration: .always)
+    static let reduced = LocationGrant(accuracy: .reduced, duration: .always)
+    static let once = LocationGrant(accuracy: .full, duration: .thisRun)
+
+    static let states: [AuthorizationState] = [
+        .notDetermined, .denied, .authorized(full), .authorized(reduced), .authorized(once),
+        .restricted(remembered: .notDetermined), .restricted(remembered: .denied), .restricted(remembered: .authorized(.reduced)),
+    ]
+    static let events: [AuthorizationEvent] = [
+        .answered(.allow), .answered(.allowOnce), .answered(.deny), .granted(.full), .granted(.reduced),
+        .revoked, .reset, .policyRestricted, .policyLifted,
+    ]
+
+    /// The expected table, written out by hand: nil means rejected.
+    static func expected(_ state: AuthorizationState, _ event: AuthorizationEvent) -> AuthorizationState? {
+        switch state {
+        case .notDetermined:
+            switch event {
+            case .answered(.allow): return .authorized(full)
+            case .answered(.allowOnce): return .authorized(once)
+            case .answered(.deny): return .denied
+            case .granted(.full): return .authorized(full)
+            case .granted(.reduced): return .authorized(reduced)
+            case .revoked: return .denied
+            case .reset: return .notDetermined
+            case .policyRestricted: return .restricted(remembered: .notDetermined)
+            case .policyLifted: return nil
+            }
+        case .denied:
+            switch event {
+            case .answered: return nil
+            case .granted(.full): return .authorized(full)
+            case .granted(.reduced): return .authorized(reduced)
+            case .revoked: return .denied
+            case .reset: return .notDetermined
+            case .policyRestricted: return .restricted(remembered: .denied)
+            case .policyLifted: return nil
+            }
+        case .authorized(let grant):
+            switch event {
+            case .answered: return nil
+            case .granted(.full): return .authorized(full)
+            case .granted(.reduced): return .authorized(reduced)
+            case .revoked: return .denied
+            case .reset: return .notDetermined
+            // An "allow once" grant is not remembered, so the policy remembers notDetermined.
+            case .policyRestricted: return .restricted(remembered: grant.duration == .thisRun ? .notDetermined : .authorized(grant.accuracy))
+            case .policyLifted: return nil
+            }
+        case .restricted(let remembered):
+            switch event {
+            case .policyRestricted: return state
+            case .policyLifted: return AuthorizationState(decision: remembered)
+            default: return nil // the user cannot change what the administrator decided
+            }
+        }
+    }
+
+    @Test(arguments: states, events)
+    func transition(from state: AuthorizationState, on event: AuthorizationEvent) {
+        let result = Result { () throws(AuthorizationTransitionError) in try state.applying(event) }
+        switch (Self.expected(state, event), result) {
+        case (let next?, .success(let actual)):
+            #expect(actual == next)
+        case (nil, .failure(let error)):
+            #expect(error == AuthorizationTransitionError(state: state, event: event))
+            #expect(!error.description.isEmpty)
+        case (let next, let actual):
+            Issue.record("expected \(String(describing: next)), got \(actual)")
+        }
+    }
+
+    @Test func liftingThePolicyRestoresTheUsersDecision() throws {
+        let restricted = try AuthorizationState.authorized(Self.reduced).applying(.policyRestricted)
+        #expect(try restricted.applying(.policyLifted) == .authorized(Self.reduced))
+    }
+
+    @Test func allowOnceIsNotRemembered() throws {
+        let state = try AuthorizationState.notDetermined.applying(.answered(.allowOnce))
+        #expect(state.isAuthorized)
+        #expect(state.decisionToRemember == .notDetermined)
+        #expect(try AuthorizationState.notDetermined.applying(.answered(.allow)).decisionToRemember == .authorized(.full))
+    }
+
+    @Test func grantingWhileRestrictedExplainsWhy() {
+        let error = #expect(throws: AuthorizationTransitionError.self) {
+            try AuthorizationState.restricted(remembered: .notDetermined).applying(.granted(.full))
+        }
+        #expect(error?.description.contains("administrator") == true)
+    }
+}
