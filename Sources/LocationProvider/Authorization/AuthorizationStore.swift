@@ -1,0 +1,33 @@
+/// Where the user's decision is remembered between runs. Behind a protocol
+/// so tests (and programs embedding forecastly) can keep it in memory.
+public protocol AuthorizationStore: Sendable {
+    /// The remembered decision; a store that cannot be read reports why and
+    /// counts as `notDetermined` (asking again is safe, guessing is not).
+    func load() async -> StoredAuthorization
+    func save(_ decision: UserDecision) async throws(AuthorizationStoreError)
+}
+
+public struct StoredAuthorization: Sendable, Equatable {
+    public var decision: UserDecision
+    /// Why the stored decision could not be used, for a warning.
+    public var problem: String?
+
+    public init(decision: UserDecision, problem: String? = nil) {
+        self.decision = decision
+        self.problem = problem
+    }
+}
+
+public struct AuthorizationStoreError: Error, Sendable, Equatable, UserFacingError {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var summary: String { "Cannot save the location decision to \(path): \(reason)." }
+    public var advice: String? { "Check that the directory is writable (or set XDG_CONFIG_HOME)." }
+    public var exitStatus: ExitStatus { .unavailable }
+}

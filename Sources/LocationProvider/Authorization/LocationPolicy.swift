@@ -1,0 +1,76 @@
+import Foundation
+
+/// Where a location can come from.
+public enum LocationSourceKind: String, Sendable, Hashable, Codable, CaseIterable {
+    case gpsd
+    case ip
+    case manual
+}
+
+/// An administrator's policy, from `/etc/forecastly/policy.json` (or
+/// `FORECASTLY_POLICY_FILE`). The user cannot override it.
+///
+/// `{"location": "disabled"}` turns locating off; `{"location": "enabled",
+/// "sources": {"ip": false}}` forbids IP lookups only. Typed coordinates
+/// are never restricted: they reveal nothing the user did not type.
+public struct LocationPolicy: Sendable, Equatable {
+    public static let defaultPath = "/etc/forecastly/policy.json"
+    public static let pathVariable = "FORECASTLY_POLICY_FILE"
+
+    public var path: String?
+    public var locationEnabled: Bool
+    public var forbiddenSources: Set<LocationSourceKind>
+    /// Why the policy file could not be used; such a policy disables location.
+    public var problem: String?
+
+    public static let unrestricted = LocationPolicy(path: nil, locationEnabled: true, forbiddenSources: [])
+
+    public init(path: String?, locationEnabled: Bool, forbiddenSources: Set<LocationSourceKind>, problem: String? = nil) {
+        self.path = path
+        self.locationEnabled = locationEnabled
+        self.forbiddenSources = forbiddenSources
+        self.problem = problem
+    }
+
+    public func allows(_ source: LocationSourceKind) -> Bool {
+        source == .manual || (locationEnabled && !forbiddenSources.contains(source))
+    }
+
+    /// Reads the policy. No file means no policy. A file that exists but
+    /// cannot be read or understood fails closed: location is disabled and
+    /// the problem names the file, because an administrator wrote it to
+    /// restrict something.
+    public static func load(environment: [String: String]) -> LocationPolicy {
+        let path = environment[pathVariable].flatMap { $0.isEmpty ? nil : $0 } ?? defaultPath
+        return load(path: path)
+    }
+
+    public static func load(path: String) -> LocationPolicy {
+        guard FileManager.default.fileExists(atPath: path) else { return .unrestricted }
+        func closed(_ why: String) -> LocationPolicy {
+            LocationPolicy(path: path, locationEnabled: false, forbiddenSources: [], problem: "\(path) \(why); location stays off until it is fixed")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { return closed("cannot be read") }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            return closed("is not a JSON object")
+        }
+        let enabled: Bool
+        switch object["location"] {
+        case nil, "enabled" as String: enabled = true
+        case "disabled" as String: enabled = false
+        default: return closed("has a \"location\" value other than \"enabled\" or \"disabled\"")
+        }
+        var forbidden: Set<LocationSourceKind> = []
+        if let sources = object["sources"] {
+            guard let table = sources as? [String: Any] else { return closed("has \"sources\" that is not an object") }
+            for (name, value) in table {
+                guard let kind = LocationSourceKind(rawValue: name), kind != .manual else {
+                    return closed("names an unknown source \"\(name)\" (known: gpsd, ip)")
+                }
+                guard let allowed = value as? Bool else { return closed("has a non-boolean value for \"\(name)\"") }
+                if !allowed { forbidden.insert(kind) }
+            }
+        }
+        return LocationPolicy(path: path, locationEnabled: enabled, forbiddenSources: forbidden)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes files so that a crash, a full disk or a concurrent run never
+/// leaves a half-written file behind: the bytes go to a temporary file in
+/// the same directory (mode 0600 from the first byte), are flushed, and the
+/// temporary file is renamed over the target in one step.
+enum AtomicFile {
+    struct Failure: Error, Sendable, Equatable {
+        var path: String
+        var reason: String
+    }
+
+    static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(Failure) {
+        let directory = (path as NSString).deletingLastPathComponent
+        try createDirectory(directory)
+        let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { throw Failure(path: path, reason: errorText()) }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                let reason = errorText()
+                close(descriptor)
+                unlink(temporary)
+                throw Failure(path: path, reason: reason)
+            }
+            written += result
+        }
+        guard fsync(descriptor) == 0, close(descriptor) == 0 else {
+            let reason = errorText()
+            unlink(temporary)
+            throw Failure(path: path, reason: reason)
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = errorText()
+            unlink(temporary)
+            throw Failure(path: path, reason: reason)
+        }
+    }
+
+    /// Creates the directory (and parents) readable by the user only.
+    static func createDirectory(_ path: String) throws(Failure) {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+            )
+        } catch {
+            throw Failure(path: path, reason: "cannot create the directory (\(error.localizedDescription))")
+        }
+    }
+
+    /// Moves a file aside as `NAME.corrupt-UNIXTIME` so it is kept, not overwritten.
+    static func keepAside(_ path: String) -> String? {
+        let aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
+        return rename(path, aside) == 0 ? aside : nil
+    }
+
+    static func errorText() -> String { String(cString: strerror(errno)) }
+}
