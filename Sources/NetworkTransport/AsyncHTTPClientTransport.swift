@@ -3,6 +3,7 @@ public import Foundation
 import NIOCore
 import NIOPosix
 import NIOSSL
+import Synchronization
 
 /// `HTTPTransport` over AsyncHTTPClient: the production transport.
 ///
@@ -47,10 +48,32 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         self.userAgent = userAgent
     }
 
-    /// Closes pooled connections. Call once when done; requests after it fail.
+    /// Closes pooled connections and stops the event-loop thread. Call it
+    /// when done; requests after it fail. A transport released without it
+    /// shuts down in the background instead of leaking.
     public func shutdown() async {
+        guard markShutDown() else { return }
         try? await client.shutdown()
         try? await eventLoopGroup.shutdownGracefully()
+    }
+
+    deinit {
+        guard markShutDown() else { return }
+        let group = eventLoopGroup
+        // Callbacks on a dispatch queue: a group must not be shut down from its own thread.
+        client.shutdown(queue: .global()) { _ in
+            group.shutdownGracefully(queue: .global()) { _ in }
+        }
+    }
+
+    private let isShutDown = Mutex(false)
+
+    /// True for the first caller only.
+    private func markShutDown() -> Bool {
+        isShutDown.withLock { done in
+            defer { done = true }
+            return !done
+        }
     }
 
     public func get(_ url: URL, headers: [(name: String, value: String)]) async throws(TransportError) -> HTTPResponse {

@@ -1,0 +1,99 @@
+public import Foundation
+public import NetworkTransport
+
+/// Locates by the public IP address, over HTTPS. City level: every fix has
+/// reduced accuracy. Only ever called through `AuthorizedLocationProvider`.
+public struct IPGeolocationProvider: LocationProvider {
+    public static let urlVariable = "FORECASTLY_IPGEO_URL"
+    /// ipwho.is: HTTPS on the free tier, no key, no monthly limit.
+    public static let defaultURL = URL(string: "https://ipwho.is/")!
+
+    public let url: URL
+    private let transport: any HTTPTransport
+    private let clock: @Sendable () -> Date
+
+    public var kind: LocationSourceKind { .ip }
+
+    /// The service's host, as the permission prompt and errors name it.
+    public var serviceName: String { url.host ?? url.absoluteString }
+
+    /// - Throws: `TransportError.insecureURL` for plain HTTP off loopback,
+    ///   unless `allowInsecure` (the user configured ip-api.com's free tier explicitly).
+    public init(url: URL = defaultURL, transport: any HTTPTransport, allowInsecure: Bool = false,
+                clock: @escaping @Sendable () -> Date = Date.init) throws(TransportError) {
+        if !(allowInsecure && url.scheme?.lowercased() == "http") {
+            try EndpointPolicy.validate(url)
+        }
+        self.url = url
+        self.transport = transport
+        self.clock = clock
+    }
+
+    public func currentLocation(timeout: Duration) async throws(LocationError) -> LocationFix {
+        let response: HTTPResponse
+        do {
+            response = try await transport.get(url, headers: [])
+        } catch {
+            throw .lookupFailed(service: serviceName, reason: Self.describe(error))
+        }
+        if response.status == 429 {
+            throw .rateLimited(service: serviceName, retryAfterSeconds: Self.retryAfter(response))
+        }
+        switch IPGeolocationResponse.interpret(response.body) {
+        case .rateLimited:
+            throw .rateLimited(service: serviceName, retryAfterSeconds: Self.retryAfter(response))
+        case .failed(let reason):
+            let status = response.status == 200 ? "" : " (HTTP \(response.status))"
+            throw .lookupFailed(service: serviceName, reason: reason + status)
+        case .place(let place):
+            guard response.status == 200 else {
+                throw .lookupFailed(service: serviceName, reason: "HTTP \(response.status)")
+            }
+            guard let coordinate = try? Coordinate(latitude: place.latitude, longitude: place.longitude) else {
+                throw .lookupFailed(service: serviceName, reason: "unreadable answer (coordinates out of range)")
+            }
+            return LocationFix(
+                coordinate: coordinate, accuracyMeters: nil, source: .ip, timestamp: clock(),
+                city: place.city?.strippingTerminalControls(limit: 80),
+                countryCode: place.countryCode?.strippingTerminalControls(limit: 3)
+            )
+        }
+    }
+
+    /// An IP address does not move while watching: one lookup, then the stream ends.
+    public func updates() -> AsyncStream<LocationUpdate> {
+        AsyncStream { continuation in
+            let task = Task {
+                do {
+                    continuation.yield(.fix(try await currentLocation(timeout: .seconds(15))))
+                } catch let error as LocationError {
+                    continuation.yield(.diagnostic(.failed(error)))
+                } catch {
+                    continuation.yield(.diagnostic(.locationUnavailable(reason: "\(error)")))
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// `Retry-After` (RFC 9110), or ip-api.com's `X-Ttl` when `X-Rl` says none are left.
+    static func retryAfter(_ response: HTTPResponse) -> Int? {
+        if let value = response.header("Retry-After").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) { return value }
+        if response.header("X-Rl") == "0" { return response.header("X-Ttl").flatMap { Int($0) } }
+        return nil
+    }
+
+    static func describe(_ error: TransportError) -> String {
+        switch error {
+        case .nameResolutionFailed(let host): "\(host) does not resolve"
+        case .connectionRefused(let host, let port): "\(host):\(port) refused the connection"
+        case .tlsFailed: "the secure connection failed"
+        case .connectTimedOut, .responseTimedOut: "it did not answer in time"
+        case .bodyTooLarge: "unreadable answer (too large)"
+        case .insecureURL(let url): "\(url) is not HTTPS"
+        case .cancelled: "cancelled"
+        case .other(let detail): detail
+        }
+    }
+}

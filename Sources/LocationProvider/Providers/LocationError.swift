@@ -1,0 +1,99 @@
+import NetworkTransport
+
+/// Why no location could be had. Each case says what a person can do.
+public enum LocationError: Error, Sendable, Hashable {
+    /// The user has not decided, and cannot be asked (no terminal).
+    case notDetermined
+    case denied
+    /// An administrator's policy forbids locating (or this source).
+    case restricted(policyPath: String?, source: LocationSourceKind?)
+    /// gpsd is not listening at that address.
+    case gpsdNotRunning(address: String)
+    /// gpsd answered but has no receiver.
+    case noReceiver(address: String)
+    /// No fix of 2D or better in time; `satellitesSeen` when the receiver reported any.
+    case noFix(timeoutSeconds: Double, satellitesSeen: Int?, satellitesUsed: Int?)
+    /// gpsd went away while being read.
+    case gpsdLost(address: String)
+    /// An IP geolocation service did not give a location.
+    case lookupFailed(service: String, reason: String)
+    /// The IP service asks us to slow down.
+    case rateLimited(service: String, retryAfterSeconds: Int?)
+    /// No default place is stored (for `--source manual`).
+    case noStoredPlace
+    /// Every source in `--source auto` failed; the reasons, in order.
+    case allSourcesFailed([LocationError])
+}
+
+extension LocationError: UserFacingError {
+    public var summary: String {
+        switch self {
+        case .notDetermined:
+            return "forecastly has not been allowed to use your location yet, and cannot ask without a terminal."
+        case .denied:
+            return "Location permission is denied."
+        case .restricted(let path, let source):
+            let what = source.map { "locating by \($0.rawValue)" } ?? "locating"
+            return "An administrator's policy (\(path ?? LocationPolicy.defaultPath)) turns \(what) off; this cannot be changed by the user."
+        case .gpsdNotRunning(let address):
+            return "gpsd is not running on \(address)."
+        case .noReceiver(let address):
+            return "gpsd on \(address) has no GPS receiver attached."
+        case .noFix(let timeout, let seen, let used):
+            let satellites = seen.map { " (satellites seen \($0), used \(used ?? 0))" } ?? ""
+            return "The GPS receiver has no fix after \(Self.seconds(timeout))\(satellites)."
+        case .gpsdLost(let address):
+            return "gpsd on \(address) stopped answering."
+        case .lookupFailed(let service, let reason):
+            return "The IP location service \(service) gave no location: \(reason.strippingTerminalControls(limit: 160))."
+        case .rateLimited(let service, let retry):
+            return "The IP location service \(service) is rate limiting this machine" + (retry.map { " for \($0) s" } ?? "") + "."
+        case .noStoredPlace:
+            return "No default place is stored."
+        case .allSourcesFailed(let reasons):
+            return "No location source answered: " + reasons.map(\.summary).joined(separator: " ")
+        }
+    }
+
+    public var advice: String? {
+        switch self {
+        case .notDetermined:
+            return "Decide with 'forecastly location allow' or 'forecastly location deny', or give --lat/--lon."
+        case .denied:
+            return "Allow it with 'forecastly location allow', or give --lat/--lon."
+        case .restricted:
+            return "Give --lat/--lon instead, or ask the administrator."
+        case .gpsdNotRunning:
+            return "Start it (sudo systemctl start gpsd), use --gpsd HOST:PORT, or --source ip."
+        case .noReceiver:
+            return "Plug in the receiver and check 'gpsmon', or use --source ip."
+        case .noFix:
+            return "Move to a place with a view of the sky, raise --gps-timeout, or use --source ip."
+        case .gpsdLost:
+            return "Check that gpsd is still running, then try again."
+        case .lookupFailed:
+            return "Try again later, use another service (FORECASTLY_IPGEO_URL), or give --lat/--lon."
+        case .rateLimited:
+            return "Wait before trying again, or give --lat/--lon."
+        case .noStoredPlace:
+            return "Store one with 'forecastly location set --lat … --lon …', or give --lat/--lon."
+        case .allSourcesFailed:
+            return "Give --lat/--lon, or store a default place with 'forecastly location set'."
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .notDetermined, .denied, .restricted: return .noPermission
+        case .noFix, .rateLimited: return .temporaryFailure
+        case .noStoredPlace: return .usage
+        case .lookupFailed(_, let reason) where reason.hasPrefix("unreadable"): return .dataError
+        case .gpsdNotRunning, .noReceiver, .gpsdLost, .lookupFailed: return .unavailable
+        case .allSourcesFailed(let reasons): return reasons.last?.exitStatus ?? .unavailable
+        }
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}

@@ -1,0 +1,63 @@
+public import Foundation
+
+/// One answer to "where am I?": a coordinate, how good it is, and where it
+/// came from. Every fix says its source and accuracy, so output can always
+/// tell the user what it is based on.
+public struct LocationFix: Sendable, Hashable {
+    public var coordinate: Coordinate
+    /// Radius in metres (95% for gpsd); `nil` when the source gives none.
+    public var accuracyMeters: Double?
+    public var source: LocationSourceKind
+    /// When the source measured it.
+    public var timestamp: Date
+    /// City-level sources name the place.
+    public var city: String?
+    public var countryCode: String?
+    /// gpsd only: fix mode (2 = 2D, 3 = 3D) and satellites.
+    public var gps: GPSDetails?
+
+    public init(
+        coordinate: Coordinate, accuracyMeters: Double?, source: LocationSourceKind, timestamp: Date,
+        city: String? = nil, countryCode: String? = nil, gps: GPSDetails? = nil
+    ) {
+        self.coordinate = coordinate
+        self.accuracyMeters = accuracyMeters
+        self.source = source
+        self.timestamp = timestamp
+        self.city = city
+        self.countryCode = countryCode
+        self.gps = gps
+    }
+
+    /// IP geolocation is city level at best; gpsd and typed coordinates are full.
+    public var accuracy: LocationAccuracy { source == .ip ? .reduced : .full }
+
+    public func age(at now: Date) -> TimeInterval { max(0, now.timeIntervalSince(timestamp)) }
+
+    /// The same fix made no more precise than `accuracy` allows: a reduced
+    /// grant rounds to about a kilometre, like Core Location's approximate location.
+    public func limited(to accuracy: LocationAccuracy) -> LocationFix {
+        guard accuracy == .reduced, self.accuracy == .full else { return self }
+        var copy = self
+        copy.coordinate = (try? Coordinate(
+            latitude: (coordinate.latitude * 100).rounded() / 100,
+            longitude: (coordinate.longitude * 100).rounded() / 100
+        )) ?? coordinate
+        copy.accuracyMeters = max(accuracyMeters ?? 0, 1_000)
+        return copy
+    }
+}
+
+public struct GPSDetails: Sendable, Hashable {
+    public var mode: Int
+    public var satellitesUsed: Int
+    public var satellitesVisible: Int
+    public var altitudeMeters: Double?
+
+    public init(mode: Int, satellitesUsed: Int, satellitesVisible: Int, altitudeMeters: Double? = nil) {
+        self.mode = mode
+        self.satellitesUsed = satellitesUsed
+        self.satellitesVisible = satellitesVisible
+        self.altitudeMeters = altitudeMeters
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import LocationProvider
+import NetworkTransport
+import Testing
+import TestSupport
+
+/// The IP backend over the real AsyncHTTPClient transport against a stub
+/// on 127.0.0.1 serving the real recorded answers in Tests/Fixtures/ipgeo.
+@Suite struct IPGeolocationProviderTests {
+    static let now = Date(timeIntervalSince1970: 1_795_000_000)
+
+    func locate(_ reply: StubHTTPServer.Reply) async throws -> Result<LocationFix, LocationError> {
+        let server = try await StubHTTPServer(always: reply)
+        let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests")
+        let provider = try IPGeolocationProvider(url: URL(string: server.baseURL + "/json/")!, transport: transport, clock: { Self.now })
+        let result: Result<LocationFix, LocationError>
+        do { result = .success(try await provider.currentLocation(timeout: .seconds(5))) } catch { result = .failure(error) }
+        await transport.shutdown()
+        await server.shutdown()
+        #expect(server.requestCount == 1)
+        return result
+    }
+
+    struct Recorded: Sendable, CustomTestStringConvertible {
+        var file: String
+        var latitude: Double
+        var longitude: Double
+        var city: String
+        var country: String
+        var testDescription: String { file }
+    }
+
+    @Test(arguments: [
+        Recorded(file: "ipapi_co-8.8.8.8-geoip-comparison.json", latitude: 37.42301, longitude: -122.083352, city: "Mountain View", country: "US"),
+        Recorded(file: "ipwho_is-8.8.8.8-geoip-comparison.json", latitude: 37.3860517, longitude: -122.0838511, city: "Mountain View", country: "US"),
+        Recorded(file: "ipinfo_io-8.8.8.8-geoip-comparison.json", latitude: 38.0088, longitude: -122.1175, city: "Mountain View", country: "US"),
+        Recorded(file: "ip-api_com-24.48.0.1-json_default.json", latitude: 45.4995, longitude: -73.5848, city: "Montreal", country: "CA"),
+    ])
+    func everyFormatIsRecognisedFromTheBody(recorded: Recorded) async throws {
+        let fix = try await locate(.file(Fixtures.url("ipgeo/\(recorded.file)"))).get()
+        #expect(fix.coordinate.latitude == recorded.latitude)
+        #expect(fix.coordinate.longitude == recorded.longitude)
+        #expect(fix.city == recorded.city)
+        #expect(fix.countryCode == recorded.country)
+        #expect(fix.source == .ip)
+        #expect(fix.accuracy == .reduced)
+        #expect(fix.timestamp == Self.now)
+    }
+
+    @Test func failureFlagWithHTTP200IsAnError() async throws {
+        let result = try await locate(.file(Fixtures.url("ipgeo/ip-api_com-fail-invalid-query-http200.json")))
+        #expect(result == .failure(.lookupFailed(service: "127.0.0.1", reason: "invalid query")))
+    }
+
+    @Test func forbiddenKeyWith403() async throws {
+        let result = try await locate(.file(Fixtures.url("ipgeo/ip-api_com-fail-invalid-key-http403.json"), status: 403))
+        guard case .failure(.lookupFailed(_, let reason)) = result else { Issue.record("\(result)"); return }
+        #expect(reason.hasSuffix("(HTTP 403)"))
+    }
+
+    @Test func ipapiRateLimitBody() async throws {
+        let result = try await locate(.file(Fixtures.url("ipgeo/ipapi_co-error-ratelimited.json")))
+        #expect(result == .failure(.rateLimited(service: "127.0.0.1", retryAfterSeconds: nil)))
+        #expect(LocationError.rateLimited(service: "x", retryAfterSeconds: nil).exitStatus == .temporaryFailure)
+    }
+
+    @Test func http429PlainTextWithRetryAfter() async throws {
+        let body = try Fixtures.bytes("ipgeo/ipinfo_io-429-ratelimit-body.txt")
+        let result = try await locate(.respond(status: 429, headers: [("Retry-After", "3600")], body: body))
+        #expect(result == .failure(.rateLimited(service: "127.0.0.1", retryAfterSeconds: 3600)))
+    }
+
+    @Test func ipApiRateLimitHeadersOn429() async throws {
+        let result = try await locate(.respond(status: 429, headers: [("X-Rl", "0"), ("X-Ttl", "42")], body: []))
+        #expect(result == .failure(.rateLimited(service: "127.0.0.1", retryAfterSeconds: 42)))
+    }
+
+    @Test(arguments: ["ifconfig_co-echoip-json-no-geodb.json", "ichnaea-beacondb-geolocate-404.not-strict-json.txt"])
+    func answersWithoutCoordinatesAreErrors(file: String) async throws {
+        let result = try await locate(.file(Fixtures.url("ipgeo/\(file)")))
+        guard case .failure(.lookupFailed) = result else { Issue.record("\(result)"); return }
+    }
+
+    @Test func outOfRangeCoordinatesAreRejected() async throws {
+        let result = try await locate(.json(#"{"success":true,"latitude":123.0,"longitude":5.0}"#))
+        guard case .failure(.lookupFailed(_, let reason)) = result else { Issue.record("\(result)"); return }
+        #expect(reason.contains("out of range"))
+    }
+
+    @Test func cityTextIsStrippedOfTerminalControls() async throws {
+        let fix = try await locate(.json(#"{"status":"success","lat":1.5,"lon":2.5,"city":"Evil\u001b[2JTown","countryCode":"XX"}"#)).get()
+        #expect(fix.city == "EvilTown")
+    }
+
+    @Test func plainHTTPIsRefusedUnlessConfiguredExplicitly() throws {
+        let transport = AsyncHTTPClientTransport(userAgent: "t")
+        #expect(throws: TransportError.insecureURL("http://ip-api.com/json/")) {
+            _ = try IPGeolocationProvider(url: URL(string: "http://ip-api.com/json/")!, transport: transport)
+        }
+        #expect(throws: Never.self) {
+            _ = try IPGeolocationProvider(url: URL(string: "http://ip-api.com/json/")!, transport: transport, allowInsecure: true)
+        }
+    }
+}
