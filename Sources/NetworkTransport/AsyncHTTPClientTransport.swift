@@ -27,13 +27,18 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     }
 
     private let client: HTTPClient
-    private let eventLoopGroup: MultiThreadedEventLoopGroup
     private let limits: Limits
     private let userAgent: String
 
-    /// One event-loop thread of its own: forecastly makes a request or a few
-    /// at a time, and NIO's shared group would start one thread per core,
-    /// which a short-lived CLI pays for on every run.
+    /// A short-lived process that makes one request at a time needs one
+    /// event-loop thread, not one per core; starting threads is a visible
+    /// part of a CLI run. Call before the first transport is made. The
+    /// shared group is never shut down, so late connection clean-up after a
+    /// timeout always has a loop to run on.
+    public static func preferSingleEventLoopThread() {
+        NIOSingletons.groupLoopCountSuggestion = 1
+    }
+
     public init(userAgent: String, limits: Limits = Limits()) {
         var configuration = HTTPClient.Configuration()
         configuration.timeout = .init(connect: .init(limits.connect), read: .init(limits.request))
@@ -42,28 +47,22 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         // Redirects could lead to plain HTTP; EndpointPolicy is checked per URL we choose.
         configuration.redirectConfiguration = .disallow
         configuration.decompression = .disabled
-        self.eventLoopGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        self.client = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
+        self.client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
         self.limits = limits
         self.userAgent = userAgent
     }
 
-    /// Closes pooled connections and stops the event-loop thread. Call it
-    /// when done; requests after it fail. A transport released without it
-    /// shuts down in the background instead of leaking.
+    /// Closes pooled connections. Call it when done; requests after it
+    /// fail. A transport released without it shuts down in the background
+    /// instead of leaking.
     public func shutdown() async {
         guard markShutDown() else { return }
         try? await client.shutdown()
-        try? await eventLoopGroup.shutdownGracefully()
     }
 
     deinit {
         guard markShutDown() else { return }
-        let group = eventLoopGroup
-        // Callbacks on a dispatch queue: a group must not be shut down from its own thread.
-        client.shutdown(queue: .global()) { _ in
-            group.shutdownGracefully(queue: .global()) { _ in }
-        }
+        client.shutdown(queue: .global()) { _ in }
     }
 
     private let isShutDown = Mutex(false)

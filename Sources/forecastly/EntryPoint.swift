@@ -2,6 +2,7 @@ import ArgumentParser
 import ForecastCore
 import Foundation
 import LocationProvider
+import NetworkTransport
 
 /// Parses, runs, and turns every outcome into one line and an exit status.
 /// ArgumentParser's own `main()` would print usage text after each error;
@@ -9,6 +10,7 @@ import LocationProvider
 @main
 enum EntryPoint {
     static func main() async {
+        AsyncHTTPClientTransport.preferSingleEventLoopThread()
         let arguments = Array(CommandLine.arguments.dropFirst())
         let status: ExitStatus
         do {
