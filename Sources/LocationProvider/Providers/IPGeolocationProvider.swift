@@ -64,12 +64,10 @@ public struct IPGeolocationProvider: LocationProvider {
     public func updates() -> AsyncStream<LocationUpdate> {
         AsyncStream { continuation in
             let task = Task {
-                do {
+                do throws(LocationError) {
                     continuation.yield(.fix(try await currentLocation(timeout: .seconds(15))))
-                } catch let error as LocationError {
-                    continuation.yield(.diagnostic(.failed(error)))
                 } catch {
-                    continuation.yield(.diagnostic(.locationUnavailable(reason: "\(error)")))
+                    continuation.yield(.diagnostic(.failed(error)))
                 }
                 continuation.finish()
             }

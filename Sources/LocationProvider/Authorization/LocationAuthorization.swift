@@ -1,0 +1,109 @@
+/// The live authorization: the user's remembered decision combined with the
+/// administrator's policy, changed only through the transition table, saved
+/// on every change, and published as an `AsyncSequence` that feeds the
+/// forecast pipeline.
+public actor LocationAuthorization {
+    public private(set) var state: AuthorizationState
+    public nonisolated let policy: LocationPolicy
+    private let store: any AuthorizationStore
+    private var subscribers: [Int: AsyncStream<AuthorizationState>.Continuation] = [:]
+    private var nextSubscriber = 0
+
+    /// Loads the decision and applies the policy. `warnings` says what could
+    /// not be read (a corrupt decision file, an unreadable policy).
+    public static func load(store: any AuthorizationStore, policy: LocationPolicy) async -> (LocationAuthorization, warnings: [String]) {
+        let stored = await store.load()
+        var state = AuthorizationState(decision: stored.decision)
+        if !policy.locationEnabled {
+            state = (try? state.applying(.policyRestricted)) ?? state
+        }
+        let warnings = [stored.problem, policy.problem].compactMap { $0 }
+        return (LocationAuthorization(state: state, store: store, policy: policy), warnings)
+    }
+
+    private init(state: AuthorizationState, store: any AuthorizationStore, policy: LocationPolicy) {
+        self.state = state
+        self.store = store
+        self.policy = policy
+    }
+
+    /// The current state, then every change.
+    public func updates() -> AsyncStream<AuthorizationState> {
+        let (stream, continuation) = AsyncStream.makeStream(of: AuthorizationState.self, bufferingPolicy: .unbounded)
+        let id = nextSubscriber
+        nextSubscriber += 1
+        subscribers[id] = continuation
+        continuation.yield(state)
+        continuation.onTermination = { [weak self] _ in Task { await self?.unsubscribe(id) } }
+        return stream
+    }
+
+    /// Applies an event, saves the decision when it changed, and publishes
+    /// the new state. Nothing changes when the event is rejected or the
+    /// decision cannot be saved.
+    @discardableResult
+    public func handle(_ event: AuthorizationEvent) async throws(AuthorizationError) -> AuthorizationState {
+        let next: AuthorizationState
+        do {
+            next = try state.applying(event)
+        } catch {
+            throw .transition(error, policyPath: policy.path)
+        }
+        if next.decisionToRemember != state.decisionToRemember || event == .reset {
+            do {
+                try await store.save(next.decisionToRemember)
+            } catch {
+                throw .store(error)
+            }
+        }
+        if next != state {
+            state = next
+            for continuation in subscribers.values { continuation.yield(next) }
+        }
+        return next
+    }
+
+    public func finish() {
+        for continuation in subscribers.values { continuation.finish() }
+        subscribers.removeAll()
+    }
+
+    private func unsubscribe(_ id: Int) { subscribers[id] = nil }
+}
+
+public enum AuthorizationError: Error, Sendable, Equatable, UserFacingError {
+    case transition(AuthorizationTransitionError, policyPath: String?)
+    case store(AuthorizationStoreError)
+
+    public var summary: String {
+        switch self {
+        case .transition(let error, let path):
+            if case .restricted = error.state {
+                return "An administrator's policy (\(path ?? LocationPolicy.defaultPath)) turns location off; this cannot be changed by the user."
+            }
+            return error.description.prefix(1).uppercased() + error.description.dropFirst() + "."
+        case .store(let error):
+            return error.summary
+        }
+    }
+
+    public var advice: String? {
+        switch self {
+        case .transition(let error, _):
+            if case .restricted = error.state { return "Give --lat/--lon instead, or ask the administrator." }
+            return "See 'forecastly location status'."
+        case .store(let error):
+            return error.advice
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .transition(let error, _):
+            if case .restricted = error.state { return .noPermission }
+            return .usage
+        case .store(let error):
+            return error.exitStatus
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// Wraps a backend so that it is only asked when the user allowed it and
+/// the policy permits its kind: in every other state no request leaves the
+/// machine. Typed and stored places (`manual`) need no permission.
+public struct AuthorizedLocationProvider: LocationProvider {
+    public let base: any LocationProvider
+    public let authorization: LocationAuthorization
+
+    public init(_ base: any LocationProvider, authorization: LocationAuthorization) {
+        self.base = base
+        self.authorization = authorization
+    }
+
+    public var kind: LocationSourceKind { base.kind }
+
+    public func currentLocation(timeout: Duration) async throws(LocationError) -> LocationFix {
+        let grant = try await permittedGrant()
+        let fix = try await base.currentLocation(timeout: timeout)
+        return grant.map { fix.limited(to: $0.accuracy) } ?? fix
+    }
+
+    public func updates() -> AsyncStream<LocationUpdate> {
+        AsyncStream { continuation in
+            let task = Task {
+                let grant: LocationGrant?
+                do throws(LocationError) {
+                    grant = try await permittedGrant()
+                } catch {
+                    continuation.yield(.diagnostic(Self.diagnostic(for: error)))
+                    continuation.yield(.diagnostic(.failed(error)))
+                    continuation.finish()
+                    return
+                }
+                if grant?.accuracy == .reduced, base.kind != .ip { continuation.yield(.diagnostic(.accuracyLimited)) }
+                for await update in base.updates() {
+                    if case .fix(let fix) = update, let grant {
+                        continuation.yield(.fix(fix.limited(to: grant.accuracy)))
+                    } else {
+                        continuation.yield(update)
+                    }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// The grant to apply, `nil` for manual sources; throws in every state
+    /// but authorized.
+    private func permittedGrant() async throws(LocationError) -> LocationGrant? {
+        guard base.kind != .manual else { return nil }
+        let policy = authorization.policy
+        guard policy.allows(base.kind) else {
+            throw .restricted(policyPath: policy.path, source: policy.locationEnabled ? base.kind : nil)
+        }
+        switch await authorization.state {
+        case .notDetermined: throw .notDetermined
+        case .denied: throw .denied
+        case .restricted: throw .restricted(policyPath: policy.path, source: nil)
+        case .authorized(let grant): return grant
+        }
+    }
+
+    static func diagnostic(for error: LocationError) -> LocationDiagnostic {
+        switch error {
+        case .denied: .authorizationDenied
+        case .restricted: .authorizationRestricted
+        case .notDetermined: .authorizationRequestInProgress
+        default: .failed(error)
+        }
+    }
+}

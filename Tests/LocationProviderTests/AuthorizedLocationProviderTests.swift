@@ -1,0 +1,139 @@
+import Foundation
+import LocationProvider
+import NetworkTransport
+import Testing
+import TestSupport
+
+/// Every authorization state with every backend: a request reaches a
+/// backend only when authorized (or for the user's own stored place).
+@Suite struct AuthorizedLocationProviderTests {
+    static let berlin = try! Coordinate(latitude: 52.520008, longitude: 13.404954)
+
+    static let states: [UserDecision?] = [.notDetermined, .denied, .authorized(.full), .authorized(.reduced), nil /* restricted */]
+    static let kinds: [LocationSourceKind] = [.gpsd, .ip, .manual]
+
+    func authorization(_ decision: UserDecision?) async -> LocationAuthorization {
+        let policy = decision == nil ? LocationPolicy(path: "/etc/forecastly/policy.json", locationEnabled: false, forbiddenSources: []) : .unrestricted
+        return await LocationAuthorization.load(store: InMemoryAuthorizationStore(decision: decision ?? .authorized(.full)), policy: policy).0
+    }
+
+    @Test(arguments: states, kinds)
+    func onlyAuthorizedStatesReachTheBackend(decision: UserDecision?, kind: LocationSourceKind) async throws {
+        let backend = SimulatedLocationProvider.fixed(Self.berlin, kind: kind)
+        let provider = AuthorizedLocationProvider(backend, authorization: await authorization(decision))
+        let result: Result<LocationFix, LocationError>
+        do { result = .success(try await provider.currentLocation(timeout: .seconds(1))) } catch { result = .failure(error) }
+
+        switch (decision, kind) {
+        case (_, .manual), (.authorized(.full)?, _), (.authorized(.reduced)?, .ip): // an IP fix is city level already
+            #expect(try result.get().coordinate == Self.berlin)
+            #expect(backend.requestCount == 1)
+        case (.authorized(.reduced)?, _):
+            let fix = try result.get()
+            #expect(fix.coordinate == (try Coordinate(latitude: 52.52, longitude: 13.4)))
+            #expect(fix.accuracyMeters == 1_000)
+            #expect(backend.requestCount == 1)
+        case (.notDetermined?, _):
+            #expect(result == .failure(.notDetermined))
+            #expect(backend.requestCount == 0)
+        case (.denied?, _):
+            #expect(result == .failure(.denied))
+            #expect(backend.requestCount == 0)
+        case (nil, _):
+            #expect(result == .failure(.restricted(policyPath: "/etc/forecastly/policy.json", source: nil)))
+            #expect(backend.requestCount == 0)
+        default:
+            Issue.record("unexpected combination")
+        }
+    }
+
+    /// The real IP backend against a stub that counts requests.
+    @Test(arguments: states)
+    func noIPRequestLeavesUnlessAuthorized(decision: UserDecision?) async throws {
+        let server = try await StubHTTPServer(always: .file(Fixtures.url("ipgeo/ipwho_is-8.8.8.8-geoip-comparison.json")))
+        let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests")
+        let ip = try IPGeolocationProvider(url: URL(string: server.baseURL)!, transport: transport)
+        let provider = AuthorizedLocationProvider(ip, authorization: await authorization(decision))
+        _ = try? await provider.currentLocation(timeout: .seconds(5))
+        for await _ in provider.updates() {}
+        await transport.shutdown()
+        await server.shutdown()
+        let authorized = if case .authorized? = decision { true } else { false }
+        #expect(server.requestCount == (authorized ? 2 : 0))
+    }
+
+    @Test func policyCanForbidIPOnly() async throws {
+        let policy = LocationPolicy(path: "/p.json", locationEnabled: true, forbiddenSources: [.ip])
+        let (authorization, _) = await LocationAuthorization.load(store: InMemoryAuthorizationStore(decision: .authorized(.full)), policy: policy)
+        let ip = SimulatedLocationProvider.fixed(Self.berlin, kind: .ip)
+        let gps = SimulatedLocationProvider.fixed(Self.berlin, kind: .gpsd)
+        await #expect(throws: LocationError.restricted(policyPath: "/p.json", source: .ip)) {
+            try await AuthorizedLocationProvider(ip, authorization: authorization).currentLocation(timeout: .seconds(1))
+        }
+        #expect(ip.requestCount == 0)
+        #expect(try await AuthorizedLocationProvider(gps, authorization: authorization).currentLocation(timeout: .seconds(1)).source == .gpsd)
+    }
+
+    @Test func updatesReportWhyThereIsNoFix() async throws {
+        let provider = AuthorizedLocationProvider(SimulatedLocationProvider.fixed(Self.berlin), authorization: await authorization(.denied))
+        var seen: [LocationUpdate] = []
+        for await update in provider.updates() { seen.append(update) }
+        #expect(seen == [.diagnostic(.authorizationDenied), .diagnostic(.failed(.denied))])
+    }
+}
+
+@Suite struct AutomaticLocationProviderTests {
+    static let berlin = AuthorizedLocationProviderTests.berlin
+
+    @Test func fallsBackFromGpsdToIPToTheStoredPlace() async throws {
+        let gpsd = SimulatedLocationProvider(kind: .gpsd, script: [.fail(.gpsdNotRunning(address: "localhost:2947"))])
+        let ip = SimulatedLocationProvider(kind: .ip, script: [.fail(.rateLimited(service: "ipwho.is", retryAfterSeconds: 60))])
+        let manual = ManualLocationProvider(place: StoredPlace(coordinate: Self.berlin, name: "Home"))
+        let fix = try await AutomaticLocationProvider([gpsd, ip, manual]).currentLocation(timeout: .seconds(1))
+        #expect(fix.source == .manual)
+        #expect(fix.city == "Home")
+        #expect(gpsd.requestCount == 1 && ip.requestCount == 1)
+    }
+
+    @Test func firstAnswerWins() async throws {
+        let gpsd = SimulatedLocationProvider.fixed(Self.berlin, kind: .gpsd)
+        let ip = SimulatedLocationProvider.fixed(Self.berlin, kind: .ip)
+        #expect(try await AutomaticLocationProvider([gpsd, ip]).currentLocation(timeout: .seconds(1)).source == .gpsd)
+        #expect(ip.requestCount == 0)
+    }
+
+    @Test func everyReasonIsKept() async {
+        let gpsd = SimulatedLocationProvider(kind: .gpsd, script: [.fail(.gpsdNotRunning(address: "localhost:2947"))])
+        let manual = ManualLocationProvider(place: nil)
+        await #expect(throws: LocationError.allSourcesFailed([.gpsdNotRunning(address: "localhost:2947"), .noStoredPlace])) {
+            try await AutomaticLocationProvider([gpsd, manual]).currentLocation(timeout: .seconds(1))
+        }
+    }
+
+    @Test func permissionProblemsStopTheChain() async {
+        let ip = SimulatedLocationProvider(kind: .ip, script: [.fail(.denied)])
+        let manual = ManualLocationProvider(place: StoredPlace(coordinate: Self.berlin, name: nil))
+        await #expect(throws: LocationError.denied) { try await AutomaticLocationProvider([ip, manual]).currentLocation(timeout: .seconds(1)) }
+    }
+}
+
+@Suite struct SimulatedLocationProviderTests {
+    @Test func timeoutReportsSatellitesSeen() async {
+        let provider = SimulatedLocationProvider(script: [.searching(visible: 9, used: 2), .wait(.milliseconds(50)), .fix(AuthorizedLocationProviderTests.berlin, accuracy: 4)])
+        await #expect(throws: LocationError.noFix(timeoutSeconds: 0.01, satellitesSeen: 9, satellitesUsed: 2)) {
+            try await provider.currentLocation(timeout: .milliseconds(10))
+        }
+    }
+
+    @Test func updatesPlayTheScriptInOrder() async {
+        let berlin = AuthorizedLocationProviderTests.berlin
+        let provider = SimulatedLocationProvider(script: [.searching(visible: 5, used: 0), .unavailable("no fix yet"), .fix(berlin, accuracy: 12)])
+        var seen: [LocationUpdate] = []
+        for await update in provider.updates() { seen.append(update) }
+        #expect(seen.count == 3)
+        #expect(seen[0] == .diagnostic(.searching(satellitesVisible: 5, satellitesUsed: 0)))
+        guard case .fix(let fix) = seen[2] else { Issue.record("no fix"); return }
+        #expect(fix.gps?.satellitesVisible == 5)
+        #expect(fix.accuracyMeters == 12)
+    }
+}
