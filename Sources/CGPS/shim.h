@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 #include <errno.h>
+#include <stdlib.h>
 
 #if !defined(GPSD_API_MAJOR_VERSION) || GPSD_API_MAJOR_VERSION < 7
 #error "forecastly needs libgps 3.18 (GPSD_API_MAJOR_VERSION 7) or newer"
@@ -50,5 +51,65 @@ static inline const char *forecastly_error_text(const struct gps_data_t *data) {
 static inline const char *forecastly_device_path(const struct gps_data_t *data) {
     return data->dev.path;
 }
+
+/// A zeroed session on the heap: gps_data_t is ~24 KB, too big to copy around.
+static inline struct gps_data_t *forecastly_gps_alloc(void) {
+    return (struct gps_data_t *)calloc(1, sizeof(struct gps_data_t));
+}
+static inline void forecastly_gps_free(struct gps_data_t *data) { free(data); }
+
+/// 0 on success, else the negative NL_* code (not a POSIX errno).
+static inline int forecastly_gps_open(const char *host, const char *port, struct gps_data_t *data) {
+    errno = 0;
+    if (gps_open(host, port, data) == 0) return 0;
+    return errno != 0 ? errno : -1;
+}
+
+static inline int forecastly_gps_watch(struct gps_data_t *data) {
+    return gps_stream(data, WATCH_ENABLE | WATCH_JSON, NULL);
+}
+static inline void forecastly_gps_unwatch_and_close(struct gps_data_t *data) {
+    (void)gps_stream(data, WATCH_DISABLE, NULL);
+    (void)gps_close(data);
+}
+
+/// Reads one message into `message`. Returns bytes read, 0 for none, or -1;
+/// `*closed` is set when gpsd went away (-1 with errno 0).
+static inline int forecastly_gps_read_message(struct gps_data_t *data, char *message, int length, int *closed) {
+    data->set = 0; // TPV overwrites the mask but every other class ORs into it.
+    errno = 0;
+    int result = gps_read(data, message, length);
+    *closed = (result < 0 && errno == 0) ? 1 : 0;
+    return result;
+}
+
+static inline int forecastly_fix_mode(const struct gps_data_t *data) { return data->fix.mode; }
+static inline int forecastly_has_latlon(const struct gps_data_t *data) {
+    return (data->set & LATLON_SET) && data->fix.mode >= MODE_2D
+        && isfinite(data->fix.latitude) && isfinite(data->fix.longitude);
+}
+static inline double forecastly_fix_latitude(const struct gps_data_t *data) { return data->fix.latitude; }
+static inline double forecastly_fix_longitude(const struct gps_data_t *data) { return data->fix.longitude; }
+static inline double forecastly_fix_epx(const struct gps_data_t *data) { return data->fix.epx; }
+static inline double forecastly_fix_epy(const struct gps_data_t *data) { return data->fix.epy; }
+/// Horizontal error estimate, metres (95%); NAN when unknown or too old a libgps.
+static inline double forecastly_fix_eph(const struct gps_data_t *data) {
+#if GPSD_API_MAJOR_VERSION >= 9
+    return data->fix.eph;
+#else
+    return NAN;
+#endif
+}
+static inline double forecastly_fix_altitude(const struct gps_data_t *data) {
+#if GPSD_API_MAJOR_VERSION >= 9
+    return data->fix.altHAE;
+#else
+    return data->fix.altitude;
+#endif
+}
+static inline int forecastly_satellites_used(const struct gps_data_t *data) { return data->satellites_used; }
+static inline int forecastly_satellites_visible(const struct gps_data_t *data) { return data->satellites_visible; }
+static inline int forecastly_device_count(const struct gps_data_t *data) { return data->devices.ndevices; }
+static inline const char *forecastly_gps_errstr(int code) { return gps_errstr(code); }
 
 #endif

@@ -1,0 +1,199 @@
+import NetworkTransport
+public import Foundation
+import Synchronization
+
+/// Locates with a GPS receiver through gpsd.
+///
+/// `currentLocation` waits for the first fix of mode 2D or better;
+/// `updates` watches until cancelled, reporting satellites while searching,
+/// a stale fix when fixes stop, a removed receiver, and reconnecting with
+/// backoff when gpsd goes away. All libgps work runs on a dedicated thread.
+public struct GPSDLocationProvider: LocationProvider {
+    public struct Watching: Sendable {
+        /// After this long without a new fix, a `fixStale` diagnostic is sent.
+        public var staleAfter: Duration = .seconds(10)
+        /// Reconnect delays grow from `firstRetry` to `maxRetry`.
+        public var firstRetry: Duration = .milliseconds(500)
+        public var maxRetry: Duration = .seconds(30)
+
+        public init() {}
+    }
+
+    public let address: GPSDAddress
+    public let watching: Watching
+    private let now: @Sendable () -> Date
+
+    public var kind: LocationSourceKind { .gpsd }
+
+    public init(address: GPSDAddress = .default, watching: Watching = Watching(), now: @escaping @Sendable () -> Date = Date.init) {
+        self.address = address
+        self.watching = watching
+        self.now = now
+    }
+
+    /// Reads `FORECASTLY_GPSD`; a malformed value is an input error.
+    public static func address(from environment: [String: String], override: String?) -> Result<GPSDAddress, GPSDAddressError> {
+        guard let text = override ?? environment[GPSDAddress.variable], !text.isEmpty else { return .success(.default) }
+        guard let address = GPSDAddress(text) else { return .failure(GPSDAddressError(text: text)) }
+        return .success(address)
+    }
+
+    public func currentLocation(timeout: Duration) async throws(LocationError) -> LocationFix {
+        try await currentLocation(timeout: timeout, progress: { _, _ in })
+    }
+
+    /// As `currentLocation(timeout:)`, calling `progress(visible, used)`
+    /// whenever gpsd reports satellites (for a spinner).
+    public func currentLocation(
+        timeout: Duration, progress: @escaping @Sendable (Int, Int) -> Void
+    ) async throws(LocationError) -> LocationFix {
+        let cancelled = CancellationFlag()
+        let address = self.address
+        let now = self.now
+        let result: Result<LocationFix, LocationError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread {
+                    continuation.resume(returning: Self.waitForFix(
+                        address: address, timeout: timeout, cancelled: cancelled, now: now, progress: progress))
+                }
+            }
+        } onCancel: {
+            cancelled.set()
+        }
+        return try result.get()
+    }
+
+    public func updates() -> AsyncStream<LocationUpdate> {
+        let cancelled = CancellationFlag()
+        let (stream, continuation) = AsyncStream.makeStream(of: LocationUpdate.self, bufferingPolicy: .bufferingNewest(64))
+        let address = self.address
+        let watching = self.watching
+        let now = self.now
+        continuation.onTermination = { _ in cancelled.set() }
+        Thread.detachNewThread {
+            Self.watch(address: address, watching: watching, cancelled: cancelled, now: now) { continuation.yield($0) }
+            continuation.finish()
+        }
+        return stream
+    }
+
+    // MARK: On the dedicated thread
+
+    private static let slice: Int32 = 100_000 // µs: how often cancellation and deadlines are checked
+
+    static func waitForFix(
+        address: GPSDAddress, timeout: Duration, cancelled: CancellationFlag, now: @Sendable () -> Date,
+        progress: (Int, Int) -> Void
+    ) -> Result<LocationFix, LocationError> {
+        let session: GPSDSession
+        do { session = try GPSDSession(address: address) } catch { return .failure(error) }
+        let deadline = ContinuousClock.now + timeout
+        var satellites: (visible: Int, used: Int)?
+        var hasDevice = false
+        while ContinuousClock.now < deadline, !cancelled.isSet {
+            guard let message = session.next(waitingUpTo: slice) else { continue }
+            switch message {
+            case .position(let mode, let latitude, let longitude, let accuracy, let altitude):
+                guard let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else { continue }
+                return .success(LocationFix(
+                    coordinate: coordinate, accuracyMeters: accuracy, source: .gpsd,
+                    // The receive time, not the receiver's clock: replayed and old
+                    // receivers report week-rollover dates years off.
+                    timestamp: now(),
+                    gps: GPSDetails(mode: mode, satellitesUsed: satellites?.used ?? 0,
+                                    satellitesVisible: satellites?.visible ?? 0, altitudeMeters: altitude)
+                ))
+            case .sky(let visible, let used):
+                satellites = (visible, used)
+                progress(visible, used)
+            case .devices(let count): hasDevice = count > 0
+            case .deviceAdded: hasDevice = true
+            case .deviceRemoved: hasDevice = false
+            case .closed: return .failure(.gpsdLost(address: address.description))
+            case .noFix, .error, .other: continue
+            }
+        }
+        if cancelled.isSet { return .failure(.noFix(timeoutSeconds: 0, satellitesSeen: satellites?.visible, satellitesUsed: satellites?.used)) }
+        guard hasDevice || satellites != nil else { return .failure(.noReceiver(address: address.description)) }
+        return .failure(.noFix(timeoutSeconds: seconds(timeout), satellitesSeen: satellites?.visible, satellitesUsed: satellites?.used))
+    }
+
+    static func watch(
+        address: GPSDAddress, watching: Watching, cancelled: CancellationFlag, now: @Sendable () -> Date,
+        emit: (LocationUpdate) -> Void
+    ) {
+        var retry = watching.firstRetry
+        var lastFix = ContinuousClock.now
+        var hadFix = false
+        var reportedStale = false
+        while !cancelled.isSet {
+            let session: GPSDSession
+            do {
+                session = try GPSDSession(address: address)
+                retry = watching.firstRetry
+            } catch {
+                emit(.diagnostic(.locationUnavailable(reason: "\(error.summary) Retrying in \(seconds(retry)) s.")))
+                sleep(retry, unless: cancelled)
+                retry = min(retry * 2, watching.maxRetry)
+                continue
+            }
+            var satellites: (visible: Int, used: Int)?
+            reading: while !cancelled.isSet {
+                if hadFix, !reportedStale, ContinuousClock.now - lastFix > watching.staleAfter {
+                    emit(.diagnostic(.fixStale(ageSeconds: seconds(ContinuousClock.now - lastFix))))
+                    reportedStale = true
+                }
+                guard let message = session.next(waitingUpTo: slice) else { continue }
+                switch message {
+                case .position(let mode, let latitude, let longitude, let accuracy, let altitude):
+                    guard let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else { continue }
+                    lastFix = ContinuousClock.now
+                    hadFix = true
+                    reportedStale = false
+                    emit(.fix(LocationFix(
+                        coordinate: coordinate, accuracyMeters: accuracy, source: .gpsd, timestamp: now(),
+                        gps: GPSDetails(mode: mode, satellitesUsed: satellites?.used ?? 0,
+                                        satellitesVisible: satellites?.visible ?? 0, altitudeMeters: altitude))))
+                case .sky(let visible, let used):
+                    satellites = (visible, used)
+                    emit(.diagnostic(.searching(satellitesVisible: visible, satellitesUsed: used)))
+                case .noFix:
+                    if !hadFix { emit(.diagnostic(.locationUnavailable(reason: "no fix yet"))) }
+                case .devices(0):
+                    emit(.diagnostic(.locationUnavailable(reason: "gpsd on \(address) has no receiver attached")))
+                case .deviceRemoved:
+                    emit(.diagnostic(.locationUnavailable(reason: "the GPS receiver was removed")))
+                case .closed:
+                    emit(.diagnostic(.locationUnavailable(reason: "gpsd on \(address) went away; reconnecting")))
+                    break reading
+                case .devices, .deviceAdded, .error, .other:
+                    continue
+                }
+            }
+            session.close()
+        }
+    }
+
+    private static func sleep(_ duration: Duration, unless cancelled: CancellationFlag) {
+        let end = ContinuousClock.now + duration
+        while ContinuousClock.now < end, !cancelled.isSet { Thread.sleep(forTimeInterval: 0.05) }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+public struct GPSDAddressError: Error, Sendable, Equatable, UserFacingError {
+    public var text: String
+    public var summary: String { "“\(text.strippingTerminalControls(limit: 60))” is not a gpsd address." }
+    public var advice: String? { "Use HOST or HOST:PORT, e.g. localhost:2947 or [::1]:2947." }
+    public var exitStatus: ExitStatus { .usage }
+}
+
+/// Set from any thread, read by the libgps thread between waits.
+final class CancellationFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var isSet: Bool { flag.load(ordering: .acquiring) }
+    func set() { flag.store(true, ordering: .releasing) }
+}

@@ -1,0 +1,122 @@
+import Foundation
+@testable import LocationProvider
+import Testing
+import TestSupport
+
+/// The gpsd backend against a real gpsd, fed by gpsfake with real receiver
+/// logs; expected first fixes are the table in Tests/Fixtures/gpsd/SOURCES.md.
+@Suite(.serialized) struct GPSDLocationProviderTests {
+    struct Replay: Sendable, CustomTestStringConvertible {
+        var log: String
+        var minimumMode: Int
+        var maximumMode: Int
+        var latitude: Double
+        var longitude: Double
+        var testDescription: String { log }
+    }
+
+    @Test(arguments: [
+        Replay(log: "nd-1005.log", minimumMode: 3, maximumMode: 3, latitude: 57.163445, longitude: -2.12137),          // 3D from the start
+        Replay(log: "blumax-gps009.log", minimumMode: 3, maximumMode: 3, latitude: 52.018015, longitude: 8.534753333), // no fix, then 3D
+        Replay(log: "firefly-II.log", minimumMode: 2, maximumMode: 2, latitude: 37.261026667, longitude: -121.961181667), // 2D only
+        Replay(log: "gr8013-w.log", minimumMode: 2, maximumMode: 3, latitude: 52.514809167, longitude: 13.464265167),  // u-blox 8, GN talkers
+    ])
+    func firstFixMatchesTheRecording(replay: Replay) async throws {
+        let gpsfake = try await GPSFake(log: Fixtures.url("gpsd/\(replay.log)"))
+        defer { gpsfake.stop() }
+        let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)))
+        let fix = try await provider.currentLocation(timeout: .seconds(10))
+        #expect(abs(fix.coordinate.latitude - replay.latitude) < 1e-6)
+        #expect(abs(fix.coordinate.longitude - replay.longitude) < 1e-6)
+        let mode = try #require(fix.gps?.mode)
+        #expect((replay.minimumMode...replay.maximumMode).contains(mode))
+        #expect(fix.source == .gpsd)
+        #expect(fix.accuracy == .full)
+    }
+
+    /// tn200 never fixes, and gpsd sends no SKY for it (its GSV cycles yield
+    /// none), so the error reports the timeout and claims no satellite count.
+    @Test func receiverThatNeverFixesTimesOut() async throws {
+        let gpsfake = try await GPSFake(log: Fixtures.url("gpsd/tn200.log"), pacing: .paced)
+        defer { gpsfake.stop() }
+        let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)))
+        let error = await #expect(throws: LocationError.self) { try await provider.currentLocation(timeout: .seconds(4)) }
+        #expect(error == .noFix(timeoutSeconds: 4, satellitesSeen: nil, satellitesUsed: nil))
+        #expect(error?.exitStatus == .temporaryFailure)
+        #expect(error?.summary == "The GPS receiver has no fix after 4 s.")
+    }
+
+    /// blumax reports 12 satellites in view, none used, before its first fix:
+    /// what the spinner shows while waiting, and what a timeout would report.
+    @Test func satellitesSeenWhileSearchingThenTheFix() async throws {
+        let gpsfake = try await GPSFake(log: Fixtures.url("gpsd/blumax-gps009.log"), pacing: .paced)
+        defer { gpsfake.stop() }
+        let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)))
+        let progress = ProgressLog()
+        let fix = try await provider.currentLocation(timeout: .seconds(15)) { visible, used in progress.append(visible, used) }
+        #expect(progress.entries.first.map { $0 == (12, 0) } == true, "\(progress.entries)")
+        #expect(fix.gps?.satellitesVisible == 12)
+        #expect(abs(fix.coordinate.latitude - 52.018015) < 1e-6)
+    }
+
+    @Test func gpsdNotRunning() async throws {
+        let port = try await GPSFake.freePort()
+        let provider = GPSDLocationProvider(address: GPSDAddress(host: "127.0.0.1", port: port))
+        await #expect(throws: LocationError.gpsdNotRunning(address: "127.0.0.1:\(port)")) {
+            try await provider.currentLocation(timeout: .seconds(2))
+        }
+        #expect(LocationError.gpsdNotRunning(address: "localhost:2947").summary == "gpsd is not running on localhost:2947.")
+    }
+
+    @Test func gpsdKilledWhileWaitingForAFix() async throws {
+        let gpsfake = try await GPSFake(log: Fixtures.url("gpsd/tn200.log"), pacing: .paced)
+        let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)))
+        let waiting = Task { () -> LocationError? in
+            do throws(LocationError) { _ = try await provider.currentLocation(timeout: .seconds(15)); return nil } catch { return error }
+        }
+        try await Task.sleep(for: .milliseconds(1500))
+        gpsfake.stop()
+        #expect(await waiting.value == .gpsdLost(address: gpsfake.address))
+    }
+
+    @Test func watchingSurvivesGpsdDyingAndSaysSo() async throws {
+        let gpsfake = try await GPSFake(log: Fixtures.url("gpsd/blumax-gps009.log"), pacing: .paced)
+        var watching = GPSDLocationProvider.Watching()
+        watching.firstRetry = .milliseconds(200)
+        let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)), watching: watching)
+        var sawSatellites = false
+        var sawLoss = false
+        var sawRetry = false
+        var killed = false
+        let deadline = ContinuousClock.now + .seconds(20)
+        for await update in provider.updates() {
+            if case .diagnostic(.searching) = update { sawSatellites = true }
+            if case .diagnostic(.locationUnavailable(let reason)) = update {
+                if reason.contains("went away") { sawLoss = true }
+                if reason.contains("Retrying") { sawRetry = true }
+            }
+            if sawSatellites, !killed { gpsfake.stop(); killed = true }
+            if (sawLoss && sawRetry) || ContinuousClock.now > deadline { break }
+        }
+        #expect(sawSatellites)
+        #expect(sawLoss)
+        #expect(sawRetry) // it keeps trying to reconnect, with backoff
+    }
+
+    @Test(arguments: [("localhost", "localhost:2947"), ("gps.local:3000", "gps.local:3000"), ("[::1]:2948", "[::1]:2948"), ("::1", "[::1]:2947")])
+    func addressParsing(text: String, expected: String) throws {
+        #expect(try #require(GPSDAddress(text)).description == expected)
+    }
+
+    @Test(arguments: ["", "host:", "host:99999", "host:abc", "[::1", "a b"])
+    func malformedAddresses(text: String) {
+        #expect(GPSDAddress(text) == nil)
+    }
+}
+
+final class ProgressLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [(Int, Int)] = []
+    var entries: [(Int, Int)] { lock.withLock { stored } }
+    func append(_ visible: Int, _ used: Int) { lock.withLock { stored.append((visible, used)) } }
+}

@@ -1,0 +1,88 @@
+public import Foundation
+import NIOPosix
+
+/// A real gpsd fed by `gpsfake` with a real receiver log, on a free
+/// loopback port. The recipes are the ones measured in
+/// Tests/Fixtures/gpsd/SOURCES.md.
+public final class GPSFake: @unchecked Sendable {
+    public enum Pacing: Sendable {
+        /// Recipe B: gpsfake's own client watches, the log plays in ~0.5 s
+        /// after a 1.4 s pause, and gpsd exits when it ends.
+        case pipe
+        /// Recipe A: about one fix a second, and gpsd stays up a second after the log.
+        case paced
+    }
+
+    public struct Unavailable: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public let port: Int
+    private let process: Process
+
+    public var address: String { "127.0.0.1:\(port)" }
+
+    public init(log: URL, pacing: Pacing = .pipe) async throws {
+        let executable = "/usr/bin/gpsfake"
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw Unavailable(description: "gpsfake is not installed; scripts/test installs gpsd and gpsd-clients")
+        }
+        port = try await Self.freePort()
+        process = Process()
+        // Foundation starts the child as a process-group leader, and gpsd
+        // stays in gpsfake's group: `stop` signals the whole group.
+        process.executableURL = URL(fileURLWithPath: executable)
+        let flags: [String] = switch pacing {
+        case .pipe: ["-1", "-p", "-q"]
+        case .paced: ["-1", "-q", "-n", "-c", "0.1", "-W", "1"]
+        }
+        process.arguments = flags + ["-P", String(port), log.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try await waitForPort()
+    }
+
+    deinit { stop() }
+
+    /// Ends gpsfake and its gpsd: SIGTERM to the group (gpsfake's handler
+    /// only kills gpsd and may keep running), then SIGKILL after a second.
+    public func stop() {
+        let group = -process.processIdentifier
+        kill(group, SIGTERM)
+        for _ in 0..<20 where process.isRunning { usleep(50_000) }
+        kill(group, SIGKILL) // gpsd too, even when gpsfake already exited
+        if process.isRunning { process.waitUntilExit() }
+    }
+
+    private func waitForPort() async throws {
+        for _ in 0..<100 {
+            if Self.accepts(port: port) { return }
+            guard process.isRunning else { throw Unavailable(description: "gpsfake exited with status \(process.terminationStatus)") }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        stop()
+        throw Unavailable(description: "gpsd did not open port \(port) within 5 s")
+    }
+
+    private static func accepts(port: Int) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return false }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+
+    /// A port nothing listens on right now (bound, read, released).
+    public static func freePort() async throws -> Int {
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).get()
+        let port = channel.localAddress?.port ?? 0
+        try await channel.close()
+        return port
+    }
+}
