@@ -106,6 +106,11 @@ struct NoTransport: HTTPTransport {
         #expect(clock.offsetLabel(Sample.utc("2026-11-21T12:00")) == label)
     }
 
+    @Test(arguments: [(0.0, 1, "0.0"), (-0.04, 1, "0.0"), (-0.06, 1, "-0.1"), (2.345, 2, "2.35"), (0.012, 2, "0.01"), (12.0, 0, "12"), (1.05, 3, "1.050"), (-3.5, 0, "-4")])
+    func decimal(value: Double, places: Int, text: String) {
+        #expect(ValueFormat.decimal(value, places: places) == text)
+    }
+
     @Test func temperatureNeverShowsNegativeZero() {
         #expect(ValueFormat.temperature(-0.4, unit: "°C") == "0°C")
         #expect(ValueFormat.temperature(-0.6, unit: "°C") == "-1°C")

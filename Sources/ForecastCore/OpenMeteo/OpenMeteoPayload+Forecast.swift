@@ -63,7 +63,7 @@ extension OpenMeteoPayload {
         )
     }
 
-    private func hourlyForecasts(_ series: [String: [JSONScalar]], clock: OpenMeteoTimes) throws(Invalid) -> [HourlyForecast] {
+    private func hourlyForecasts(_ series: [String: JSONColumn], clock: OpenMeteoTimes) throws(Invalid) -> [HourlyForecast] {
         let table = try SeriesTable(section: "hourly", series: series)
         var result: [HourlyForecast] = []
         result.reserveCapacity(table.count)
@@ -82,7 +82,7 @@ extension OpenMeteoPayload {
         return result
     }
 
-    private func dailyForecasts(_ series: [String: [JSONScalar]], clock: OpenMeteoTimes) throws(Invalid) -> [DailyForecast] {
+    private func dailyForecasts(_ series: [String: JSONColumn], clock: OpenMeteoTimes) throws(Invalid) -> [DailyForecast] {
         let table = try SeriesTable(section: "daily", series: series)
         var result: [DailyForecast] = []
         result.reserveCapacity(table.count)
@@ -187,11 +187,11 @@ private struct CurrentFields {
 /// A section's columns, checked to be as long as its `time` column.
 private struct SeriesTable {
     let section: String
-    let series: [String: [JSONScalar]]
-    let times: [JSONScalar]
+    let series: [String: JSONColumn]
+    let times: JSONColumn
     var count: Int { times.count }
 
-    init(section: String, series: [String: [JSONScalar]]) throws(OpenMeteoPayload.Invalid) {
+    init(section: String, series: [String: JSONColumn]) throws(OpenMeteoPayload.Invalid) {
         guard let times = series["time"] else { throw .init(field: "\(section).time", detail: "missing") }
         for (name, column) in series where column.count != times.count {
             throw .init(field: "\(section).\(name)", detail: "has \(column.count) values for \(times.count) times")

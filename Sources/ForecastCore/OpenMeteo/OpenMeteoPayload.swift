@@ -13,9 +13,9 @@ struct OpenMeteoPayload: Decodable, Sendable {
     var currentUnits: [String: String]?
     var current: [String: JSONScalar]?
     var hourlyUnits: [String: String]?
-    var hourly: [String: [JSONScalar]]?
+    var hourly: [String: JSONColumn]?
     var dailyUnits: [String: String]?
-    var daily: [String: [JSONScalar]]?
+    var daily: [String: JSONColumn]?
 
     enum CodingKeys: String, CodingKey {
         case latitude, longitude, timezone, elevation, current, hourly, daily
@@ -47,6 +47,30 @@ enum JSONScalar: Decodable, Sendable, Equatable {
             )
         }
     }
+}
+
+/// One `hourly`/`daily` array. Decoded whole as numbers or as strings, so a
+/// 384-entry time column costs one failed attempt, not one thrown error per
+/// entry (which made decoding several times slower).
+struct JSONColumn: Decodable, Sendable {
+    let values: [JSONScalar]
+
+    init(_ values: [JSONScalar]) { self.values = values }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let numbers = try? container.decode([Double?].self) {
+            values = numbers.map { $0.map(JSONScalar.number) ?? .null }
+        } else if let texts = try? container.decode([String?].self) {
+            values = texts.map { $0.map(JSONScalar.text) ?? .null }
+        } else {
+            values = try container.decode([JSONScalar].self)
+        }
+    }
+
+    var count: Int { values.count }
+    subscript(index: Int) -> JSONScalar { values[index] }
+    var isEmpty: Bool { values.isEmpty }
 }
 
 /// The body of an Open-Meteo error: `{"error": true, "reason": "…"}`. Some

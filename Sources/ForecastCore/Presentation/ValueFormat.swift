@@ -24,8 +24,14 @@ public enum ValueFormat {
         return "\(decimal(value, places: unit == "in" ? 2 : 1)) \(unit)"
     }
 
+    /// Fixed decimals with a point, whatever the locale; never "-0.0".
     public static func decimal(_ value: Double, places: Int) -> String {
-        String(format: "%.\(places)f", locale: Locale(identifier: "en_US_POSIX"), value)
+        let scale = [1, 10, 100, 1000][min(max(places, 0), 3)]
+        let units = Int((abs(value) * Double(scale)).rounded())
+        let sign = value < 0 && units != 0 ? "-" : ""
+        guard scale > 1 else { return sign + String(units) }
+        let fraction = String(units % scale)
+        return sign + String(units / scale) + "." + String(repeating: "0", count: String(scale).count - 1 - fraction.count) + fraction
     }
 
     /// 16-point compass name for the direction the wind comes from.
