@@ -24,7 +24,8 @@ struct ForecastLoader {
         switch final {
         case .loaded(let forecast): return forecast
         case .failed(let error): throw error
-        case .idle, .loading: throw .invalidInput("the forecast did not finish loading") // unreachable by the model's contract
+        case .idle, .waitingForAuthorization, .locating, .loading:
+            throw .invalidInput("the forecast did not finish loading") // unreachable by the model's contract
         }
     }
 }
@@ -33,6 +34,8 @@ extension ForecastViewState {
     var logName: String {
         switch self {
         case .idle: "idle"
+        case .waitingForAuthorization: "waiting for location permission"
+        case .locating(let source): "locating with \(source.rawValue)"
         case .loading(let request): "loading \(request.days) days, \(request.units.rawValue)"
         case .loaded(let forecast): "loaded \(forecast.hourly.count) hours, \(forecast.daily.count) days, zone \(forecast.timeZone.identifier)"
         case .failed(let error): "failed: \(error.summary)"

@@ -6,18 +6,24 @@ import Testing
     static let forecast = Sample.zagrebForecast
     static let error = ForecastError.emptyData(service: "Open-Meteo")
 
-    static let states: [ForecastViewState] = [.idle, .loading(Sample.request), .loaded(forecast), .failed(error)]
-    static let events: [ForecastViewEvent] = [.load(Sample.request), .succeed(forecast), .fail(error), .reset]
+    static let states: [ForecastViewState] = [
+        .idle, .waitingForAuthorization, .locating(.gpsd), .loading(Sample.request), .loaded(forecast), .failed(error),
+    ]
+    static let events: [ForecastViewEvent] = [
+        .awaitAuthorization, .locate(.gpsd), .load(Sample.request), .succeed(forecast), .fail(error), .reset,
+    ]
 
     /// The expected table, written out independently of the implementation.
     static func expected(_ state: ForecastViewState, _ event: ForecastViewEvent) -> ForecastViewState? {
-        switch (state, event) {
-        case (_, .reset): return .idle
-        case (.loading, .load): return nil
-        case (_, .load): return .loading(Sample.request)
-        case (.loading, .succeed): return .loaded(forecast)
-        case (.loading, .fail): return .failed(error)
-        default: return nil
+        let settled = state == .idle || state == .loaded(forecast) || state == .failed(error)
+        switch event {
+        case .reset: return .idle
+        case .awaitAuthorization: return settled ? .waitingForAuthorization : nil
+        case .locate: return settled || state == .waitingForAuthorization ? .locating(.gpsd) : nil
+        case .load: return settled || state == .locating(.gpsd) ? .loading(Sample.request) : nil
+        case .succeed: return state == .loading(Sample.request) ? .loaded(forecast) : nil
+        case .fail:
+            return [.waitingForAuthorization, .locating(.gpsd), .loading(Sample.request)].contains(state) ? .failed(error) : nil
         }
     }
 

@@ -45,6 +45,8 @@ extension ForecastViewState: CustomTestStringConvertible {
     public var testDescription: String {
         switch self {
         case .idle: "idle"
+        case .waitingForAuthorization: "waitingForAuthorization"
+        case .locating: "locating"
         case .loading: "loading"
         case .loaded: "loaded"
         case .failed: "failed"
@@ -55,6 +57,8 @@ extension ForecastViewState: CustomTestStringConvertible {
 extension ForecastViewEvent: CustomTestStringConvertible {
     public var testDescription: String {
         switch self {
+        case .awaitAuthorization: "awaitAuthorization"
+        case .locate: "locate"
         case .load: "load"
         case .succeed: "succeed"
         case .fail: "fail"
@@ -71,6 +75,7 @@ extension ForecastError {
         case .httpStatus(let status, let reason, _): .httpStatus(status, reason: reason, service: name)
         case .undecodable(let field, let detail, _): .undecodable(field: field, detail: detail, service: name)
         case .emptyData: .emptyData(service: name)
+        case .location: self
         }
     }
 }

@@ -16,6 +16,8 @@ public enum ForecastError: Error, Sendable, Equatable {
     case undecodable(field: String?, detail: String, service: String)
     /// A well-formed answer that holds no weather data at all.
     case emptyData(service: String)
+    /// No location: not permitted, or no source answered.
+    case location(LocationError)
 }
 
 extension ForecastError: UserFacingError {
@@ -39,6 +41,8 @@ extension ForecastError: UserFacingError {
             return "\(service) sent a response forecastly cannot read\(location): \(detail)."
         case .emptyData(let service):
             return "\(service) answered, but with no weather data for this place."
+        case .location(let error):
+            return error.summary
         }
     }
 
@@ -71,6 +75,8 @@ extension ForecastError: UserFacingError {
             }
         case .undecodable, .emptyData:
             return "Try again later; if it persists, run with --verbose and report it."
+        case .location(let error):
+            return error.advice
         }
     }
 
@@ -94,6 +100,8 @@ extension ForecastError: UserFacingError {
             }
         case .undecodable, .emptyData:
             return .dataError
+        case .location(let error):
+            return error.exitStatus
         }
     }
 

@@ -17,6 +17,8 @@ public struct Forecast: Sendable, Equatable {
     public var current: CurrentConditions?
     public var hourly: [HourlyForecast]
     public var daily: [DailyForecast]
+    /// Where the coordinate came from, when it was located (source, accuracy, age).
+    public var fix: LocationFix?
 
     public init(
         coordinate: Coordinate, requestedCoordinate: Coordinate, elevation: Double?, timeZone: TimeZone,

@@ -1,3 +1,5 @@
+public import LocationProvider
+
 /// The presentation model: runs a `ForecastService` and publishes every
 /// state it passes through as an `AsyncSequence`.
 ///
@@ -42,6 +44,47 @@ public actor ForecastViewModel {
         }
         // A reset while loading wins: the late answer is dropped.
         if state == .loading(request) { apply(outcome) }
+        return state
+    }
+
+    /// The whole pipeline: waits until location permission is decided
+    /// (unless the source is the user's own place), locates, then loads the
+    /// forecast. Returns `.loaded` or `.failed`, never a state in between.
+    ///
+    /// `provider` should be an `AuthorizedLocationProvider`, which refuses
+    /// to locate in every state but authorized.
+    @discardableResult
+    public func run(
+        authorization: LocationAuthorization?, provider: any LocationProvider,
+        locateTimeout: Duration, days: Int, units: UnitSystem
+    ) async -> ForecastViewState {
+        if let authorization, provider.kind != .manual {
+            guard apply(.awaitAuthorization) else { return state }
+            for await decision in await authorization.updates() where decision != .notDetermined { break }
+        }
+        guard apply(.locate(provider.kind)) else { return state }
+        let fix: LocationFix
+        do {
+            fix = try await provider.currentLocation(timeout: locateTimeout)
+        } catch {
+            apply(.fail(.location(error)))
+            return state
+        }
+        let request: ForecastRequest
+        do {
+            request = try ForecastRequest(coordinate: fix.coordinate, days: days, units: units)
+        } catch {
+            apply(.fail(error))
+            return state
+        }
+        guard apply(.load(request)) else { return state }
+        do {
+            var forecast = try await service.forecast(for: request)
+            forecast.fix = fix
+            if state == .loading(request) { apply(.succeed(forecast)) }
+        } catch {
+            if state == .loading(request) { apply(.fail(error)) }
+        }
         return state
     }
 

@@ -1,8 +1,14 @@
+public import LocationProvider
+
 /// What a screen showing a forecast is doing. The cases carry exactly the
 /// data each state has: there is no "loaded but also failed", and a failure
 /// holds no partial forecast.
 public enum ForecastViewState: Sendable, Equatable {
     case idle
+    /// Location permission has not been decided yet (a prompt is showing).
+    case waitingForAuthorization
+    /// Permission is granted; asking the location source.
+    case locating(LocationSourceKind)
     case loading(ForecastRequest)
     case loaded(Forecast)
     case failed(ForecastError)
@@ -15,6 +21,8 @@ public enum ForecastViewState: Sendable, Equatable {
 
 /// What can happen to a `ForecastViewState`.
 public enum ForecastViewEvent: Sendable, Equatable {
+    case awaitAuthorization
+    case locate(LocationSourceKind)
     case load(ForecastRequest)
     case succeed(Forecast)
     case fail(ForecastError)
@@ -32,19 +40,26 @@ public struct InvalidForecastTransition: Error, Sendable, Equatable {
 extension ForecastViewState {
     /// The transition table, as one pure function.
     ///
-    /// | from \ event | load    | succeed | fail   | reset |
-    /// |--------------|---------|---------|--------|-------|
-    /// | idle         | loading | ✗       | ✗      | idle  |
-    /// | loading      | ✗       | loaded  | failed | idle  |
-    /// | loaded       | loading | ✗       | ✗      | idle  |
-    /// | failed       | loading | ✗       | ✗      | idle  |
+    /// | from \ event           | awaitAuthorization | locate   | load    | succeed | fail   | reset |
+    /// |------------------------|--------------------|----------|---------|---------|--------|-------|
+    /// | idle                   | waiting            | locating | loading | ✗       | ✗      | idle  |
+    /// | waitingForAuthorization| ✗                  | locating | ✗       | ✗       | failed | idle  |
+    /// | locating               | ✗                  | ✗        | loading | ✗       | failed | idle  |
+    /// | loading                | ✗                  | ✗        | ✗       | loaded  | failed | idle  |
+    /// | loaded                 | waiting            | locating | loading | ✗       | ✗      | idle  |
+    /// | failed                 | waiting            | locating | loading | ✗       | ✗      | idle  |
     public func applying(_ event: ForecastViewEvent) throws(InvalidForecastTransition) -> ForecastViewState {
         switch (self, event) {
-        case (.idle, .load(let request)), (.loaded, .load(let request)), (.failed, .load(let request)):
+        case (.idle, .awaitAuthorization), (.loaded, .awaitAuthorization), (.failed, .awaitAuthorization):
+            return .waitingForAuthorization
+        case (.idle, .locate(let source)), (.waitingForAuthorization, .locate(let source)),
+             (.loaded, .locate(let source)), (.failed, .locate(let source)):
+            return .locating(source)
+        case (.idle, .load(let request)), (.locating, .load(let request)), (.loaded, .load(let request)), (.failed, .load(let request)):
             return .loading(request)
         case (.loading, .succeed(let forecast)):
             return .loaded(forecast)
-        case (.loading, .fail(let error)):
+        case (.waitingForAuthorization, .fail(let error)), (.locating, .fail(let error)), (.loading, .fail(let error)):
             return .failed(error)
         case (_, .reset):
             return .idle
