@@ -17,6 +17,9 @@ struct ForecastCommand: AsyncParsableCommand {
     @OptionGroup(title: "Location")
     var location: LocationOptions
 
+    @OptionGroup(title: "Locating (without --lat/--lon)")
+    var locating: LocationSourceOptions
+
     @OptionGroup(title: "Forecast")
     var forecastOptions: ForecastOptions
 
@@ -28,23 +31,44 @@ struct ForecastCommand: AsyncParsableCommand {
 
     func validate() throws {
         _ = try location.coordinate()
+        try locating.check()
         try forecastOptions.check()
         try output.check()
     }
 
     func run() async throws {
         Diagnostics.bootstrap(verbose: output.verbose)
-        guard let coordinate = try location.coordinate() else {
-            throw ForecastError.invalidInput(
-                "give a place with --lat and --lon (for example --lat 50.45 --lon 30.52)"
-            )
-        }
-        let request = try ForecastRequest(coordinate: coordinate, days: forecastOptions.days, units: forecastOptions.units)
         let renderer = try output.renderer()
-
-        let forecast = try await service.withForecastService { service in
-            try await ForecastLoader(service: service, showsProgress: renderer.wantsProgress).load(request)
+        let loader = ForecastLoader(showsProgress: renderer.wantsProgress)
+        let forecast: Forecast
+        let request: ForecastRequest?
+        if let coordinate = try location.coordinate() {
+            // Typed coordinates need no permission and locate nothing.
+            let typed = try ForecastRequest(coordinate: coordinate, days: forecastOptions.days, units: forecastOptions.units)
+            forecast = try await service.withServices { _, service in try await loader.load(typed, service: service) }
+            request = typed
+        } else {
+            let setup = await LocationSetup.load()
+            forecast = try await service.withServices { transport, service in
+                let provider = try setup.provider(locating, transport: transport)
+                if locating.source != .manual {
+                    try await PermissionPrompt.ensurePermission(setup: setup, services: setup.servicesDescription(locating, transport: transport))
+                }
+                return try await loader.locateAndLoad(
+                    authorization: setup.authorization, provider: provider, service: service,
+                    timeout: locating.timeout, days: forecastOptions.days, units: forecastOptions.units)
+            }
+            request = nil
         }
-        Terminal.standardOutput.write(renderer.render(forecast, request: request, placeName: nil, hours: forecastOptions.hours))
+        let units = request?.units ?? forecastOptions.units
+        Terminal.standardOutput.write(renderer.render(forecast, units: units, placeName: forecast.fix?.placeName, hours: forecastOptions.hours))
+    }
+}
+
+extension LocationFix {
+    /// "Mountain View, US", a stored place's name, or nil for coordinates.
+    var placeName: String? {
+        guard let city else { return nil }
+        return countryCode.map { "\(city), \($0)" } ?? city
     }
 }

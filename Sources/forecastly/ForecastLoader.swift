@@ -1,23 +1,37 @@
 import ForecastCore
+import LocationProvider
 
 /// Drives the presentation model for one forecast, with a spinner on an
-/// interactive stderr while it loads.
+/// interactive stderr while it locates and loads.
 struct ForecastLoader {
-    let service: any ForecastService
     let showsProgress: Bool
 
-    func load(_ request: ForecastRequest) async throws(ForecastError) -> Forecast {
-        let model = ForecastViewModel(service: service)
-        let spinner = showsProgress ? Spinner(label: "Fetching the forecast from \(service.source.name)…") : nil
-        // Subscribe before loading starts, so no state is missed.
+    func load(_ request: ForecastRequest, service: any ForecastService) async throws(ForecastError) -> Forecast {
+        try await drive(ForecastViewModel(service: service)) { model in await model.load(request) }
+    }
+
+    func locateAndLoad(
+        authorization: LocationAuthorization, provider: any LocationProvider, service: any ForecastService,
+        timeout: Duration, days: Int, units: UnitSystem
+    ) async throws(ForecastError) -> Forecast {
+        try await drive(ForecastViewModel(service: service)) { model in
+            await model.run(authorization: authorization, provider: provider, locateTimeout: timeout, days: days, units: units)
+        }
+    }
+
+    private func drive(
+        _ model: ForecastViewModel, _ work: (ForecastViewModel) async -> ForecastViewState
+    ) async throws(ForecastError) -> Forecast {
+        let spinner = showsProgress ? Spinner() : nil
+        // Subscribe before work starts, so no state is missed.
         let states = await model.states()
         let watcher = Task {
             for await state in states {
                 Diagnostics.logger.debug("forecast state: \(state.logName)")
-                if state.isLoading { spinner?.start() } else { await spinner?.stop() }
+                if let label = state.progressLabel { spinner?.show(label) } else { await spinner?.stop() }
             }
         }
-        let final = await model.load(request)
+        let final = await work(model)
         await model.finish()
         await watcher.value
         await spinner?.stop()
@@ -31,6 +45,17 @@ struct ForecastLoader {
 }
 
 extension ForecastViewState {
+    var progressLabel: String? {
+        switch self {
+        case .waitingForAuthorization: "Waiting for location permission…"
+        case .locating(.gpsd): "Waiting for a GPS fix from gpsd…"
+        case .locating(.ip): "Looking up your approximate location…"
+        case .locating: "Reading your stored place…"
+        case .loading: "Fetching the forecast from Open-Meteo…"
+        case .idle, .loaded, .failed: nil
+        }
+    }
+
     var logName: String {
         switch self {
         case .idle: "idle"

@@ -57,13 +57,13 @@ enum OutputRenderer {
         return false
     }
 
-    func render(_ forecast: Forecast, request: ForecastRequest, placeName: String?, hours: Int) -> String {
+    func render(_ forecast: Forecast, units: UnitSystem, placeName: String?, hours: Int) -> String {
         switch self {
         case .report(let style):
             return ForecastReport(forecast: forecast, placeName: placeName, hours: hours, style: style, source: .openMeteo).render()
         case .json:
             let document = ForecastDocument(
-                forecast: forecast, placeName: placeName, unitSystem: request.units, source: .openMeteo, generatedAt: Date()
+                forecast: forecast, placeName: placeName, unitSystem: units, source: .openMeteo, generatedAt: Date()
             )
             return String(decoding: document.encoded(), as: UTF8.self) + "\n"
         case .line(let template):

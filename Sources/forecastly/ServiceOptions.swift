@@ -11,10 +11,10 @@ struct ServiceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds to wait for the whole request, 1…120.", valueName: "seconds"))
     var timeout: Double = 15
 
-    /// Runs `body` with the Open-Meteo service over a fresh HTTP client, and
-    /// always shuts the client down afterwards.
-    func withForecastService<Result: Sendable>(
-        _ body: (any ForecastService) async throws -> Result
+    /// Runs `body` with one HTTP transport (for IP geolocation too) and the
+    /// Open-Meteo service over it, and always shuts the transport down afterwards.
+    func withServices<Result: Sendable>(
+        _ body: (any HTTPTransport, any ForecastService) async throws -> Result
     ) async throws -> Result {
         guard timeout.isFinite, (1...120).contains(timeout) else {
             throw ForecastError.invalidInput("--timeout must be between 1 and 120 seconds; got \(timeout)")
@@ -24,7 +24,7 @@ struct ServiceOptions: ParsableArguments {
         let limits = AsyncHTTPClientTransport.Limits(request: .milliseconds(Int64(timeout * 1000)))
         let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent, limits: limits)
         do {
-            let result = try await body(OpenMeteoService(configuration: configuration, transport: transport))
+            let result = try await body(transport, OpenMeteoService(configuration: configuration, transport: transport))
             await transport.shutdown()
             return result
         } catch {

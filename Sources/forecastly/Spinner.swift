@@ -5,23 +5,24 @@ import Synchronization
 /// terminal; it erases itself when stopped so the output stays clean.
 final class Spinner: Sendable {
     private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
-    private let label: String
+    private let label = Mutex("")
     private let task = Mutex<Task<Void, Never>?>(nil)
 
-    init(label: String) {
-        self.label = label
+    init() {
         // Ctrl-C while spinning: erase the line so the prompt starts clean.
         signal(SIGINT, eraseLineAndExit)
     }
 
-    func start() {
+    /// Shows `text` next to the spinner, starting it if needed.
+    func show(_ text: String) {
+        label.withLock { $0 = text }
         task.withLock { task in
             guard task == nil else { return }
-            let label = self.label
-            task = Task.detached {
+            task = Task.detached { [self] in
                 var frame = 0
                 while !Task.isCancelled {
-                    Terminal.standardError.write("\r\(Self.frames[frame % Self.frames.count]) \(label)")
+                    let text = self.label.withLock { $0 }
+                    Terminal.standardError.write("\r\u{1B}[2K\(Self.frames[frame % Self.frames.count]) \(text)")
                     frame += 1
                     try? await Task.sleep(for: .milliseconds(80))
                 }

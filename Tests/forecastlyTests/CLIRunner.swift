@@ -20,30 +20,56 @@ enum CLI {
         return runner.deletingLastPathComponent().appendingPathComponent("forecastly")
     }()
 
-    static func run(_ arguments: [String], server: StubHTTPServer? = nil, environment extra: [String: String] = [:]) async throws -> CLIResult {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-cli-\(UUID().uuidString)")
+    /// - Parameters:
+    ///   - home: HOME for the run (kept between runs that share it); a fresh one by default.
+    ///   - terminalInput: run on a pseudo-terminal (through `script`) typing this; stdout then holds everything shown.
+    static func run(
+        _ arguments: [String], server: StubHTTPServer? = nil, environment extra: [String: String] = [:],
+        home sharedHome: URL? = nil, terminalInput: String? = nil
+    ) async throws -> CLIResult {
+        let home = sharedHome ?? FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: home) }
+        defer { if sharedHome == nil { try? FileManager.default.removeItem(at: home) } }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-io-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
 
-        var environment = ["PATH": "/usr/bin:/bin", "HOME": home.path, "LANG": "C.UTF-8", "TZ": "UTC"]
+        var environment = [
+            "PATH": "/usr/bin:/bin", "HOME": home.path, "LANG": "C.UTF-8", "TZ": "UTC", "TERM": "dumb",
+            // Never the machine's own policy, never the real gpsd or IP service.
+            "FORECASTLY_POLICY_FILE": home.path + "/no-policy.json",
+            "FORECASTLY_GPSD": "127.0.0.1:9", "FORECASTLY_IPGEO_URL": "http://127.0.0.1:9/",
+        ]
         // Nothing in these tests may reach the internet: without a stub, point at a closed loopback port.
         environment["FORECASTLY_OPEN_METEO_URL"] = server?.baseURL ?? "http://127.0.0.1:9"
         environment.merge(extra) { _, new in new }
 
-        let stdoutURL = home.appendingPathComponent("stdout")
-        let stderrURL = home.appendingPathComponent("stderr")
+        let stdoutURL = scratch.appendingPathComponent("stdout")
+        let stderrURL = scratch.appendingPathComponent("stderr")
         FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
         FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         let stdout = try FileHandle(forWritingTo: stdoutURL)
         let stderr = try FileHandle(forWritingTo: stderrURL)
 
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
         process.environment = environment
         process.standardOutput = stdout
         process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
+        if let terminalInput {
+            // util-linux `script` gives the command a pseudo-terminal; what we
+            // write to its stdin is typed at that terminal.
+            let command = ([binary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-qefc", command, "/dev/null"]
+            let input = Pipe()
+            process.standardInput = input
+            try input.fileHandleForWriting.write(contentsOf: Data(terminalInput.utf8))
+            try input.fileHandleForWriting.close()
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+            process.standardInput = FileHandle.nullDevice
+        }
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
             do { try process.run() } catch { continuation.resume(throwing: error) }

@@ -80,7 +80,11 @@ import TestSupport
         ["--lat", "1", "--lon", "1", "--json", "--oneline"],
         ["--lat", "1", "--lon", "1", "--timeout", "0"],
         ["--lat", "1", "--lon", "1", "--bogus"],
-        [],
+        ["--source", "wifi"],
+        ["--gpsd", "host:99999"],
+        ["--gps-timeout", "0"],
+        ["location", "set", "--lat", "1"],
+        ["location", "set", "--lat", "1", "--lon", "2", "--name", "bad\u{1B}[2Jname"],
     ])
     func badInput(arguments: [String]) async throws {
         let server = try await StubHTTPServer(always: .json(FullResponse.json()))

@@ -1,4 +1,5 @@
 public import Foundation
+import LocationProvider
 
 /// The `--json` output, schema version 1. Documented in the README; keys
 /// are never dropped (a missing value is `null`), and new keys may be added
@@ -39,6 +40,7 @@ public struct ForecastDocument: Encodable, Sendable {
         case windDirection, windDirectionCompass, windGusts, precipitationProbability
         case temperatureMax, temperatureMin, precipitationSum, precipitationProbabilityMax, windSpeedMax
         case sunrise, sunset, uvIndexMax, url, license
+        case kind, accuracy, accuracyMeters, observedAt
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -54,6 +56,18 @@ public struct ForecastDocument: Encodable, Sendable {
         try location.encode(forecast.elevation, forKey: .elevation)
         try location.encode(forecast.timeZone.identifier, forKey: .timezone)
         try location.encode(placeName, forKey: .name)
+        var origin = location.nestedContainer(keyedBy: Keys.self, forKey: .source)
+        if let fix = forecast.fix {
+            try origin.encode(fix.source.rawValue, forKey: .kind)
+            try origin.encode(fix.accuracy.rawValue, forKey: .accuracy)
+            try origin.encode(fix.accuracyMeters, forKey: .accuracyMeters)
+            try origin.encode(PlaceClock(timeZone: .gmt).iso8601(fix.timestamp), forKey: .observedAt)
+        } else {
+            try origin.encode("typed", forKey: .kind)
+            try origin.encode(LocationAccuracy.full.rawValue, forKey: .accuracy)
+            try origin.encodeNil(forKey: .accuracyMeters)
+            try origin.encodeNil(forKey: .observedAt)
+        }
 
         var units = root.nestedContainer(keyedBy: Keys.self, forKey: .units)
         try units.encode(unitSystem.rawValue, forKey: .system)

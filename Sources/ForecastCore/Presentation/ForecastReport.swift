@@ -22,6 +22,7 @@ public struct ForecastReport: Sendable {
 
     public func render() -> String {
         var lines = [header()]
+        if let fix = forecast.fix { lines.append(label("From") + fix.sourceSummary) }
         lines += currentSection()
         lines += todaySection()
         lines += hoursSection()

@@ -1,4 +1,5 @@
 public import Foundation
+public import LocationProvider
 
 /// How numbers, times and directions are written for people. One place, so
 /// the table, the one-liner and the report always agree.
@@ -51,6 +52,32 @@ public enum ValueFormat {
     public static func celsius(_ value: Double?, unit: String) -> Double? {
         guard let value else { return nil }
         return unit.contains("F") ? (value - 32) * 5 / 9 : value
+    }
+}
+
+extension LocationFix {
+    /// "gpsd, 3D fix ±6 m, 9 satellites", "IP lookup, city level", "your stored place".
+    public var sourceSummary: String {
+        switch source {
+        case .gpsd:
+            var text = "gpsd"
+            if let gps { text += ", \(gps.mode >= 3 ? "3D" : "2D") fix" }
+            if let accuracyMeters { text += " ±\(ValueFormat.distance(accuracyMeters))" }
+            if let used = gps?.satellitesUsed, used > 0 { text += ", \(used) satellites" }
+            if accuracy == .full, accuracyMeters.map({ $0 >= 1_000 }) == true { text += " (approximate)" }
+            return text
+        case .ip:
+            return "IP lookup, city level"
+        case .manual:
+            return "your stored place"
+        }
+    }
+}
+
+extension ValueFormat {
+    /// "6 m", "1.2 km".
+    public static func distance(_ meters: Double) -> String {
+        meters < 1_000 ? "\(Int(meters.rounded())) m" : "\(decimal(meters / 1_000, places: 1)) km"
     }
 }
 

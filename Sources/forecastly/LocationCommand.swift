@@ -1,0 +1,148 @@
+import NetworkTransport
+import ArgumentParser
+import ForecastCore
+import Foundation
+import LocationProvider
+
+/// `forecastly location …`: where am I, and the permission to find out.
+struct LocationCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "location",
+        abstract: "Show where you are, and manage the permission to locate you.",
+        subcommands: [Show.self, Status.self, Allow.self, Deny.self, Reset.self, Set.self],
+        defaultSubcommand: Show.self
+    )
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Print where you are: coordinates, accuracy, source and age (the default).")
+
+        @OptionGroup(title: "Locating") var locating: LocationSourceOptions
+        @OptionGroup(title: "Service") var service: ServiceOptions
+        @Flag(help: "Print JSON.") var json = false
+
+        func validate() throws { try locating.check() }
+
+        func run() async throws {
+            let setup = await LocationSetup.load()
+            let fix: LocationFix = try await service.withServices { transport, _ in
+                let provider = try setup.provider(locating, transport: transport)
+                if locating.source != .manual {
+                    try await PermissionPrompt.ensurePermission(setup: setup, services: setup.servicesDescription(locating, transport: transport))
+                }
+                do throws(LocationError) {
+                    return try await provider.currentLocation(timeout: locating.timeout)
+                } catch {
+                    throw ForecastError.location(error)
+                }
+            }
+            Terminal.standardOutput.write(json ? Self.json(fix) : Self.text(fix))
+        }
+
+        static func text(_ fix: LocationFix) -> String {
+            var lines = [
+                "Latitude   \(fix.coordinate.latitude)",
+                "Longitude  \(fix.coordinate.longitude)",
+                "Accuracy   " + (fix.accuracyMeters.map { "±" + ValueFormat.distance($0) } ?? (fix.accuracy == .reduced ? "city level" : "unknown")),
+                "Source     \(fix.sourceSummary)",
+                "Age        \(Int(fix.age(at: Date()).rounded())) s",
+            ]
+            if let place = fix.placeName { lines.insert("Place      \(place)", at: 2) }
+            return lines.joined(separator: "\n") + "\n"
+        }
+
+        static func json(_ fix: LocationFix) -> String {
+            var object: [String: Any] = [
+                "latitude": fix.coordinate.latitude, "longitude": fix.coordinate.longitude,
+                "source": fix.source.rawValue, "accuracy": fix.accuracy.rawValue,
+                "ageSeconds": fix.age(at: Date()),
+                "observedAt": PlaceClock(timeZone: .gmt).iso8601(fix.timestamp),
+            ]
+            object["accuracyMeters"] = fix.accuracyMeters ?? NSNull()
+            object["city"] = fix.city ?? NSNull()
+            object["countryCode"] = fix.countryCode ?? NSNull()
+            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+            return String(decoding: data, as: UTF8.self) + "\n"
+        }
+    }
+
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the permission state, the policy and where they are kept.")
+
+        func run() async throws {
+            let setup = await LocationSetup.load()
+            let state = await setup.authorization.state
+            var lines = ["Permission  \(Self.describe(state))"]
+            if let path = setup.policy.path {
+                let sources = setup.policy.forbiddenSources.map(\.rawValue).sorted()
+                lines.append("Policy      \(path): " + (setup.policy.locationEnabled ? (sources.isEmpty ? "location enabled" : "forbids \(sources.joined(separator: ", "))") : "location off"))
+            } else {
+                lines.append("Policy      none (\(LocationPolicy.defaultPath) does not exist)")
+            }
+            lines.append("Decision    \(FileAuthorizationStore(directories: setup.directories).path)")
+            if case .success(let place?) = setup.placeStore.load(), let coordinate = place.coordinate {
+                lines.append("Stored place \(place.name.map { "\($0), " } ?? "")\(coordinate)")
+            }
+            Terminal.standardOutput.writeLine(lines.joined(separator: "\n"))
+        }
+
+        static func describe(_ state: AuthorizationState) -> String {
+            switch state {
+            case .notDetermined: "notDetermined (forecastly asks on the next run in a terminal)"
+            case .denied: "denied"
+            case .restricted: "restricted (by the administrator's policy)"
+            case .authorized(let grant): "authorized (\(grant.accuracy.rawValue) accuracy)"
+            }
+        }
+    }
+
+    struct Allow: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Allow forecastly to locate you (remembered).")
+        @Flag(help: "City-level accuracy only (about a kilometre).") var reduced = false
+
+        func run() async throws {
+            let setup = await LocationSetup.load()
+            let state = try await setup.authorization.handle(.granted(reduced ? .reduced : .full))
+            Terminal.standardOutput.writeLine("Location permission: \(Status.describe(state)).")
+        }
+    }
+
+    struct Deny: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Do not let forecastly locate you (remembered).")
+
+        func run() async throws {
+            let setup = await LocationSetup.load()
+            let state = try await setup.authorization.handle(.revoked)
+            Terminal.standardOutput.writeLine("Location permission: \(Status.describe(state)). Typed coordinates and the stored place still work.")
+        }
+    }
+
+    struct Reset: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Forget the decision; forecastly asks again next time.")
+
+        func run() async throws {
+            let setup = await LocationSetup.load()
+            let state = try await setup.authorization.handle(.reset)
+            Terminal.standardOutput.writeLine("Location permission: \(Status.describe(state)).")
+        }
+    }
+
+    struct Set: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Store a default place (used by --source manual, and last by auto).")
+        @OptionGroup var location: LocationOptions
+        @Option(help: ArgumentHelp("A name to show for it.", valueName: "name")) var name: String?
+
+        func validate() throws {
+            guard try location.coordinate() != nil else { throw ValidationError("give the place with --lat and --lon.") }
+            if let name, name.strippingTerminalControls(limit: 100) != name || name.isEmpty {
+                throw ValidationError("--name must be plain text of at most 100 characters.")
+            }
+        }
+
+        func run() async throws {
+            guard let coordinate = try location.coordinate() else { return }
+            let setup = await LocationSetup.load()
+            try setup.placeStore.save(StoredPlace(coordinate: coordinate, name: name))
+            Terminal.standardOutput.writeLine("Stored \(name.map { "\($0) at " } ?? "")\(coordinate) in \(setup.placeStore.path).")
+        }
+    }
+}

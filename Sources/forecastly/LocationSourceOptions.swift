@@ -1,0 +1,29 @@
+import ArgumentParser
+import LocationProvider
+
+enum SourceChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, gpsd, ip, manual
+}
+
+/// How to locate when no --lat/--lon is given.
+struct LocationSourceOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "auto (gpsd, then IP, then the stored place), gpsd, ip, or manual (the place stored with 'location set').",
+        valueName: "source"))
+    var source: SourceChoice = .auto
+
+    @Option(help: ArgumentHelp("gpsd address (or FORECASTLY_GPSD; default localhost:2947).", valueName: "host[:port]"))
+    var gpsd: String?
+
+    @Option(name: .customLong("gps-timeout"), help: ArgumentHelp("Seconds to wait for a GPS fix, 1…300.", valueName: "seconds"))
+    var gpsTimeout: Double = 10
+
+    func check() throws {
+        guard gpsTimeout.isFinite, (1...300).contains(gpsTimeout) else {
+            throw ValidationError("--gps-timeout must be between 1 and 300 seconds; got \(gpsTimeout).")
+        }
+        if let gpsd, GPSDAddress(gpsd) == nil { throw ValidationError(GPSDAddressError(text: gpsd).userMessage) }
+    }
+
+    var timeout: Duration { .milliseconds(Int64(gpsTimeout * 1000)) }
+}
