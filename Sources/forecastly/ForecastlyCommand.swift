@@ -29,7 +29,7 @@ struct ForecastlyCommand: AsyncParsableCommand {
         Weather data by Open-Meteo.com (CC BY 4.0).
         """,
         version: Forecastly.version,
-        subcommands: [ForecastCommand.self, LocationCommand.self, AboutCommand.self],
+        subcommands: [ForecastCommand.self, LocationCommand.self, SimulateCommand.self, AboutCommand.self],
         defaultSubcommand: ForecastCommand.self
     )
 }

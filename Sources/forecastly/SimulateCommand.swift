@@ -1,0 +1,83 @@
+import ArgumentParser
+import ForecastCore
+import Foundation
+import LocationProvider
+
+enum SimulatedAuthorization: String, ExpressibleByArgument, CaseIterable {
+    case notDetermined, denied, restricted, authorized
+}
+
+enum SimulatedFailure: String, ExpressibleByArgument, CaseIterable {
+    case unavailable, timeout
+}
+
+/// `forecastly simulate`: the real pipeline (permission, locating, forecast,
+/// rendering) over a simulated location source, with the permission state
+/// kept in memory. Nothing the user decided is read or changed.
+struct SimulateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Show what a user sees in a location permission state, using a simulated location source.",
+        discussion: "Example: forecastly simulate --authorization denied"
+    )
+
+    @Option(help: ArgumentHelp("The permission state to simulate.", valueName: "state"))
+    var authorization: SimulatedAuthorization
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where the simulated source says you are (default 52.52,13.41).", valueName: "lat,lon"))
+    var fix: String?
+
+    @Option(help: ArgumentHelp("Make the simulated source fail: unavailable or timeout.", valueName: "failure"))
+    var fail: SimulatedFailure?
+
+    @Option(help: ArgumentHelp("Which kind of source to simulate: gpsd or ip.", valueName: "source"))
+    var source: SourceChoice = .gpsd
+
+    @OptionGroup(title: "Forecast") var forecastOptions: ForecastOptions
+    @OptionGroup(title: "Output") var output: OutputOptions
+    @OptionGroup(title: "Service") var service: ServiceOptions
+
+    func validate() throws {
+        _ = try coordinate()
+        guard source == .gpsd || source == .ip else { throw ValidationError("--source must be gpsd or ip for a simulation.") }
+        try forecastOptions.check()
+        try output.check()
+    }
+
+    private func coordinate() throws -> Coordinate {
+        guard let fix else { return try Coordinate(latitude: 52.52, longitude: 13.41) }
+        let parts = fix.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let latitude = parts[0], let longitude = parts[1],
+              let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else {
+            throw ValidationError("--fix takes LAT,LON in decimal degrees, such as 52.52,13.41.")
+        }
+        return coordinate
+    }
+
+    func run() async throws {
+        Diagnostics.bootstrap(verbose: output.verbose)
+        let kind: LocationSourceKind = source == .ip ? .ip : .gpsd
+        let decision: UserDecision = authorization == .authorized ? .authorized(.full) : authorization == .denied ? .denied : .notDetermined
+        let policy = authorization == .restricted
+            ? LocationPolicy(path: "simulated-policy.json", locationEnabled: false, forbiddenSources: []) : .unrestricted
+        let (state, _) = await LocationAuthorization.load(store: InMemoryAuthorizationStore(decision: decision), policy: policy)
+        let environment = ProcessInfo.processInfo.environment
+        let setup = LocationSetup(environment: environment, directories: XDGDirectories(environment: environment),
+                                  authorization: state, policy: policy)
+        let timeout: Duration = .seconds(2)
+        let script: [SimulatedLocationProvider.Step] = switch fail {
+        case nil: [.searching(visible: 9, used: 6), .wait(.milliseconds(300)), .fix(try coordinate(), accuracy: kind == .gpsd ? 8 : nil)]
+        case .unavailable?: [.fail(kind == .gpsd ? .gpsdNotRunning(address: "simulated gpsd") : .lookupFailed(service: "simulated IP service", reason: "no answer"))]
+        case .timeout?: [.searching(visible: 5, used: 0), .wait(timeout + .seconds(1))]
+        }
+        let provider = AuthorizedLocationProvider(SimulatedLocationProvider(kind: kind, script: script), authorization: state)
+        let renderer = try output.renderer()
+        let forecast = try await service.withServices { _, service in
+            try await PermissionPrompt.ensurePermission(setup: setup, services: "a simulated \(kind == .gpsd ? "GPS receiver" : "IP location service")")
+            return try await ForecastLoader(showsProgress: renderer.wantsProgress).locateAndLoad(
+                authorization: state, provider: provider, service: service, timeout: timeout,
+                days: forecastOptions.days, units: forecastOptions.units)
+        }
+        Terminal.standardOutput.write(renderer.render(forecast, units: forecastOptions.units, placeName: forecast.fix?.placeName, hours: forecastOptions.hours))
+    }
+}

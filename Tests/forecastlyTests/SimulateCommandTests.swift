@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `forecastly simulate`: what a user sees in each permission state.
+@Suite struct SimulateCommandTests {
+    @Test(arguments: [
+        ("notDetermined", Int32(77), "forecastly location allow"),
+        ("denied", 77, "Location permission is denied"),
+        ("restricted", 77, "cannot be changed by the user"),
+    ])
+    func statesWithoutPermission(state: String, status: Int32, message: String) async throws {
+        let server = try await StubHTTPServer(always: .json(FullResponse.json()))
+        let result = try await CLI.run(["simulate", "--authorization", state], server: server)
+        await server.shutdown()
+        #expect(result.status == status)
+        #expect(result.stderr.contains(message))
+        #expect(result.stderrLines.count == 1)
+        #expect(server.requestCount == 0)
+    }
+
+    @Test func authorizedShowsTheForecastForTheSimulatedFix() async throws {
+        let server = try await StubHTTPServer(always: .json(FullResponse.json()))
+        let result = try await CLI.run(["simulate", "--authorization", "authorized", "--fix", "-33.9,18.4", "--hours", "0"], server: server)
+        await server.shutdown()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("From   gpsd, 3D fix ±8 m, 6 satellites"))
+        #expect(server.requests.first?.query["latitude"] == "-33.9")
+    }
+
+    @Test(arguments: [("timeout", Int32(75), "satellites seen 5, used 0"), ("unavailable", 69, "gpsd is not running")])
+    func failures(failure: String, status: Int32, message: String) async throws {
+        let result = try await CLI.run(["simulate", "--authorization", "authorized", "--fail", failure])
+        #expect(result.status == status)
+        #expect(result.stderr.contains(message))
+    }
+
+    @Test func promptInTheSimulationChangesNothingStored() async throws {
+        let server = try await StubHTTPServer(always: .json(FullResponse.json()))
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-home-\(UUID().uuidString)")
+        let result = try await CLI.run(["simulate", "--authorization", "notDetermined", "--oneline"], server: server, home: home, terminalInput: "y\n")
+        let status = try await CLI.run(["location", "status"], home: home)
+        await server.shutdown()
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("a simulated GPS receiver"))
+        #expect(status.stdout.hasPrefix("Permission  notDetermined"))
+    }
+}
