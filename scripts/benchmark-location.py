@@ -1,0 +1,105 @@
+"""Location benchmarks; they print numbers and assert nothing.
+
+1. Time from start to first fix: `forecastly location --source gpsd` and
+   `gpspipe -w` started together against the same gpsfake replay; gpspipe's
+   time is when its first TPV with mode >= 2 arrives.
+2. IP lookup end to end (`forecastly location --source ip`) against a
+   loopback stub serving a recorded ipwho.is answer, next to curl.
+
+usage: benchmark-location.py FORECASTLY_BINARY FIXTURES_DIR [RUNS]
+"""
+import http.server, json, os, socket, statistics, subprocess, sys, tempfile, threading, time
+
+binary, fixtures = sys.argv[1], sys.argv[2]
+runs = int(sys.argv[3]) if len(sys.argv) > 3 else 7
+home = tempfile.mkdtemp(prefix="forecastly-bench-")
+env = dict(os.environ, HOME=home, NO_COLOR="1", FORECASTLY_POLICY_FILE=home + "/none.json")
+subprocess.run([binary, "location", "allow"], env=env, check=True, stdout=subprocess.DEVNULL)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_port(port):
+    for _ in range(200):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
+            return
+        except OSError:
+            time.sleep(0.02)
+    sys.exit("gpsd did not start")
+
+
+def first_fix_race(log):
+    port = free_port()
+    fake = subprocess.Popen(["gpsfake", "-1", "-p", "-q", "-P", str(port), log], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_port(port)
+        start = time.perf_counter()
+        ours = subprocess.Popen([binary, "location", "--source", "gpsd", "--gpsd", f"127.0.0.1:{port}", "--json"],
+                                env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        pipe = subprocess.Popen(["gpspipe", "-w", f"127.0.0.1:{port}"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        gpspipe_time = None
+        for line in pipe.stdout:
+            if '"class":"TPV"' in line and json.loads(line).get("mode", 0) >= 2:
+                gpspipe_time = time.perf_counter() - start
+                break
+        pipe.kill()
+        ours.wait()
+        ours_time = time.perf_counter() - start
+        if ours.returncode != 0:
+            sys.exit("forecastly failed: " + ours.stderr.read().decode())
+        return ours_time * 1000, gpspipe_time * 1000
+    finally:
+        fake.kill()
+        fake.wait()
+
+
+print(f"Time to first fix on a gpsfake replay (nd-1005.log, 3D from the start), {runs} runs:")
+results = [first_fix_race(os.path.join(fixtures, "gpsd/nd-1005.log")) for _ in range(runs)]
+ours = [r[0] for r in results]
+theirs = [r[1] for r in results]
+delta = [a - b for a, b in results]
+print(f"  forecastly (start to exit) median {statistics.median(ours):8.1f} ms")
+print(f"  gpspipe -w (first TPV >= 2D)  median {statistics.median(theirs):8.1f} ms")
+print(f"  difference median {statistics.median(delta):6.1f} ms, max {max(delta):6.1f} ms  (goal: within 10 ms)")
+
+body = open(os.path.join(fixtures, "ipgeo/ipwho_is-8.8.8.8-geoip-comparison.json"), "rb").read()
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def do_GET(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+threading.Thread(target=server.serve_forever, daemon=True).start()
+url = f"http://127.0.0.1:{server.server_address[1]}/"
+ip_env = dict(env, FORECASTLY_IPGEO_URL=url)
+
+
+def timed(command, environment):
+    start = time.perf_counter()
+    subprocess.run(command, env=environment, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return (time.perf_counter() - start) * 1000
+
+
+ip_runs = max(runs * 3, 20)
+ours = sorted(timed([binary, "location", "--source", "ip"], ip_env) for _ in range(ip_runs))
+curl = sorted(timed(["curl", "-sS", "-o", "/dev/null", url], ip_env) for _ in range(ip_runs))
+server.shutdown()
+print(f"IP lookup end to end against a loopback stub, {ip_runs} runs:")
+print(f"  forecastly location --source ip  median {statistics.median(ours):6.2f} ms  min {ours[0]:6.2f} ms")
+print(f"  curl, same URL                   median {statistics.median(curl):6.2f} ms  min {curl[0]:6.2f} ms")
