@@ -50,7 +50,7 @@ struct ForecastCommand: AsyncParsableCommand {
         } else {
             let setup = await LocationSetup.load()
             forecast = try await service.withServices { transport, service in
-                let provider = try setup.provider(locating, transport: transport)
+                let provider = try setup.provider(locating, transport: transport, onSatellites: loader.satelliteReporter)
                 if locating.source != .manual {
                     try await PermissionPrompt.ensurePermission(setup: setup, services: setup.servicesDescription(locating, transport: transport))
                 }

@@ -5,6 +5,19 @@ import LocationProvider
 /// interactive stderr while it locates and loads.
 struct ForecastLoader {
     let showsProgress: Bool
+    private let spinner: Spinner?
+
+    init(showsProgress: Bool) {
+        self.showsProgress = showsProgress
+        spinner = showsProgress ? Spinner() : nil
+    }
+
+    /// For gpsd's progress while waiting for a fix.
+    var satelliteReporter: @Sendable (Int, Int) -> Void {
+        { [spinner] visible, used in
+            spinner?.show("Waiting for a GPS fix from gpsd… \(visible) satellites seen, \(used) used")
+        }
+    }
 
     func load(_ request: ForecastRequest, service: any ForecastService) async throws(ForecastError) -> Forecast {
         try await drive(ForecastViewModel(service: service)) { model in await model.load(request) }
@@ -22,10 +35,9 @@ struct ForecastLoader {
     private func drive(
         _ model: ForecastViewModel, _ work: (ForecastViewModel) async -> ForecastViewState
     ) async throws(ForecastError) -> Forecast {
-        let spinner = showsProgress ? Spinner() : nil
         // Subscribe before work starts, so no state is missed.
         let states = await model.states()
-        let watcher = Task {
+        let watcher = Task { [spinner] in
             for await state in states {
                 Diagnostics.logger.debug("forecast state: \(state.logName)")
                 if let label = state.progressLabel { spinner?.show(label) } else { await spinner?.stop() }

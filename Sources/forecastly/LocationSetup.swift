@@ -40,18 +40,22 @@ struct LocationSetup {
     }
 
     /// The provider for --source, with every non-manual backend guarded.
-    func provider(_ options: LocationSourceOptions, transport: any HTTPTransport) throws -> any LocationProvider {
+    /// `onSatellites` receives gpsd's satellite counts while it waits for a fix.
+    func provider(
+        _ options: LocationSourceOptions, transport: any HTTPTransport,
+        onSatellites: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    ) throws -> any LocationProvider {
         func guarded(_ base: any LocationProvider) -> any LocationProvider {
             AuthorizedLocationProvider(base, authorization: authorization)
         }
         let manual = ManualLocationProvider(place: try placeStore.load().get())
         switch options.source {
         case .manual: return manual
-        case .gpsd: return guarded(GPSDLocationProvider(address: try gpsdAddress(options)))
+        case .gpsd: return guarded(GPSDLocationProvider(address: try gpsdAddress(options), onSatellites: onSatellites))
         case .ip: return guarded(try ipProvider(transport: transport))
         case .auto:
             var chain: [any LocationProvider] = []
-            if policy.allows(.gpsd) { chain.append(guarded(GPSDLocationProvider(address: try gpsdAddress(options)))) }
+            if policy.allows(.gpsd) { chain.append(guarded(GPSDLocationProvider(address: try gpsdAddress(options), onSatellites: onSatellites))) }
             if policy.allows(.ip) { chain.append(guarded(try ipProvider(transport: transport))) }
             chain.append(manual)
             return AutomaticLocationProvider(chain)

@@ -22,13 +22,20 @@ public struct GPSDLocationProvider: LocationProvider {
     public let address: GPSDAddress
     public let watching: Watching
     private let now: @Sendable () -> Date
+    private let onSatellites: @Sendable (_ visible: Int, _ used: Int) -> Void
 
     public var kind: LocationSourceKind { .gpsd }
 
-    public init(address: GPSDAddress = .default, watching: Watching = Watching(), now: @escaping @Sendable () -> Date = Date.init) {
+    /// - Parameter onSatellites: called with satellites seen and used while
+    ///   `currentLocation` waits for a fix, e.g. for a spinner.
+    public init(
+        address: GPSDAddress = .default, watching: Watching = Watching(), now: @escaping @Sendable () -> Date = Date.init,
+        onSatellites: @escaping @Sendable (_ visible: Int, _ used: Int) -> Void = { _, _ in }
+    ) {
         self.address = address
         self.watching = watching
         self.now = now
+        self.onSatellites = onSatellites
     }
 
     /// Reads `FORECASTLY_GPSD`; a malformed value is an input error.
@@ -39,7 +46,7 @@ public struct GPSDLocationProvider: LocationProvider {
     }
 
     public func currentLocation(timeout: Duration) async throws(LocationError) -> LocationFix {
-        try await currentLocation(timeout: timeout, progress: { _, _ in })
+        try await currentLocation(timeout: timeout, progress: onSatellites)
     }
 
     /// As `currentLocation(timeout:)`, calling `progress(visible, used)`
