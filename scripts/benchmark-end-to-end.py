@@ -3,36 +3,20 @@ same URL; wall time over repeated runs and forecastly's peak RSS.
 
 usage: benchmark-end-to-end.py FORECASTLY_BINARY RESPONSE_FILE [RUNS]
 """
-import http.server
 import os
 import statistics
 import subprocess
 import sys
-import threading
 import time
+
+from benchmark_stub import serve
 
 binary, response_file = sys.argv[1], sys.argv[2]
 runs = int(sys.argv[3]) if len(sys.argv) > 3 else 30
 body = open(response_file, "rb").read()
 
 
-class Handler(http.server.BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def do_GET(self):
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args):
-        pass
-
-
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-threading.Thread(target=server.serve_forever, daemon=True).start()
-base = f"http://127.0.0.1:{server.server_address[1]}"
+server, base = serve(body)
 env = dict(os.environ, FORECASTLY_OPEN_METEO_URL=base, NO_COLOR="1")
 args = ["--lat", "45.59", "--lon", "17.22"]
 

@@ -8,7 +8,9 @@
 
 usage: benchmark-location.py FORECASTLY_BINARY FIXTURES_DIR [RUNS]
 """
-import http.server, json, os, socket, statistics, subprocess, sys, tempfile, threading, time
+import json, os, socket, statistics, subprocess, sys, tempfile, time
+
+from benchmark_stub import serve
 
 binary, fixtures = sys.argv[1], sys.argv[2]
 runs = int(sys.argv[3]) if len(sys.argv) > 3 else 7
@@ -70,23 +72,8 @@ print(f"  difference median {statistics.median(delta):6.1f} ms, max {max(delta):
 body = open(os.path.join(fixtures, "ipgeo/ipwho_is-8.8.8.8-geoip-comparison.json"), "rb").read()
 
 
-class Handler(http.server.BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def do_GET(self):
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args):
-        pass
-
-
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-threading.Thread(target=server.serve_forever, daemon=True).start()
-url = f"http://127.0.0.1:{server.server_address[1]}/"
+server, url = serve(body, "application/json")
+url += "/"
 ip_env = dict(env, FORECASTLY_IPGEO_URL=url)
 
 

@@ -9,8 +9,7 @@ public import LocationProvider
 public actor ForecastViewModel {
     public private(set) var state: ForecastViewState = .idle
     private let service: any ForecastService
-    private var subscribers: [Int: AsyncStream<ForecastViewState>.Continuation] = [:]
-    private var nextSubscriber = 0
+    private var subscribers = Broadcast<ForecastViewState>()
 
     public init(service: any ForecastService) {
         self.service = service
@@ -19,15 +18,7 @@ public actor ForecastViewModel {
     /// The current state, then every change, until the subscriber stops
     /// iterating or the model is gone.
     public func states() -> AsyncStream<ForecastViewState> {
-        let (stream, continuation) = AsyncStream.makeStream(of: ForecastViewState.self, bufferingPolicy: .unbounded)
-        let id = nextSubscriber
-        nextSubscriber += 1
-        subscribers[id] = continuation
-        continuation.yield(state)
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.unsubscribe(id) }
-        }
-        return stream
+        subscribers.subscribe(current: state) { [weak self] id in Task { await self?.unsubscribe(id) } }
     }
 
     /// Loads a forecast and returns the state it ends in: `.loaded` or
@@ -94,20 +85,15 @@ public actor ForecastViewModel {
     }
 
     /// Ends every subscriber's sequence.
-    public func finish() {
-        for continuation in subscribers.values { continuation.finish() }
-        subscribers.removeAll()
-    }
+    public func finish() { subscribers.finish() }
 
     @discardableResult
     private func apply(_ event: ForecastViewEvent) -> Bool {
         guard let next = try? state.applying(event) else { return false }
         state = next
-        for continuation in subscribers.values { continuation.yield(next) }
+        subscribers.send(next)
         return true
     }
 
-    private func unsubscribe(_ id: Int) {
-        subscribers[id] = nil
-    }
+    private func unsubscribe(_ id: Int) { subscribers.remove(id) }
 }

@@ -6,8 +6,7 @@ public actor LocationAuthorization {
     public private(set) var state: AuthorizationState
     public nonisolated let policy: LocationPolicy
     private let store: any AuthorizationStore
-    private var subscribers: [Int: AsyncStream<AuthorizationState>.Continuation] = [:]
-    private var nextSubscriber = 0
+    private var subscribers = Broadcast<AuthorizationState>()
 
     /// Loads the decision and applies the policy. `warnings` says what could
     /// not be read (a corrupt decision file, an unreadable policy).
@@ -29,13 +28,7 @@ public actor LocationAuthorization {
 
     /// The current state, then every change.
     public func updates() -> AsyncStream<AuthorizationState> {
-        let (stream, continuation) = AsyncStream.makeStream(of: AuthorizationState.self, bufferingPolicy: .unbounded)
-        let id = nextSubscriber
-        nextSubscriber += 1
-        subscribers[id] = continuation
-        continuation.yield(state)
-        continuation.onTermination = { [weak self] _ in Task { await self?.unsubscribe(id) } }
-        return stream
+        subscribers.subscribe(current: state) { [weak self] id in Task { await self?.unsubscribe(id) } }
     }
 
     /// Applies an event, saves the decision when it changed, and publishes
@@ -58,17 +51,14 @@ public actor LocationAuthorization {
         }
         if next != state {
             state = next
-            for continuation in subscribers.values { continuation.yield(next) }
+            subscribers.send(next)
         }
         return next
     }
 
-    public func finish() {
-        for continuation in subscribers.values { continuation.finish() }
-        subscribers.removeAll()
-    }
+    public func finish() { subscribers.finish() }
 
-    private func unsubscribe(_ id: Int) { subscribers[id] = nil }
+    private func unsubscribe(_ id: Int) { subscribers.remove(id) }
 }
 
 public enum AuthorizationError: Error, Sendable, Equatable, UserFacingError {

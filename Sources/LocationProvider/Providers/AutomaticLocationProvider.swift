@@ -27,16 +27,6 @@ public struct AutomaticLocationProvider: LocationProvider {
     }
 
     public func updates() -> AsyncStream<LocationUpdate> {
-        AsyncStream { continuation in
-            let task = Task {
-                do throws(LocationError) {
-                    continuation.yield(.fix(try await currentLocation(timeout: .seconds(10))))
-                } catch {
-                    continuation.yield(.diagnostic(.failed(error)))
-                }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        oneShotUpdates(timeout: .seconds(10))
     }
 }

@@ -62,17 +62,7 @@ public struct IPGeolocationProvider: LocationProvider {
 
     /// An IP address does not move while watching: one lookup, then the stream ends.
     public func updates() -> AsyncStream<LocationUpdate> {
-        AsyncStream { continuation in
-            let task = Task {
-                do throws(LocationError) {
-                    continuation.yield(.fix(try await currentLocation(timeout: .seconds(15))))
-                } catch {
-                    continuation.yield(.diagnostic(.failed(error)))
-                }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        oneShotUpdates(timeout: .seconds(15))
     }
 
     /// `Retry-After` (RFC 9110), or ip-api.com's `X-Ttl` when `X-Rl` says none are left.

@@ -35,3 +35,21 @@ public enum LocationDiagnostic: Sendable, Hashable {
     /// The source failed for good; the stream ends after this.
     case failed(LocationError)
 }
+
+extension LocationProvider {
+    /// `updates()` for a source that answers once (an IP address does not
+    /// move while watching): one fix or one failure, then the stream ends.
+    public func oneShotUpdates(timeout: Duration) -> AsyncStream<LocationUpdate> {
+        AsyncStream { continuation in
+            let task = Task {
+                do throws(LocationError) {
+                    continuation.yield(.fix(try await currentLocation(timeout: timeout)))
+                } catch {
+                    continuation.yield(.diagnostic(.failed(error)))
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}
