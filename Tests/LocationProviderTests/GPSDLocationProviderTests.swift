@@ -103,6 +103,53 @@ import TestSupport
         #expect(sawRetry) // it keeps trying to reconnect, with backoff
     }
 
+    /// A real gpsd with no device at all: DEVICES is empty.
+    @Test func gpsdWithoutAReceiver() async throws {
+        let port = try await GPSFake.freePort()
+        let socket = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-gpsd-\(port).sock").path
+        let gpsd = Process()
+        gpsd.executableURL = URL(fileURLWithPath: "/usr/sbin/gpsd")
+        gpsd.arguments = ["-N", "-n", "-S", String(port), "-F", socket]
+        gpsd.standardOutput = FileHandle.nullDevice
+        gpsd.standardError = FileHandle.nullDevice
+        try gpsd.run()
+        defer {
+            GPSFake.kill(commandLineContaining: socket) // SIGKILL: see GPSFake.stop
+            gpsd.waitUntilExit()
+        }
+        let address = GPSDAddress(host: "127.0.0.1", port: port)
+        try await GPSFake.waitForListener(port: port)
+        await #expect(throws: LocationError.noReceiver(address: "127.0.0.1:\(port)")) {
+            try await GPSDLocationProvider(address: address).currentLocation(timeout: .seconds(2))
+        }
+    }
+
+    /// Paced replay: fixes about a second apart, so a 0.3 s staleness limit
+    /// fires between them; when the log ends gpsd reports the device removed.
+    @Test func watchingReportsStaleFixesAndARemovedReceiver() async throws {
+        let gpsfake = try await GPSFake(log: Fixtures.url("gpsd/nd-1005.log"), pacing: .paced)
+        defer { gpsfake.stop() }
+        var watching = GPSDLocationProvider.Watching()
+        watching.staleAfter = .milliseconds(300)
+        let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)), watching: watching)
+        var fixes = 0
+        var staleAfterFix = false
+        var removed = false
+        let deadline = ContinuousClock.now + .seconds(25)
+        for await update in provider.updates() {
+            switch update {
+            case .fix: fixes += 1
+            case .diagnostic(.fixStale(let age)): if fixes > 0, age >= 0.3 { staleAfterFix = true }
+            case .diagnostic(.locationUnavailable(let reason)) where reason.contains("removed"): removed = true
+            default: break
+            }
+            if removed || ContinuousClock.now > deadline { break }
+        }
+        #expect(fixes >= 2)
+        #expect(staleAfterFix)
+        #expect(removed)
+    }
+
     @Test(arguments: [("localhost", "localhost:2947"), ("gps.local:3000", "gps.local:3000"), ("[::1]:2948", "[::1]:2948"), ("::1", "[::1]:2947")])
     func addressParsing(text: String, expected: String) throws {
         #expect(try #require(GPSDAddress(text)).description == expected)

@@ -45,14 +45,28 @@ public final class GPSFake: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Ends gpsfake and its gpsd: SIGTERM to the group (gpsfake's handler
-    /// only kills gpsd and may keep running), then SIGKILL after a second.
+    /// Ends gpsfake and its gpsd with SIGKILL. SIGTERM is not enough: the
+    /// test runner blocks it, children inherit that signal mask, so gpsd
+    /// (and gpsfake's own attempt to stop it) would ignore it.
     public func stop() {
-        let group = -process.processIdentifier
-        kill(group, SIGTERM)
-        for _ in 0..<20 where process.isRunning { usleep(50_000) }
-        kill(group, SIGKILL) // gpsd too, even when gpsfake already exited
-        if process.isRunning { process.waitUntilExit() }
+        let pid = process.processIdentifier
+        Self.kill(commandLineContaining: "/tmp/gpsfake-\(pid).sock") // gpsfake's gpsd
+        if process.isRunning {
+            Glibc.kill(pid, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// SIGKILLs every process whose command line contains `marker` (a
+    /// control-socket path unique to one gpsd).
+    public static func kill(commandLineContaining marker: String) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return }
+        for entry in entries {
+            guard let pid = Int32(entry),
+                  let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { continue }
+            let commandLine = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+            if commandLine.contains(marker) { Glibc.kill(pid, SIGKILL) }
+        }
     }
 
     private func waitForPort() async throws {
@@ -63,6 +77,15 @@ public final class GPSFake: @unchecked Sendable {
         }
         stop()
         throw Unavailable(description: "gpsd did not open port \(port) within 5 s")
+    }
+
+    /// Waits up to 5 s until something accepts connections on the loopback port.
+    public static func waitForListener(port: Int) async throws {
+        for _ in 0..<100 {
+            if accepts(port: port) { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw Unavailable(description: "nothing listens on port \(port) after 5 s")
     }
 
     private static func accepts(port: Int) -> Bool {
