@@ -74,6 +74,15 @@ import TestSupport
         #expect(try await AuthorizedLocationProvider(gps, authorization: authorization).currentLocation(timeout: .seconds(1)).source == .gpsd)
     }
 
+    @Test func reducedGrantSaysAccuracyIsLimitedAndRoundsFixes() async throws {
+        let provider = AuthorizedLocationProvider(SimulatedLocationProvider.fixed(Self.berlin), authorization: await authorization(.authorized(.reduced)))
+        var seen: [LocationUpdate] = []
+        for await update in provider.updates() { seen.append(update) }
+        #expect(seen.first == .diagnostic(.accuracyLimited))
+        guard case .fix(let fix)? = seen.last else { Issue.record("\(seen)"); return }
+        #expect(fix.coordinate == (try Coordinate(latitude: 52.52, longitude: 13.4)))
+    }
+
     @Test func updatesReportWhyThereIsNoFix() async throws {
         let provider = AuthorizedLocationProvider(SimulatedLocationProvider.fixed(Self.berlin), authorization: await authorization(.denied))
         var seen: [LocationUpdate] = []
