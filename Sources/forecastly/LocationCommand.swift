@@ -13,6 +13,13 @@ struct LocationCommand: AsyncParsableCommand {
         defaultSubcommand: Show.self
     )
 
+    /// Applies a user's decision through the transition table, saves it, and says the result.
+    static func change(_ event: AuthorizationEvent, note: String = "") async throws {
+        let setup = await LocationSetup.load()
+        let state = try await setup.authorization.handle(event)
+        Terminal.standardOutput.writeLine("Location permission: \(Status.describe(state)).\(note)")
+    }
+
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Print where you are: coordinates, accuracy, source and age (the default).")
 
@@ -100,9 +107,7 @@ struct LocationCommand: AsyncParsableCommand {
         @Flag(help: "City-level accuracy only (about a kilometre).") var reduced = false
 
         func run() async throws {
-            let setup = await LocationSetup.load()
-            let state = try await setup.authorization.handle(.granted(reduced ? .reduced : .full))
-            Terminal.standardOutput.writeLine("Location permission: \(Status.describe(state)).")
+            try await LocationCommand.change(.granted(reduced ? .reduced : .full))
         }
     }
 
@@ -110,9 +115,7 @@ struct LocationCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Do not let forecastly locate you (remembered).")
 
         func run() async throws {
-            let setup = await LocationSetup.load()
-            let state = try await setup.authorization.handle(.revoked)
-            Terminal.standardOutput.writeLine("Location permission: \(Status.describe(state)). Typed coordinates and the stored place still work.")
+            try await LocationCommand.change(.revoked, note: " Typed coordinates and the stored place still work.")
         }
     }
 
@@ -120,9 +123,7 @@ struct LocationCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Forget the decision; forecastly asks again next time.")
 
         func run() async throws {
-            let setup = await LocationSetup.load()
-            let state = try await setup.authorization.handle(.reset)
-            Terminal.standardOutput.writeLine("Location permission: \(Status.describe(state)).")
+            try await LocationCommand.change(.reset)
         }
     }
 
