@@ -8,10 +8,12 @@ struct ForecastlyCommand: AsyncParsableCommand {
         abstract: "The weather where you are, from Open-Meteo.",
         discussion: """
         Examples:
-          forecastly --lat 50.45 --lon 30.52          now, the next hours and 7 days
-          forecastly --lat -33.9 --lon 18.4 --days 3 --units imperial
-          forecastly --lat 50.45 --lon 30.52 --oneline   one line for a status bar
-          forecastly --lat 50.45 --lon 30.52 --json      for scripts (schema in README)
+          forecastly                         locate you (asks permission once)
+          forecastly --lat 50.45 --lon 30.52 --days 3
+          forecastly --lat -33.9 --lon 18.4 --units imperial
+          forecastly --oneline               one line for a status bar
+          forecastly --json                  for scripts (schema in README)
+          forecastly location status         permission, policy, stored place
 
         Exit status:
           0   success
@@ -19,11 +21,14 @@ struct ForecastlyCommand: AsyncParsableCommand {
           65  bad data from a service (an answer that cannot be read)
           69  a service is unavailable, or there is no connectivity
           75  temporary failure (rate limited, timed out): try again later
-          77  permission: location not authorized, or an API key was refused
+          77  permission: location not allowed, or an API key refused
 
         Environment:
-          FORECASTLY_OPEN_METEO_URL      Open-Meteo server (default https://api.open-meteo.com)
-          FORECASTLY_OPEN_METEO_API_KEY  commercial API key (uses the customer- host)
+          FORECASTLY_OPEN_METEO_URL      Open-Meteo server
+          FORECASTLY_OPEN_METEO_API_KEY  commercial key (customer- host)
+          FORECASTLY_GPSD                gpsd HOST[:PORT]
+          FORECASTLY_IPGEO_URL           IP location service (HTTPS)
+          FORECASTLY_POLICY_FILE         administrator policy file
           NO_COLOR                       set to turn colour off
 
         Weather data by Open-Meteo.com (CC BY 4.0).
