@@ -62,6 +62,7 @@ import TestSupport
         ("%H/%L %o %u %p", "1°C/-3°C 80% 1 0.0 mm"),
         ("%S–%s %T %Z", "07:12–16:04 07:15 Europe/Kyiv"),
         ("%i 100%%", "cloud.snow 100%"),
+        ("%t (%a)", "-1°C (typed coordinates)"),
     ])
     func lineTemplate(template: String, expected: String) throws {
         let line = try LineTemplate(template).render(try Self.full(), placeName: nil)

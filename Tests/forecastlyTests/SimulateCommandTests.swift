@@ -22,9 +22,11 @@ import TestSupport
     @Test func authorizedShowsTheForecastForTheSimulatedFix() async throws {
         let server = try await StubHTTPServer(always: .json(FullResponse.json()))
         let result = try await CLI.run(["simulate", "--authorization", "authorized", "--fix", "-33.9,18.4", "--hours", "0"], server: server)
+        let line = try await CLI.run(["simulate", "--authorization", "authorized", "--format", "%c %t · %a"], server: server)
         await server.shutdown()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("From   gpsd, 3D fix ±8 m, 6 satellites"))
+        #expect(line.stdout == "⛄ -1°C · gpsd, 3D fix ±8 m, 6 satellites\n")
         #expect(server.requests.first?.query["latitude"] == "-33.9")
     }
 

@@ -24,6 +24,7 @@ public struct LineTemplate: Sendable, Equatable {
         case sunset = "s"
         case localTime = "T"
         case timeZone = "Z"
+        case origin = "a"
 
         public var help: String {
             switch self {
@@ -44,6 +45,7 @@ public struct LineTemplate: Sendable, Equatable {
             case .sunset: "sunset"
             case .localTime: "local time at the place"
             case .timeZone: "the place's time zone"
+            case .origin: "where the location came from (gpsd ±8 m, IP, typed…)"
             }
         }
     }
@@ -115,6 +117,7 @@ public struct LineTemplate: Sendable, Equatable {
         case .sunset: return today?.sunset.map(clock.time) ?? ValueFormat.missing
         case .localTime: return now.map { clock.time($0.time) } ?? ValueFormat.missing
         case .timeZone: return forecast.timeZone.identifier
+        case .origin: return forecast.fix?.sourceSummary ?? "typed coordinates"
         }
     }
 }
