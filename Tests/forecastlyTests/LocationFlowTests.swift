@@ -92,6 +92,16 @@ import TestSupport
         #expect(server.requests.first?.query["latitude"] == "-33.9")
     }
 
+    @Test func damagedStoredPlaceIsNamed() async throws {
+        let home = home()
+        let config = home.appendingPathComponent(".config/forecastly")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "garbage".write(to: config.appendingPathComponent("place.json"), atomically: true, encoding: .utf8)
+        let result = try await CLI.run(["--source", "manual"], home: home)
+        #expect(result.status == 65)
+        #expect(result.stderr == "forecastly: The stored place in \(config.path)/place.json cannot be read. Store it again with 'forecastly location set --lat … --lon …'.\n")
+    }
+
     @Test(arguments: [("y\n", 0, "authorized"), ("o\n", 0, "notDetermined"), ("n\n", 77, "denied")])
     func promptOnATerminal(typed: String, status: Int32, remembered: String) async throws {
         let server = try await Self.services()

@@ -21,6 +21,8 @@ public enum LocationError: Error, Sendable, Hashable {
     case rateLimited(service: String, retryAfterSeconds: Int?)
     /// No default place is stored (for `--source manual`).
     case noStoredPlace
+    /// The stored place file exists but cannot be read.
+    case storedPlaceUnreadable(path: String)
     /// Every source in `--source auto` failed; the reasons, in order.
     case allSourcesFailed([LocationError])
 }
@@ -50,6 +52,8 @@ extension LocationError: UserFacingError {
             return "The IP location service \(service) is rate limiting this machine" + (retry.map { " for \($0) s" } ?? "") + "."
         case .noStoredPlace:
             return "No default place is stored."
+        case .storedPlaceUnreadable(let path):
+            return "The stored place in \(path) cannot be read."
         case .allSourcesFailed(let reasons):
             return "No location source answered: " + reasons.map(\.summary).joined(separator: " ")
         }
@@ -77,6 +81,8 @@ extension LocationError: UserFacingError {
             return "Wait before trying again, or give --lat/--lon."
         case .noStoredPlace:
             return "Store one with 'forecastly location set --lat … --lon …', or give --lat/--lon."
+        case .storedPlaceUnreadable:
+            return "Store it again with 'forecastly location set --lat … --lon …'."
         case .allSourcesFailed:
             return "Give --lat/--lon, or store a default place with 'forecastly location set'."
         }
@@ -87,6 +93,7 @@ extension LocationError: UserFacingError {
         case .notDetermined, .denied, .restricted: return .noPermission
         case .noFix, .rateLimited: return .temporaryFailure
         case .noStoredPlace: return .usage
+        case .storedPlaceUnreadable: return .dataError
         case .lookupFailed(_, let reason) where reason.hasPrefix("unreadable"): return .dataError
         case .gpsdNotRunning, .noReceiver, .gpsdLost, .lookupFailed: return .unavailable
         case .allSourcesFailed(let reasons): return reasons.last?.exitStatus ?? .unavailable

@@ -26,7 +26,7 @@ public struct PlaceStore: Sendable {
     public func load() -> Result<StoredPlace?, LocationError> {
         guard let data = FileManager.default.contents(atPath: path) else { return .success(nil) }
         guard let place = try? JSONDecoder().decode(StoredPlace.self, from: data), place.coordinate != nil else {
-            return .failure(.lookupFailed(service: path, reason: "unreadable stored place; store it again with 'forecastly location set'"))
+            return .failure(.storedPlaceUnreadable(path: path))
         }
         return .success(place)
     }
