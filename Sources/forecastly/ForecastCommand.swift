@@ -34,6 +34,7 @@ struct ForecastCommand: AsyncParsableCommand {
         try locating.check()
         try forecastOptions.check()
         try output.check()
+        try service.check()
     }
 
     func run() async throws {

@@ -12,8 +12,10 @@ struct ForecastOptions: ParsableArguments {
     var units: UnitSystem = .metric
 
     func check() throws {
-        guard ForecastRequest.dayRange.contains(days) else {
-            throw ValidationError("--days must be between 1 and 16 (Open-Meteo forecasts at most 16 days); got \(days).")
+        do {
+            try ForecastRequest.validate(days: days)
+        } catch {
+            throw ValidationError(error.summary)
         }
         guard (0...ForecastRequest.hourlyHorizon).contains(hours) else {
             throw ValidationError("--hours must be between 0 and 48; got \(hours).")

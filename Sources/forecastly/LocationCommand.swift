@@ -27,7 +27,10 @@ struct LocationCommand: AsyncParsableCommand {
         @OptionGroup(title: "Service") var service: ServiceOptions
         @Flag(help: "Print JSON.") var json = false
 
-        func validate() throws { try locating.check() }
+        func validate() throws {
+            try locating.check()
+            try service.check()
+        }
 
         func run() async throws {
             let setup = await LocationSetup.load()

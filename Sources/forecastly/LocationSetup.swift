@@ -48,16 +48,16 @@ struct LocationSetup {
         func guarded(_ base: any LocationProvider) -> any LocationProvider {
             AuthorizedLocationProvider(base, authorization: authorization)
         }
-        let manual = ManualLocationProvider(place: try placeStore.load().get())
+        func manual() throws -> ManualLocationProvider { ManualLocationProvider(place: try placeStore.load().get()) }
         switch options.source {
-        case .manual: return manual
+        case .manual: return try manual()
         case .gpsd: return guarded(GPSDLocationProvider(address: try gpsdAddress(options), onSatellites: onSatellites))
         case .ip: return guarded(try ipProvider(transport: transport))
         case .auto:
             var chain: [any LocationProvider] = []
             if policy.allows(.gpsd) { chain.append(guarded(GPSDLocationProvider(address: try gpsdAddress(options), onSatellites: onSatellites))) }
             if policy.allows(.ip) { chain.append(guarded(try ipProvider(transport: transport))) }
-            chain.append(manual)
+            chain.append(try manual())
             return AutomaticLocationProvider(chain)
         }
     }

@@ -11,14 +11,18 @@ struct ServiceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seconds to wait for the whole request, 1…120.", valueName: "seconds"))
     var timeout: Double = 15
 
+    /// Checked during parsing, before any prompt or request.
+    func check() throws {
+        guard timeout.isFinite, (1...120).contains(timeout) else {
+            throw ValidationError("--timeout must be between 1 and 120 seconds; got \(timeout).")
+        }
+    }
+
     /// Runs `body` with one HTTP transport (for IP geolocation too) and the
     /// Open-Meteo service over it, and always shuts the transport down afterwards.
     func withServices<Result: Sendable>(
         _ body: (any HTTPTransport, any ForecastService) async throws -> Result
     ) async throws -> Result {
-        guard timeout.isFinite, (1...120).contains(timeout) else {
-            throw ForecastError.invalidInput("--timeout must be between 1 and 120 seconds; got \(timeout)")
-        }
         let configuration = try OpenMeteoConfiguration(environment: ProcessInfo.processInfo.environment, apiKey: apiKey)
         Diagnostics.logger.debug("forecast server: \(configuration.baseURL.absoluteString), api key: \(configuration.apiKey == nil ? "none" : "set"), timeout \(timeout) s")
         let limits = AsyncHTTPClientTransport.Limits(request: .milliseconds(Int64(timeout * 1000)))

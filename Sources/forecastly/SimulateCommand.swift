@@ -42,6 +42,7 @@ struct SimulateCommand: AsyncParsableCommand {
         guard source == .gpsd || source == .ip else { throw ValidationError("--source must be gpsd or ip for a simulation.") }
         try forecastOptions.check()
         try output.check()
+        try service.check()
     }
 
     private func coordinate() throws -> Coordinate {

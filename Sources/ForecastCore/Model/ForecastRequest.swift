@@ -13,11 +13,15 @@ public struct ForecastRequest: Sendable, Hashable {
     public let units: UnitSystem
 
     public init(coordinate: Coordinate, days: Int = 7, units: UnitSystem = .metric) throws(ForecastError) {
-        guard Self.dayRange.contains(days) else {
-            throw .invalidInput("--days must be between 1 and 16 (Open-Meteo forecasts at most 16 days); got \(days)")
-        }
+        try Self.validate(days: days)
         self.coordinate = coordinate
         self.days = days
         self.units = units
+    }
+
+    public static func validate(days: Int) throws(ForecastError) {
+        guard dayRange.contains(days) else {
+            throw .invalidInput("--days must be between 1 and 16 (Open-Meteo forecasts at most 16 days); got \(days).")
+        }
     }
 }
