@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -45,7 +46,18 @@ let package = Package(
         ),
         .target(
             name: "LocationProvider",
-            dependencies: ["CGPS", "NetworkTransport"],
+            dependencies: [
+                "CGPS",
+                "NetworkTransport",
+                // Reads GeoNames dumps as published (zip) or kept (gzip).
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            exclude: ["Resources/SOURCES.md"],
+            resources: [
+                // The bundled gazetteer: GeoNames places of 15,000 people or more.
+                .copy("Resources/cities15000.txt.gz"),
+                .copy("Resources/countryInfo.txt"),
+            ],
             swiftSettings: strictSwift6
         ),
         .target(

@@ -16,6 +16,8 @@ struct AboutCommand: ParsableCommand {
         let directories = XDGDirectories(environment: environment)
         let server = (try? OpenMeteoConfiguration(environment: environment))?.baseURL.absoluteString
             ?? "(FORECASTLY_OPEN_METEO_URL is invalid)"
+        let places = (try? Places.gazetteer()).map { "\(ValueFormat.grouped($0.count)) places from \($0.source): \($0.path)" }
+            ?? "the place index cannot be opened ('forecastly cities status' says why)"
         let text = """
         forecastly \(Forecastly.version)
         The weather where you are, from Open-Meteo.
@@ -25,6 +27,8 @@ struct AboutCommand: ParsableCommand {
                       \(DataSource.openMeteo.url) · licence \(DataSource.openMeteo.license)
                       https://creativecommons.org/licenses/by/4.0/
                       server: \(server)
+          Places      GeoNames (https://www.geonames.org/) · licence CC BY 4.0
+                      \(places)
 
         Files
           settings    \(directories.config)

@@ -21,6 +21,8 @@ enum EntryPoint {
                 try command.run()
             }
             status = .success
+        } catch let exit as SilentExit {
+            status = exit.status
         } catch let error as any UserFacingError {
             Terminal.standardError.writeLine("forecastly: \(error.userMessage)")
             status = error.exitStatus

@@ -11,6 +11,9 @@ struct ForecastlyCommand: AsyncParsableCommand {
           forecastly                         locate you (asks permission once)
           forecastly --lat 50.45 --lon 30.52 --days 3
           forecastly --lat -33.9 --lon 18.4 --units imperial
+          forecastly --city "Paris, FR"      a place by name (offline index)
+          forecastly compare "Kyiv, Lviv, Odesa"
+          forecastly cities search spring    autocomplete-style search
           forecastly --oneline               one line for a status bar
           forecastly --json                  for scripts (schema in README)
           forecastly location status         permission, policy, stored place
@@ -28,13 +31,14 @@ struct ForecastlyCommand: AsyncParsableCommand {
           FORECASTLY_OPEN_METEO_API_KEY  commercial key (customer- host)
           FORECASTLY_GPSD                gpsd HOST[:PORT]
           FORECASTLY_IPGEO_URL           IP location service (HTTPS)
+          FORECASTLY_GEOCODING_URL       place names not in the offline index
           FORECASTLY_POLICY_FILE         administrator policy file
           NO_COLOR                       set to turn colour off
 
-        Weather data by Open-Meteo.com (CC BY 4.0).
+        Weather data by Open-Meteo.com (CC BY 4.0). Places from GeoNames (CC BY 4.0).
         """,
         version: Forecastly.version,
-        subcommands: [ForecastCommand.self, LocationCommand.self, SimulateCommand.self, AboutCommand.self],
+        subcommands: [ForecastCommand.self, CompareCommand.self, CitiesCommand.self, LocationCommand.self, SimulateCommand.self, AboutCommand.self],
         defaultSubcommand: ForecastCommand.self
     )
 }

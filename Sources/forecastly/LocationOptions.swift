@@ -14,6 +14,24 @@ struct LocationOptions: ParsableArguments {
             help: ArgumentHelp("Longitude in decimal degrees, -180…180 (west is negative).", valueName: "degrees"))
     var longitude: String?
 
+    @Option(name: .customLong("city"),
+            help: ArgumentHelp("A place name such as \"Kyiv\" or \"Paris, FR\"; give it several times to compare places.",
+                               valueName: "name"),
+            completion: .custom(Places.complete))
+    var cities: [String] = []
+
+    /// The --city names, checked (empty, punctuation only, too long, control characters).
+    func cityQueries() throws -> [PlaceQuery] {
+        if !cities.isEmpty, latitude != nil || longitude != nil {
+            throw ValidationError("give either --city or --lat/--lon, not both.")
+        }
+        do {
+            return try cities.map(PlaceQuery.init)
+        } catch {
+            throw ValidationError(error.userMessage)
+        }
+    }
+
     /// The typed coordinate, `nil` when neither option was given.
     func coordinate() throws -> Coordinate? {
         switch (latitude, longitude) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForecastCore
 import Foundation
+import LocationProvider
 
 struct OutputOptions: ParsableArguments {
     @Flag(help: "Print JSON for scripts (schema in the README).")
@@ -57,13 +58,13 @@ enum OutputRenderer {
         return false
     }
 
-    func render(_ forecast: Forecast, units: UnitSystem, placeName: String?, hours: Int) -> String {
+    func render(_ forecast: Forecast, units: UnitSystem, placeName: String?, hours: Int, place: GazetteerPlace? = nil) -> String {
         switch self {
         case .report(let style):
             return ForecastReport(forecast: forecast, placeName: placeName, hours: hours, style: style, source: .openMeteo).render()
         case .json:
             let document = ForecastDocument(
-                forecast: forecast, placeName: placeName, unitSystem: units, source: .openMeteo, generatedAt: Date()
+                forecast: forecast, placeName: placeName, unitSystem: units, source: .openMeteo, generatedAt: Date(), place: place
             )
             return String(decoding: document.encoded(), as: UTF8.self) + "\n"
         case .line(let template):

@@ -11,12 +11,15 @@ public struct ForecastRequest: Sendable, Hashable {
     public let coordinate: Coordinate
     public let days: Int
     public let units: UnitSystem
+    /// Whether to ask for the next 48 hours; a comparison of many places needs only current and daily values.
+    public let includesHourly: Bool
 
-    public init(coordinate: Coordinate, days: Int = 7, units: UnitSystem = .metric) throws(ForecastError) {
+    public init(coordinate: Coordinate, days: Int = 7, units: UnitSystem = .metric, includesHourly: Bool = true) throws(ForecastError) {
         try Self.validate(days: days)
         self.coordinate = coordinate
         self.days = days
         self.units = units
+        self.includesHourly = includesHourly
     }
 
     public static func validate(days: Int) throws(ForecastError) {

@@ -7,6 +7,35 @@ public protocol ForecastService: Sendable {
     var source: DataSource { get }
 
     func forecast(for request: ForecastRequest) async throws(ForecastError) -> Forecast
+
+    /// Forecasts for several places, in the order of `requests`. A service
+    /// that can answer many places at once (Open-Meteo can) overrides this;
+    /// the default asks for each place concurrently.
+    func forecasts(for requests: [ForecastRequest]) async throws(ForecastError) -> [Forecast]
+}
+
+extension ForecastService {
+    public func forecasts(for requests: [ForecastRequest]) async throws(ForecastError) -> [Forecast] {
+        let results = await withTaskGroup(of: (Int, Result<Forecast, ForecastError>).self) { group in
+            for (index, request) in requests.enumerated() {
+                group.addTask {
+                    do throws(ForecastError) { return (index, .success(try await forecast(for: request))) } catch { return (index, .failure(error)) }
+                }
+            }
+            var ordered = [Result<Forecast, ForecastError>?](repeating: nil, count: requests.count)
+            for await (index, result) in group { ordered[index] = result }
+            return ordered
+        }
+        var forecasts: [Forecast] = []
+        for result in results {
+            switch result {
+            case .success(let forecast)?: forecasts.append(forecast)
+            case .failure(let error)?: throw error
+            case nil: throw .invalidInput("a forecast was not requested") // every index is filled above
+            }
+        }
+        return forecasts
+    }
 }
 
 /// Where data comes from and how it must be credited.

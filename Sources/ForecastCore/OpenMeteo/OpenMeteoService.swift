@@ -25,20 +25,47 @@ public struct OpenMeteoService: ForecastService {
         return try Self.forecast(from: response, for: request, service: service)
     }
 
+    /// Several places in ONE request: Open-Meteo takes comma-separated
+    /// coordinates and answers with an array in the same order. Requests
+    /// that differ in days, units or sections are asked for separately.
+    public func forecasts(for requests: [ForecastRequest]) async throws(ForecastError) -> [Forecast] {
+        guard requests.count > 1 else { return requests.isEmpty ? [] : [try await forecast(for: requests[0])] }
+        let first = requests[0]
+        guard requests.allSatisfy({ $0.days == first.days && $0.units == first.units && $0.includesHourly == first.includesHourly }) else {
+            var forecasts: [Forecast] = []
+            for request in requests { forecasts.append(try await forecast(for: request)) }
+            return forecasts
+        }
+        let service = configuration.serviceName
+        let response: HTTPResponse
+        do {
+            response = try await transport.get(url(for: requests), headers: [])
+        } catch {
+            throw .transport(error, service: service)
+        }
+        return try Self.forecasts(from: response, for: requests, service: service)
+    }
+
     /// The request URL. Variable lists are fixed; only place, days and units vary.
-    public func url(for request: ForecastRequest) -> URL {
+    public func url(for request: ForecastRequest) -> URL { url(for: [request]) }
+
+    /// The URL for one or more places that share days, units and sections.
+    func url(for requests: [ForecastRequest]) -> URL {
+        let request = requests[0]
         var components = URLComponents(url: configuration.baseURL, resolvingAgainstBaseURL: false)!
         components.path = components.path.hasSuffix("/") ? components.path + "v1/forecast" : components.path + "/v1/forecast"
         var items: [URLQueryItem] = [
-            .init(name: "latitude", value: String(request.coordinate.latitude)),
-            .init(name: "longitude", value: String(request.coordinate.longitude)),
+            .init(name: "latitude", value: requests.map { String($0.coordinate.latitude) }.joined(separator: ",")),
+            .init(name: "longitude", value: requests.map { String($0.coordinate.longitude) }.joined(separator: ",")),
             .init(name: "current", value: Variable.requestedCurrent.joined(separator: ",")),
-            .init(name: "hourly", value: Variable.requestedHourly.joined(separator: ",")),
+        ]
+        if request.includesHourly { items.append(.init(name: "hourly", value: Variable.requestedHourly.joined(separator: ","))) }
+        items += [
             .init(name: "daily", value: Variable.requestedDaily.joined(separator: ",")),
             .init(name: "timezone", value: "auto"),
             .init(name: "forecast_days", value: String(request.days)),
-            .init(name: "forecast_hours", value: String(ForecastRequest.hourlyHorizon)),
         ]
+        if request.includesHourly { items.append(.init(name: "forecast_hours", value: String(ForecastRequest.hourlyHorizon))) }
         if request.units == .imperial {
             items += [
                 .init(name: "temperature_unit", value: "fahrenheit"),
@@ -70,6 +97,38 @@ public struct OpenMeteoService: ForecastService {
         } catch {
             throw Self.describe(error, service: service)
         }
+        return try forecast(from: payload, for: request, service: service)
+    }
+
+    /// Interprets the answer to a several-place request: a JSON array with
+    /// one forecast object per requested place, in request order.
+    public static func forecasts(
+        from response: HTTPResponse, for requests: [ForecastRequest], service: String = "Open-Meteo"
+    ) throws(ForecastError) -> [Forecast] {
+        guard response.status == 200 else {
+            let reason = (try? JSONDecoder().decode(OpenMeteoErrorBody.self, from: Data(response.body)))?.reason
+            throw .httpStatus(response.status, reason: reason, service: service)
+        }
+        if response.body.first(where: { !$0.isASCIIWhitespace }) == UInt8(ascii: "<") {
+            throw .undecodable(field: nil, detail: "it sent an HTML page instead of JSON", service: service)
+        }
+        let payloads: [OpenMeteoPayload]
+        do {
+            payloads = try JSONDecoder().decode([OpenMeteoPayload].self, from: Data(response.body))
+        } catch {
+            throw Self.describe(error, service: service)
+        }
+        guard payloads.count == requests.count else {
+            throw .undecodable(field: nil, detail: "it answered for \(payloads.count) places instead of \(requests.count)", service: service)
+        }
+        var forecasts: [Forecast] = []
+        for (payload, request) in zip(payloads, requests) {
+            forecasts.append(try forecast(from: payload, for: request, service: service))
+        }
+        return forecasts
+    }
+
+    private static func forecast(from payload: OpenMeteoPayload, for request: ForecastRequest, service: String) throws(ForecastError) -> Forecast {
         guard payload.hasWeatherData else { throw .emptyData(service: service) }
         do {
             return try payload.forecast(requested: request)

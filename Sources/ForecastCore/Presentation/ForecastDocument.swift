@@ -1,5 +1,5 @@
 public import Foundation
-import LocationProvider
+public import LocationProvider
 
 /// The `--json` output, schema version 1. Documented in the README; keys
 /// are never dropped (a missing value is `null`), and new keys may be added
@@ -13,10 +13,17 @@ public struct ForecastDocument: Encodable, Sendable {
     let source: DataSource
     let generatedAt: Date
     let hours: Int?
+    let place: GazetteerPlace?
 
-    /// - Parameter hours: how many upcoming hours to include; `nil` for all.
-    public init(forecast: Forecast, placeName: String?, unitSystem: UnitSystem, source: DataSource, generatedAt: Date, hours: Int? = nil) {
+    /// - Parameters:
+    ///   - hours: how many upcoming hours to include; `nil` for all.
+    ///   - place: the named place the forecast is for (`--city`, `compare`).
+    public init(
+        forecast: Forecast, placeName: String?, unitSystem: UnitSystem, source: DataSource, generatedAt: Date,
+        hours: Int? = nil, place: GazetteerPlace? = nil
+    ) {
         self.forecast = forecast
+        self.place = place
         self.placeName = placeName
         self.unitSystem = unitSystem
         self.source = source
@@ -41,6 +48,7 @@ public struct ForecastDocument: Encodable, Sendable {
         case temperatureMax, temperatureMin, precipitationSum, precipitationProbabilityMax, windSpeedMax
         case sunrise, sunset, uvIndexMax, url, license
         case kind, accuracy, accuracyMeters, observedAt
+        case place, id, countryCode, countryName, admin1, population
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -57,7 +65,22 @@ public struct ForecastDocument: Encodable, Sendable {
         try location.encode(forecast.timeZone.identifier, forKey: .timezone)
         try location.encode(placeName, forKey: .name)
         var origin = location.nestedContainer(keyedBy: Keys.self, forKey: .source)
-        if let fix = forecast.fix {
+        if let place {
+            try origin.encode("city", forKey: .kind)
+            try origin.encode(LocationAccuracy.reduced.rawValue, forKey: .accuracy)
+            try origin.encodeNil(forKey: .accuracyMeters)
+            try origin.encodeNil(forKey: .observedAt)
+            var node = location.nestedContainer(keyedBy: Keys.self, forKey: .place)
+            try node.encode(place.id, forKey: .id)
+            try node.encode(place.name, forKey: .name)
+            try node.encode(place.countryCode, forKey: .countryCode)
+            try node.encode(place.countryName, forKey: .countryName)
+            try node.encode(place.admin1, forKey: .admin1)
+            try node.encode(place.population, forKey: .population)
+            try node.encode(place.coordinate.latitude, forKey: .latitude)
+            try node.encode(place.coordinate.longitude, forKey: .longitude)
+            try node.encode(place.timeZone, forKey: .timezone)
+        } else if let fix = forecast.fix {
             try origin.encode(fix.source.rawValue, forKey: .kind)
             try origin.encode(fix.accuracy.rawValue, forKey: .accuracy)
             try origin.encode(fix.accuracyMeters, forKey: .accuracyMeters)

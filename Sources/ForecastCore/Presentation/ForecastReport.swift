@@ -96,7 +96,7 @@ public struct ForecastReport: Sendable {
             ]
         }
         guard !rows.isEmpty else { return [] }
-        return ["", style.bold("Next hours")] + table(rows, rightAligned: [2, 3, 4, 5])
+        return ["", style.bold("Next hours")] + TextTable.lines(rows, rightAligned: [2, 3, 4, 5])
     }
 
     private func daysSection() -> [String] {
@@ -114,20 +114,7 @@ public struct ForecastReport: Sendable {
             ]
         }
         guard !rows.isEmpty else { return [] }
-        return ["", style.bold("Coming days")] + table(rows, rightAligned: [3, 5, 6, 7])
-    }
-
-    /// Pads every column to its widest cell (in terminal cells, so emoji
-    /// count twice); columns are one space apart.
-    private func table(_ rows: [[String]], rightAligned: Set<Int>) -> [String] {
-        guard let columns = rows.first?.count else { return [] }
-        let widths = (0..<columns).map { column in rows.map { TextWidth.of($0[column]) }.max() ?? 0 }
-        return rows.map { row in
-            let cells = row.enumerated().map { index, cell in
-                TextWidth.pad(cell, to: widths[index], alignRight: rightAligned.contains(index))
-            }
-            return "  " + cells.joined(separator: " ").trimmingTrailingSpaces()
-        }
+        return ["", style.bold("Coming days")] + TextTable.lines(rows, rightAligned: [3, 5, 6, 7])
     }
 }
 

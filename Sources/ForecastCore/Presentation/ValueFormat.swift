@@ -35,6 +35,17 @@ public enum ValueFormat {
         return sign + String(units / scale) + "." + String(repeating: "0", count: String(scale).count - 1 - fraction.count) + fraction
     }
 
+    /// "2,797,553": thousands grouped with commas, whatever the locale.
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return (value < 0 ? "-" : "") + result
+    }
+
     /// 16-point compass name for the direction the wind comes from.
     public static func compass(_ degrees: Double?) -> String {
         guard let degrees, degrees.isFinite else { return "" }

@@ -1,0 +1,132 @@
+/// Name lookups: prefix search for autocomplete, exact matches for
+/// `--city`, and "did you mean" suggestions.
+extension Gazetteer {
+    /// Places whose name or an alternate name starts with the query's name,
+    /// most populous first, narrowed by the query's qualifiers.
+    public func search(_ query: PlaceQuery, limit: Int = 10) -> [GazetteerPlace] {
+        ranks(query, exact: false, limit: limit).map(place(at:))
+    }
+
+    /// Places named exactly as the query (in any of their names), most populous first.
+    public func matches(_ query: PlaceQuery, limit: Int = 10) -> [GazetteerPlace] {
+        ranks(query, exact: true, limit: limit).map(place(at:))
+    }
+
+    /// Whether `text` names a country (code or name) or a division code of
+    /// some place, so that "Paris, FR" reads as one place.
+    public func isQualifier(_ text: String) -> Bool {
+        let key = SearchKey.fold(text)
+        guard !key.isEmpty else { return false }
+        return !countryIndices(matching: key).isEmpty
+    }
+
+    /// Up to `limit` places whose names are a small edit away from the
+    /// query's, for "did you mean". Only names sharing the first letter are
+    /// considered: that is where nearly all typing slips are not.
+    public func suggestions(for query: PlaceQuery, limit: Int = 3) -> [GazetteerPlace] {
+        let key = query.key
+        guard let first = key.first else { return [] }
+        let allowed = key.count <= 4 ? 1 : key.count <= 8 ? 2 : 3
+        let range = keyRange([first], exact: false)
+        let filter = PlaceFilter(self, query.qualifiers)
+        var scored: [(distance: Int, rank: Int)] = []
+        // A cap keeps a one-letter range of a large import to a few milliseconds.
+        for entry in range.prefix(60_000) {
+            let candidate = self.key(at: entry)
+            guard abs(candidate.count - key.count) <= allowed else { continue }
+            let distance = EditDistance.between(candidate, key, limit: allowed)
+            guard distance <= allowed else { continue }
+            let rank = placeOfKey(at: entry)
+            guard rank < count, filter.admits(rank) else { continue }
+            scored.append((distance, rank))
+        }
+        scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.rank < $1.rank }
+        var seen: Set<Int> = []
+        var result: [GazetteerPlace] = []
+        for candidate in scored where seen.insert(candidate.rank).inserted {
+            result.append(place(at: candidate.rank))
+            if result.count == limit { break }
+        }
+        return result
+    }
+
+    /// Ranks (indices) of matching places, ascending, at most `limit`.
+    func ranks(_ query: PlaceQuery, exact: Bool, limit: Int) -> [Int] {
+        guard limit > 0 else { return [] }
+        let filter = PlaceFilter(self, query.qualifiers)
+        let range = keyRange(query.key, exact: exact)
+        // A short prefix ("s") matches a large part of the index. Sorting
+        // all of it would take milliseconds; walking places from the most
+        // populous down finds the first `limit` matches after a few hundred.
+        if !exact, range.count > Self.rangeScanLimit {
+            var result: [Int] = []
+            for rank in 0..<count where filter.admits(rank) && placeHasKey(rank, withPrefix: query.key) {
+                result.append(rank)
+                if result.count == limit { break }
+            }
+            return result
+        }
+        var found: [Int] = []
+        found.reserveCapacity(range.count)
+        for entry in range {
+            let rank = placeOfKey(at: entry)
+            if rank < count, filter.admits(rank) { found.append(rank) }
+        }
+        found.sort()
+        var result: [Int] = []
+        for rank in found where result.last != rank {
+            result.append(rank)
+            if result.count == limit { break }
+        }
+        return result
+    }
+
+    static let rangeScanLimit = 4_096
+}
+
+/// The qualifiers of a query ("FR", "France", "MO") as a test on a place.
+struct PlaceFilter {
+    private let gazetteer: Gazetteer
+    /// Per qualifier: the countries it names, and its folded form for the division code.
+    private let parts: [(countries: Set<Int>, key: [UInt8])]
+
+    init(_ gazetteer: Gazetteer, _ qualifiers: [String]) {
+        self.gazetteer = gazetteer
+        parts = qualifiers.map { qualifier in
+            let key = SearchKey.fold(qualifier)
+            return (gazetteer.countryIndices(matching: key), key)
+        }
+    }
+
+    /// Every qualifier must name the place's country or its division.
+    func admits(_ rank: Int) -> Bool {
+        guard !parts.isEmpty else { return true }
+        let country = gazetteer.countryIndex(ofPlace: rank)
+        for part in parts where !part.countries.contains(country) {
+            if part.key != gazetteer.admin1Key(ofPlace: rank) { return false }
+        }
+        return true
+    }
+}
+
+/// Levenshtein distance over bytes, giving up early past `limit`.
+enum EditDistance {
+    static func between(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
+        if a == b { return 0 }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return limit + 1 }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

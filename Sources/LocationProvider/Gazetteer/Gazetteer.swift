@@ -1,0 +1,263 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An offline index of populated places, opened from a file built by
+/// `GazetteerIndex` (the bundled GeoNames set or a user's import).
+///
+/// The file is memory-mapped and used in place: opening it reads only the
+/// header, so it costs the same for 30,000 places as for 230,000, and pages
+/// are loaded as searches touch them.
+public final class Gazetteer: Sendable {
+    public let path: String
+    /// Where the places came from ("GeoNames cities15000 (bundled)" or the imported file).
+    public let source: String
+    public let count: Int
+    private let file: MappedFile
+    private let keyCount: Int
+    private let countryCount: Int
+    private let zoneCount: Int
+    private let places: Int
+    private let sortedKeys: Int
+    private let tree: Int
+    private let countries: Int
+    private let zones: Int
+    private let strings: Int
+    private let keys: Int
+    private let end: Int
+
+    public static func open(path: String) throws(GazetteerOpenError) -> Gazetteer {
+        let file: MappedFile
+        do {
+            file = try MappedFile(path: path)
+        } catch {
+            throw .unreadable(path: path, reason: error.reason)
+        }
+        return try Gazetteer(file: file, path: path)
+    }
+
+    private init(file: MappedFile, path: String) throws(GazetteerOpenError) {
+        self.file = file
+        self.path = path
+        func invalid(_ reason: String) -> GazetteerOpenError { .invalid(path: path, reason: reason) }
+        guard file.count >= GazetteerFormat.headerSize,
+              file.bytes(at: 0, count: 8).elementsEqual(GazetteerFormat.magic)
+        else { throw invalid("not a forecastly place index") }
+        guard file.uint32(at: GazetteerFormat.Header.version) == GazetteerFormat.version else {
+            throw invalid("format version \(file.uint32(at: GazetteerFormat.Header.version)), expected \(GazetteerFormat.version)")
+        }
+        typealias H = GazetteerFormat.Header
+        count = Int(file.uint32(at: H.placeCount))
+        keyCount = Int(file.uint32(at: H.keyCount))
+        countryCount = Int(file.uint32(at: H.countryCount))
+        zoneCount = Int(file.uint32(at: H.zoneCount))
+        places = Int(file.uint32(at: H.places))
+        sortedKeys = Int(file.uint32(at: H.sortedKeys))
+        tree = Int(file.uint32(at: H.tree))
+        countries = Int(file.uint32(at: H.countries))
+        zones = Int(file.uint32(at: H.zones))
+        strings = Int(file.uint32(at: H.strings))
+        keys = Int(file.uint32(at: H.keys))
+        end = Int(file.uint32(at: H.end))
+        // Every section must lie inside the file, in order, with room for its
+        // records; after this check the fixed-size reads below cannot stray.
+        let layout: [(start: Int, size: Int, next: Int)] = [
+            (places, count * GazetteerFormat.placeSize, sortedKeys),
+            (sortedKeys, keyCount * GazetteerFormat.keyEntrySize, tree),
+            (tree, count * GazetteerFormat.treeNodeSize, countries),
+            (countries, countryCount * GazetteerFormat.countrySize, zones),
+            (zones, zoneCount * GazetteerFormat.zoneSize, strings),
+            (strings, 0, keys),
+            (keys, 0, end),
+        ]
+        guard end == file.count, count > 0, places == GazetteerFormat.headerSize,
+              layout.allSatisfy({ $0.start + $0.size <= $0.next && $0.start <= $0.next })
+        else { throw invalid("its sections do not fit the file") }
+        source = Self.string(file, strings: strings, keys: keys, at: Int(file.uint32(at: H.sourceString)))
+    }
+
+    // MARK: Places
+
+    /// The place with rank `index` (0 is the most populous).
+    public func place(at index: Int) -> GazetteerPlace {
+        let record = places + index * GazetteerFormat.placeSize
+        typealias P = GazetteerFormat.Place
+        let latitude = Double(Int32(bitPattern: file.uint32(at: record + P.latitude))) / GazetteerFormat.coordinateScale
+        let longitude = Double(Int32(bitPattern: file.uint32(at: record + P.longitude))) / GazetteerFormat.coordinateScale
+        let country = Int(file.uint16(at: record + P.country))
+        let zone = Int(file.uint16(at: record + P.zone))
+        return GazetteerPlace(
+            id: Int(file.uint32(at: record + P.id)),
+            name: string(at: Int(file.uint32(at: record + P.name))),
+            countryCode: countryCode(country),
+            countryName: countryName(country),
+            admin1: string(at: Int(file.uint32(at: record + P.admin1))),
+            // Clamped: the builder only writes valid coordinates, and a damaged file must not trap.
+            coordinate: try! Coordinate(latitude: min(max(latitude, -90), 90), longitude: min(max(longitude, -180), 180)),
+            population: Int(file.uint32(at: record + P.population)),
+            timeZone: zone < zoneCount ? string(at: Int(file.uint32(at: zones + zone * GazetteerFormat.zoneSize))) : ""
+        )
+    }
+
+    func countryIndex(ofPlace index: Int) -> Int {
+        Int(file.uint16(at: places + index * GazetteerFormat.placeSize + GazetteerFormat.Place.country))
+    }
+
+    func admin1Key(ofPlace index: Int) -> [UInt8] {
+        SearchKey.fold(string(at: Int(file.uint32(at: places + index * GazetteerFormat.placeSize + GazetteerFormat.Place.admin1))))
+    }
+
+    /// Country codes and folded names, for reading "Paris, France" and "Paris, FR".
+    func countryIndices(matching key: [UInt8]) -> Set<Int> {
+        var result: Set<Int> = []
+        for index in 0..<countryCount {
+            if SearchKey.fold(countryCode(index)) == key || SearchKey.fold(countryName(index)) == key { result.insert(index) }
+        }
+        return result
+    }
+
+    func countryCode(_ index: Int) -> String {
+        guard index < countryCount else { return "" }
+        let record = countries + index * GazetteerFormat.countrySize
+        return String(decoding: file.bytes(at: record, count: 2).filter { $0 != 0 }, as: UTF8.self)
+    }
+
+    func countryName(_ index: Int) -> String {
+        guard index < countryCount else { return "" }
+        return string(at: Int(file.uint32(at: countries + index * GazetteerFormat.countrySize + 4)))
+    }
+
+    private func string(at offset: Int) -> String { Self.string(file, strings: strings, keys: keys, at: offset) }
+
+    /// A `[UInt16 length][UTF-8]` string; out-of-range offsets (a damaged
+    /// file) give an empty string rather than a read past the section.
+    private static func string(_ file: MappedFile, strings: Int, keys: Int, at offset: Int) -> String {
+        let start = strings + offset
+        guard offset >= 0, start + 2 <= keys else { return "" }
+        let length = Int(file.uint16(at: start))
+        guard start + 2 + length <= keys else { return "" }
+        return String(decoding: file.bytes(at: start + 2, count: length), as: UTF8.self)
+    }
+
+    // MARK: Keys
+
+    /// The sorted-key entries whose key starts with `prefix` (or equals it when `exact`).
+    func keyRange(_ prefix: [UInt8], exact: Bool) -> Range<Int> {
+        let lower = partition { self.compareKey(at: $0, with: prefix, prefixOnly: false) < 0 }
+        let upper = partition { self.compareKey(at: $0, with: prefix, prefixOnly: !exact) <= 0 }
+        return lower..<max(lower, upper)
+    }
+
+    func placeOfKey(at entry: Int) -> Int {
+        Int(file.uint32(at: sortedKeys + entry * GazetteerFormat.keyEntrySize + 4))
+    }
+
+    /// Whether any key of place `index` starts with `prefix`.
+    func placeHasKey(_ index: Int, withPrefix prefix: [UInt8]) -> Bool {
+        let start = keys + Int(file.uint32(at: places + index * GazetteerFormat.placeSize + GazetteerFormat.Place.keysStart))
+        let stop = index + 1 < count
+            ? keys + Int(file.uint32(at: places + (index + 1) * GazetteerFormat.placeSize + GazetteerFormat.Place.keysStart))
+            : end
+        var cursor = start
+        while cursor < stop {
+            let length = Int(file.byte(at: cursor))
+            if length >= prefix.count, cursor + 1 + length <= end,
+               file.startsWith(prefix, at: cursor + 1) { return true }
+            cursor += 1 + length
+        }
+        return false
+    }
+
+    /// The key of one entry as text (for "did you mean").
+    func key(at entry: Int) -> [UInt8] {
+        let offset = keys + Int(file.uint32(at: sortedKeys + entry * GazetteerFormat.keyEntrySize))
+        guard offset < end else { return [] }
+        let length = min(Int(file.byte(at: offset)), end - offset - 1)
+        return Array(file.bytes(at: offset + 1, count: length))
+    }
+
+    var keyEntryCount: Int { keyCount }
+
+    /// Sign of (key at `entry`) − `prefix`; with `prefixOnly`, a key that
+    /// starts with `prefix` compares equal.
+    private func compareKey(at entry: Int, with prefix: [UInt8], prefixOnly: Bool) -> Int {
+        let offset = keys + Int(file.uint32(at: sortedKeys + entry * GazetteerFormat.keyEntrySize))
+        guard offset < end else { return 1 }
+        let length = min(Int(file.byte(at: offset)), end - offset - 1)
+        return file.compare(at: offset + 1, length: length, with: prefix, prefixOnly: prefixOnly)
+    }
+
+    /// The first entry index for which `isBefore` is false.
+    private func partition(_ isBefore: (Int) -> Bool) -> Int {
+        var low = 0, high = keyCount
+        while low < high {
+            let middle = (low + high) / 2
+            if isBefore(middle) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    // MARK: Nearest place
+
+    /// The populated place nearest to `coordinate`.
+    public func nearest(to coordinate: Coordinate) -> NearbyPlace {
+        let (x, y, z) = UnitSphere.point(latitude: coordinate.latitude, longitude: coordinate.longitude)
+        var best = (place: UInt32(0), squared: Double.infinity)
+        search(lower: 0, upper: count, depth: 0, target: (x, y, z), best: &best)
+        return NearbyPlace(place: place(at: Int(best.place)), distanceMeters: UnitSphere.meters(squaredChord: best.squared))
+    }
+
+    /// The place a person would name for `coordinate`: the most populous
+    /// place within `max(3 km, twice the nearest distance)`. The nearest place is
+    /// often a district (Mitte, 350 m from the point) when the city centre
+    /// (Berlin, 490 m) is what the user calls it.
+    public func locality(of coordinate: Coordinate) -> NearbyPlace {
+        let nearest = nearest(to: coordinate)
+        let radius = max(Self.localityRadiusMeters, 2 * nearest.distanceMeters)
+        let (x, y, z) = UnitSphere.point(latitude: coordinate.latitude, longitude: coordinate.longitude)
+        var best = (rank: UInt32.max, squared: Double.infinity)
+        collect(lower: 0, upper: count, depth: 0, target: (x, y, z), limit: UnitSphere.squaredChord(meters: radius), best: &best)
+        guard best.rank != UInt32.max else { return nearest }
+        return NearbyPlace(place: place(at: Int(best.rank)), distanceMeters: UnitSphere.meters(squaredChord: best.squared))
+    }
+
+    static let localityRadiusMeters = 3_000.0
+
+    /// The lowest rank (most populous place) within `limit` of the target.
+    private func collect(lower: Int, upper: Int, depth: Int, target: (Double, Double, Double), limit: Double, best: inout (rank: UInt32, squared: Double)) {
+        guard lower < upper else { return }
+        let middle = (lower + upper) / 2
+        let node = tree + middle * GazetteerFormat.treeNodeSize
+        let point = (Double(file.float(at: node)), Double(file.float(at: node + 4)), Double(file.float(at: node + 8)))
+        let dx = point.0 - target.0, dy = point.1 - target.1, dz = point.2 - target.2
+        let squared = dx * dx + dy * dy + dz * dz
+        let rank = file.uint32(at: node + 12)
+        if squared <= limit, rank < best.rank { best = (rank, squared) }
+        let axis = depth % 3
+        let difference = axis == 0 ? target.0 - point.0 : axis == 1 ? target.1 - point.1 : target.2 - point.2
+        if difference <= 0 || difference * difference <= limit {
+            collect(lower: lower, upper: middle, depth: depth + 1, target: target, limit: limit, best: &best)
+        }
+        if difference >= 0 || difference * difference <= limit {
+            collect(lower: middle + 1, upper: upper, depth: depth + 1, target: target, limit: limit, best: &best)
+        }
+    }
+
+    private func search(lower: Int, upper: Int, depth: Int, target: (Double, Double, Double), best: inout (place: UInt32, squared: Double)) {
+        guard lower < upper else { return }
+        let middle = (lower + upper) / 2
+        let node = tree + middle * GazetteerFormat.treeNodeSize
+        let point = (Double(file.float(at: node)), Double(file.float(at: node + 4)), Double(file.float(at: node + 8)))
+        let dx = point.0 - target.0, dy = point.1 - target.1, dz = point.2 - target.2
+        let squared = dx * dx + dy * dy + dz * dz
+        if squared < best.squared { best = (file.uint32(at: node + 12), squared) }
+        let axis = depth % 3
+        let difference = axis == 0 ? target.0 - point.0 : axis == 1 ? target.1 - point.1 : target.2 - point.2
+        let (near, far) = difference < 0 ? ((lower, middle), (middle + 1, upper)) : ((middle + 1, upper), (lower, middle))
+        search(lower: near.0, upper: near.1, depth: depth + 1, target: target, best: &best)
+        if difference * difference < best.squared {
+            search(lower: far.0, upper: far.1, depth: depth + 1, target: target, best: &best)
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+
+/// Turns parsed GeoNames records into the bytes of an index file (layout in
+/// `GazetteerFormat`). Runs once per import, so it favours simple passes
+/// over the data: rank, fold names into keys, sort keys, build the k-d tree.
+struct GazetteerBuilder {
+    private var countries: CountryTable
+    private var strings = ByteWriter()
+    private var stringOffsets: [Substring: UInt32] = [:]
+    private var zones: [Substring: UInt16] = [:]
+    private var zoneOffsets: [UInt32] = []
+
+    init(countries: CountryTable) {
+        self.countries = countries
+    }
+
+    static func build(_ records: [GeoNamesRecord], countries: CountryTable, source: String) -> [UInt8] {
+        var builder = GazetteerBuilder(countries: countries)
+        return builder.build(records, source: source)
+    }
+
+    private mutating func build(_ records: [GeoNamesRecord], source: String) -> [UInt8] {
+        // Most populous first: a place's index is then its rank, and every
+        // search returns the lowest indices it finds.
+        let order = records.indices.sorted { a, b in
+            let left = records[a], right = records[b]
+            return left.population != right.population ? left.population > right.population : left.id < right.id
+        }
+        let sourceOffset = string(Substring(source))
+        var places = ByteWriter(capacity: order.count * GazetteerFormat.placeSize)
+        var keys = KeyCollector()
+        var treeInput: [TreeNode] = []
+        treeInput.reserveCapacity(order.count)
+
+        for (rank, recordIndex) in order.enumerated() {
+            let record = records[recordIndex]
+            let keysStart = keys.startPlace(UInt32(rank))
+            keys.add(record.name)
+            keys.add(record.asciiName)
+            for alternate in record.alternateNames.split(separator: ",") { keys.add(alternate) }
+            keys.finishPlace()
+
+            places.append(record.id)
+            places.append(UInt32(bitPattern: record.latitude))
+            places.append(UInt32(bitPattern: record.longitude))
+            places.append(record.population)
+            places.append(string(record.name))
+            places.append(string(record.admin1))
+            places.append(keysStart)
+            places.append(UInt16(truncatingIfNeeded: countries.index(for: String(record.countryCode))))
+            places.append(zone(record.timeZone))
+            treeInput.append(TreeNode(latitude: record.latitude, longitude: record.longitude, place: UInt32(rank)))
+        }
+
+        let sortedKeys = keys.sortedEntries()
+        var tree = ByteWriter(capacity: treeInput.count * GazetteerFormat.treeNodeSize)
+        KDTreeBuilder.arrange(&treeInput)
+        for node in treeInput {
+            tree.append(node.x.bitPattern)
+            tree.append(node.y.bitPattern)
+            tree.append(node.z.bitPattern)
+            tree.append(node.place)
+        }
+        var countryTable = ByteWriter()
+        for index in 0..<countries.count {
+            let code = Array(countries.codes[index].utf8) + [0, 0]
+            countryTable.append(bytes: code[0..<2])
+            countryTable.append(UInt16(0))
+            countryTable.append(string(Substring(countries.names[index])))
+        }
+        var zoneTable = ByteWriter()
+        for offset in zoneOffsets { zoneTable.append(offset) }
+
+        // Assemble: header, then each section on an 8-byte boundary.
+        var file = ByteWriter(capacity: GazetteerFormat.headerSize + places.count + sortedKeys.count + tree.count + strings.count + keys.pool.count + 64)
+        file.append(bytes: GazetteerFormat.magic[...])
+        file.append(GazetteerFormat.version)
+        file.append(UInt32(order.count))
+        file.append(UInt32(sortedKeys.count / GazetteerFormat.keyEntrySize))
+        file.append(UInt32(countries.count))
+        file.append(UInt32(zoneOffsets.count))
+        file.append(sourceOffset)
+        let sections = [places.bytes, sortedKeys.bytes, tree.bytes, countryTable.bytes, zoneTable.bytes, strings.bytes, keys.pool]
+        var offset = GazetteerFormat.headerSize
+        var offsets: [UInt32] = []
+        for section in sections {
+            offsets.append(UInt32(offset))
+            offset = (offset + section.count + 7) & ~7
+        }
+        for value in offsets { file.append(value) }
+        file.append(UInt32(offset))
+        precondition(file.count == GazetteerFormat.headerSize)
+        for section in sections {
+            file.append(bytes: section[...])
+            file.padToMultiple(of: 8)
+        }
+        return file.bytes
+    }
+
+    private mutating func string(_ text: Substring) -> UInt32 {
+        if let known = stringOffsets[text] { return known }
+        let offset = UInt32(strings.count)
+        let utf8 = Array(text.utf8.prefix(Int(UInt16.max)))
+        strings.append(UInt16(utf8.count))
+        strings.append(bytes: utf8[...])
+        // Only short strings repeat (admin codes, countries, zones); names are not worth a dictionary entry.
+        if utf8.count <= 8 { stringOffsets[text] = offset }
+        return offset
+    }
+
+    private mutating func zone(_ name: Substring) -> UInt16 {
+        if let known = zones[name] { return known }
+        let index = UInt16(truncatingIfNeeded: zoneOffsets.count)
+        zoneOffsets.append(string(name))
+        zones[name] = index
+        return index
+    }
+}
+
+/// Collects each place's distinct search keys into one pool and the
+/// (key, place) entries that are later sorted for binary search.
+private struct KeyCollector {
+    var pool: [UInt8] = []
+    private var entries: [(offset: UInt32, place: UInt32)] = []
+    private var pending: [[UInt8]] = []
+    private var place: UInt32 = 0
+    private let table = ScalarFolding.Table()
+
+    init() {
+        pool.reserveCapacity(8 << 20)
+        entries.reserveCapacity(1 << 20)
+    }
+
+    mutating func startPlace(_ place: UInt32) -> UInt32 {
+        self.place = place
+        pending.removeAll(keepingCapacity: true)
+        return UInt32(pool.count)
+    }
+
+    mutating func add(_ name: Substring) {
+        var key: [UInt8] = []
+        SearchKey.append(name, to: &key, using: table.fold)
+        // Postal codes and other number-only aliases are not place names.
+        guard key.contains(where: { $0 > 0x39 }) else { return }
+        pending.append(key)
+    }
+
+    mutating func finishPlace() {
+        pending.sort { $0.lexicographicallyPrecedes($1) }
+        var previous: [UInt8]? = nil
+        for key in pending where key != previous {
+            entries.append((UInt32(pool.count), place))
+            pool.append(UInt8(key.count))
+            pool.append(contentsOf: key)
+            previous = key
+        }
+    }
+
+    /// The entries ordered by key bytes, then by place rank.
+    func sortedEntries() -> ByteWriter {
+        var sorted = entries
+        pool.withUnsafeBufferPointer { pool in
+            let base = pool.baseAddress!
+            sorted.sort { a, b in
+                let comparison = GazetteerKeys.compare(base + Int(a.offset), base + Int(b.offset))
+                return comparison != 0 ? comparison < 0 : a.place < b.place
+            }
+        }
+        var writer = ByteWriter(capacity: sorted.count * GazetteerFormat.keyEntrySize)
+        for entry in sorted {
+            writer.append(entry.offset)
+            writer.append(entry.place)
+        }
+        return writer
+    }
+}
+
+/// Comparisons of length-prefixed keys, shared with the reader.
+enum GazetteerKeys {
+    /// Compares two `[length][bytes]` keys as byte strings.
+    @inline(__always)
+    static func compare(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>) -> Int32 {
+        let lengthA = Int(a.pointee), lengthB = Int(b.pointee)
+        let shared = min(lengthA, lengthB)
+        let result = shared == 0 ? 0 : memcmp(a + 1, b + 1, shared)
+        if result != 0 { return result }
+        return Int32(lengthA - lengthB)
+    }
+}
+
+/// Little-endian appends into a growing byte array.
+struct ByteWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    var count: Int { bytes.count }
+
+    mutating func append<T: FixedWidthInteger>(_ value: T) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(bytes more: ArraySlice<UInt8>) { bytes.append(contentsOf: more) }
+
+    mutating func padToMultiple(of alignment: Int) {
+        while bytes.count % alignment != 0 { bytes.append(0) }
+    }
+}

@@ -1,0 +1,62 @@
+/// Why a GeoNames dump could not be turned into an index.
+public enum GazetteerImportError: Error, Sendable, Hashable {
+    case unreadable(path: String, reason: String)
+    /// Not plain text, gzip or zip, or a zip without a .txt dump inside.
+    case unsupportedFormat(path: String, reason: String)
+    case malformed(line: Int, reason: String)
+    case noPlaces
+    case cannotWrite(path: String, reason: String)
+}
+
+extension GazetteerImportError: UserFacingError {
+    public var summary: String {
+        switch self {
+        case .unreadable(let path, let reason): "Cannot read \(path): \(reason)."
+        case .unsupportedFormat(let path, let reason): "\(path) is not a GeoNames dump: \(reason)."
+        case .malformed(let line, let reason): "Line \(line) is not a GeoNames cities line: \(reason)."
+        case .noPlaces: "The file holds no places."
+        case .cannotWrite(let path, let reason): "Cannot write the index to \(path): \(reason)."
+        }
+    }
+
+    public var advice: String? {
+        switch self {
+        case .unreadable:
+            "Check the path; your current place index is unchanged."
+        case .unsupportedFormat, .malformed, .noPlaces:
+            "Use a GeoNames cities dump (https://download.geonames.org/export/dump/); your current place index is unchanged."
+        case .cannotWrite:
+            "Check the permissions and free space there; your current place index is unchanged."
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .unreadable: .usage
+        case .unsupportedFormat, .malformed, .noPlaces: .dataError
+        case .cannotWrite: .unavailable
+        }
+    }
+}
+
+/// Why an index file could not be opened.
+public enum GazetteerOpenError: Error, Sendable, Hashable {
+    case unreadable(path: String, reason: String)
+    /// Wrong magic, another format version, or sections outside the file.
+    case invalid(path: String, reason: String)
+}
+
+extension GazetteerOpenError: UserFacingError {
+    public var summary: String {
+        switch self {
+        case .unreadable(let path, let reason): "The place index \(path) cannot be read: \(reason)."
+        case .invalid(let path, let reason): "The place index \(path) is damaged or from another version (\(reason))."
+        }
+    }
+
+    public var advice: String? {
+        "Import the cities again with 'forecastly cities import FILE', or delete the file to use the bundled places."
+    }
+
+    public var exitStatus: ExitStatus { .dataError }
+}

@@ -1,0 +1,86 @@
+import NetworkTransport
+
+/// A place name as typed: "Kyiv", "Paris, FR", "Springfield, MO, US".
+/// The first part is the name; the others narrow it to a country (code or
+/// name) or a first-level division code.
+public struct PlaceQuery: Sendable, Hashable, CustomStringConvertible {
+    /// Longer than any real place name (GeoNames' longest is under 200).
+    public static let maximumLength = 200
+
+    public let name: String
+    public let qualifiers: [String]
+    /// The folded name, as keys are stored.
+    let key: [UInt8]
+
+    /// Validates and splits `text`.
+    public init(_ text: String) throws(PlaceQueryError) {
+        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw .controlCharacters
+        }
+        let trimmed = text.trimmingSpaces
+        guard !trimmed.isEmpty else { throw .empty }
+        guard trimmed.count <= Self.maximumLength else { throw .tooLong(characters: trimmed.count) }
+        let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+        guard !parts[0].isEmpty else { throw .empty }
+        let key = SearchKey.fold(parts[0])
+        guard !key.isEmpty else { throw .noLetters(trimmed) }
+        name = parts[0]
+        qualifiers = parts.dropFirst().filter { !$0.isEmpty }
+        self.key = key
+    }
+
+    /// Reads a list such as "Kyiv, Lviv, Odesa" or "Paris, FR, Berlin": a
+    /// part that names a country or division of the gazetteer qualifies the
+    /// name before it instead of starting a new one.
+    public static func list(_ text: String, isQualifier: (String) -> Bool) throws(PlaceQueryError) -> [PlaceQuery] {
+        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw .controlCharacters
+        }
+        var groups: [[String]] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false).map({ String($0).trimmingSpaces }) {
+            if !groups.isEmpty, isQualifier(part) {
+                groups[groups.count - 1].append(part)
+            } else {
+                groups.append([part])
+            }
+        }
+        var queries: [PlaceQuery] = []
+        for group in groups {
+            queries.append(try PlaceQuery(group.joined(separator: ", ")))
+        }
+        return queries
+    }
+
+    public var description: String { ([name] + qualifiers).joined(separator: ", ") }
+}
+
+public enum PlaceQueryError: Error, Sendable, Hashable {
+    case empty
+    case noLetters(String)
+    case tooLong(characters: Int)
+    case controlCharacters
+}
+
+extension PlaceQueryError: UserFacingError {
+    public var summary: String {
+        switch self {
+        case .empty: "The place name is empty."
+        case .noLetters(let text): "“\(text.strippingTerminalControls(limit: 40))” has no letters or digits to look up."
+        case .tooLong(let characters): "The place name is \(characters) characters long; no place name is longer than \(PlaceQuery.maximumLength)."
+        case .controlCharacters: "The place name contains control characters (a tab, a newline or a NUL byte, say)."
+        }
+    }
+
+    public var advice: String? { "Give a city such as --city \"Kyiv\" or --city \"Paris, FR\"." }
+
+    public var exitStatus: ExitStatus { .usage }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var view = Substring(self)
+        while let first = view.first, first.isWhitespace { view = view.dropFirst() }
+        while let last = view.last, last.isWhitespace { view = view.dropLast() }
+        return String(view)
+    }
+}

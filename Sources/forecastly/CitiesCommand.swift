@@ -1,0 +1,113 @@
+import ArgumentParser
+import ForecastCore
+import Foundation
+import LocationProvider
+
+/// `forecastly cities …`: the offline place index.
+struct CitiesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cities",
+        abstract: "Search the offline place index, or import a larger one from GeoNames.",
+        subcommands: [Search.self, Import.self, Status.self, Reset.self],
+        defaultSubcommand: Search.self
+    )
+
+    struct Search: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List places whose name starts with PREFIX, most populous first.",
+            discussion: "Case and accents do not matter, and alternate names count: \"kiev\", \"Kyiv\" and \"Киев\" all find Kyiv. Narrow by country with \"Paris, FR\"."
+        )
+
+        @Argument(help: ArgumentHelp("The start of a place name.", valueName: "prefix"), completion: .custom(Places.complete))
+        var prefix: String
+
+        @Option(help: ArgumentHelp("How many places to list, 1…100.", valueName: "n"))
+        var limit: Int = 10
+
+        @Flag(help: "Print a JSON array.")
+        var json = false
+
+        func validate() throws {
+            guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100; got \(limit).") }
+            do { _ = try PlaceQuery(prefix) } catch { throw ValidationError(error.userMessage) }
+        }
+
+        func run() throws {
+            let query = try PlaceQuery(prefix)
+            let gazetteer = try Places.gazetteer()
+            let places = gazetteer.search(query, limit: limit)
+            if json {
+                Terminal.standardOutput.writeLine(Self.json(places))
+            } else if !places.isEmpty {
+                Terminal.standardOutput.write(Self.table(places))
+            }
+            if places.isEmpty {
+                let suggestions = gazetteer.suggestions(for: query).map(\.qualifiedName)
+                throw PlaceResolutionError.notFound(query: query.description, suggestions: suggestions, onlineFailure: nil)
+            }
+        }
+
+        static func table(_ places: [GazetteerPlace]) -> String {
+            let rows = places.map { place in
+                [place.qualifiedName, place.countryName, "\(place.coordinate)", ValueFormat.grouped(place.population), place.timeZone]
+            }
+            return TextTable.lines(rows, rightAligned: [3]).joined(separator: "\n") + "\n"
+        }
+
+        static func json(_ places: [GazetteerPlace]) -> String {
+            let objects: [[String: Any]] = places.map { place in
+                [
+                    "id": place.id, "name": place.name, "countryCode": place.countryCode, "countryName": place.countryName,
+                    "admin1": place.admin1, "latitude": place.coordinate.latitude, "longitude": place.coordinate.longitude,
+                    "population": place.population, "timezone": place.timeZone, "displayName": place.displayName,
+                ]
+            }
+            let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Build your place index from a GeoNames dump (cities500/1000/5000/15000, .txt, .zip or .gz).",
+            discussion: "Download from https://download.geonames.org/export/dump/ (CC BY 4.0). The index replaces the bundled places; on any error the current index is kept."
+        )
+
+        @Argument(help: ArgumentHelp("The GeoNames file.", valueName: "file"), completion: .file(extensions: ["zip", "txt", "gz"]))
+        var file: String
+
+        func run() throws {
+            let started = ContinuousClock.now
+            let index = Places.index()
+            let gazetteer = try index.importDump(at: file)
+            let elapsed = started.duration(to: .now)
+            let size = (try? FileManager.default.attributesOfItem(atPath: gazetteer.path)[.size] as? Int) ?? 0
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            Terminal.standardOutput.writeLine(
+                "Imported \(ValueFormat.grouped(gazetteer.count)) places into \(gazetteer.path) (\(size / 1_048_576) MiB) in \(ValueFormat.decimal(seconds, places: 1)) s.")
+        }
+    }
+
+    struct Status: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show which place index is used and how many places it has.")
+
+        func run() throws {
+            let gazetteer = try Places.gazetteer()
+            Terminal.standardOutput.writeLine("""
+            Places   \(ValueFormat.grouped(gazetteer.count)) from \(gazetteer.source)
+            Index    \(gazetteer.path)
+            Data     GeoNames (https://www.geonames.org/), CC BY 4.0
+            """)
+        }
+    }
+
+    struct Reset: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove your imported index and use the bundled places again.")
+
+        func run() throws {
+            let index = Places.index()
+            try index.removeImport()
+            Terminal.standardOutput.writeLine("Using the bundled places (GeoNames, 15,000 people or more).")
+        }
+    }
+}

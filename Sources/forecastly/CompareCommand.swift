@@ -1,0 +1,72 @@
+import ArgumentParser
+import ForecastCore
+import Foundation
+import LocationProvider
+
+/// `forecastly compare "Kyiv, Lviv, Odesa"`: one table, one request.
+struct CompareCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare the weather in several places (one request, in the order given).",
+        discussion: """
+        Names are separated by commas; a part that is a country or a state
+        code belongs to the name before it: "Paris, FR, Berlin" is two places.
+        Up to \(PlaceComparison.maximumPlaces) places. A name that is not found is reported on its own
+        and the others still show; the exit status is then that of the failure.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Place names, e.g. \"Kyiv, Lviv, Odesa\".", valueName: "places"),
+              completion: .custom(Places.complete))
+    var places: [String] = []
+
+    @Option(help: ArgumentHelp("metric (°C, km/h, mm) or imperial (°F, mph, in).", valueName: "system"))
+    var units: UnitSystem = .metric
+
+    @Flag(help: "Print a JSON array (schema in the README).")
+    var json = false
+
+    @Flag(name: .customLong("no-color"), help: "Never colour the output (NO_COLOR works too).")
+    var noColor = false
+
+    @OptionGroup(title: "Service")
+    var service: ServiceOptions
+
+    func validate() throws {
+        try service.check()
+        guard places.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+            throw ValidationError("name the places to compare, e.g. forecastly compare \"Kyiv, Lviv, Odesa\".")
+        }
+    }
+
+    func run() async throws {
+        let gazetteer = try Places.gazetteer()
+        var queries: [PlaceQuery] = []
+        for argument in places {
+            queries += try PlaceQuery.list(argument, isQualifier: gazetteer.isQualifier)
+        }
+        try await Self.compare(queries, units: units, json: json, noColor: noColor, service: service)
+    }
+
+    /// Shared with `forecast --city A --city B`.
+    static func compare(_ queries: [PlaceQuery], units: UnitSystem, json: Bool, noColor: Bool, service: ServiceOptions) async throws {
+        let entries = try await service.withServices { transport, forecastService in
+            try await PlaceComparison.run(queries, resolver: try Places.resolver(transport: transport), service: forecastService, units: units)
+        }
+        var failure: ExitStatus?
+        for case .failed(_, let error) in entries {
+            Terminal.standardError.writeLine("forecastly: \(error.userMessage)")
+            // A repeated name is only a note; a name that is not found fails the run.
+            if !(error is DuplicatePlace) { failure = failure ?? error.exitStatus }
+        }
+        if json {
+            let document = ComparisonDocument(entries: entries, unitSystem: units, source: .openMeteo, generatedAt: Date())
+            Terminal.standardOutput.write(String(decoding: document.encoded(), as: UTF8.self) + "\n")
+        } else {
+            let style = TerminalStyle.detect(
+                isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment, disabled: noColor)
+            Terminal.standardOutput.write(ComparisonReport(entries: entries, style: style, source: .openMeteo).render())
+        }
+        if let failure { throw SilentExit(status: failure) }
+    }
+}

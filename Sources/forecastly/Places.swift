@@ -1,0 +1,52 @@
+import ForecastCore
+import Foundation
+import LocationProvider
+import NetworkTransport
+
+/// The gazetteer as the CLI uses it: opened from the user's import or the
+/// bundled places, for resolving --city, naming coordinates and completion.
+enum Places {
+    static func index(environment: [String: String] = ProcessInfo.processInfo.environment) -> PlaceIndex {
+        PlaceIndex(directories: XDGDirectories(environment: environment))
+    }
+
+    static func gazetteer() throws(PlaceIndexError) -> Gazetteer { try index().open() }
+
+    static func resolver(transport: any HTTPTransport) throws -> PlaceResolver {
+        let environment = ProcessInfo.processInfo.environment
+        let geocoder: OpenMeteoGeocoder
+        do {
+            geocoder = try OpenMeteoGeocoder(environment: environment, transport: transport)
+        } catch {
+            throw ForecastError.invalidInput(error.reason)
+        }
+        return PlaceResolver(gazetteer: try gazetteer(), geocoder: geocoder)
+    }
+
+    /// "near Bielefeld, DE (3 km)" for a coordinate; nil when the index
+    /// cannot be opened or the nearest place is too far to mean anything.
+    static func name(near coordinate: Coordinate) -> String? {
+        do {
+            let nearby = try gazetteer().locality(of: coordinate)
+            return nearby.distanceMeters <= 50_000 ? nearby.description : nil
+        } catch {
+            Diagnostics.logger.debug("no place name: \(error.userMessage)")
+            return nil
+        }
+    }
+
+    /// Shell completion for --city: the most populous places starting with
+    /// what was typed. Runs inside the shell's completion call, so it never
+    /// prints errors.
+    @Sendable
+    static func complete(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        guard let query = try? PlaceQuery(prefix), let gazetteer = try? gazetteer() else { return [] }
+        return gazetteer.search(query, limit: 20).map(\.displayName)
+    }
+}
+
+/// Ends the process with a status after the messages were already printed
+/// (for example by `compare`, which reports each failed name on its own).
+struct SilentExit: Error {
+    var status: ExitStatus
+}

@@ -1,0 +1,103 @@
+import Foundation
+@testable import LocationProvider
+import Testing
+import TestSupport
+
+@Suite struct GazetteerSearchTests {
+    @Test func foldingIgnoresCaseAccentsAndPunctuation() {
+        #expect(SearchKey.fold("Saint-Étienne") == SearchKey.fold("saint etienne"))
+        #expect(SearchKey.fold("SAINT  ÉTIENNE ") == Array("saint etienne".utf8))
+        #expect(SearchKey.fold("Zürich") == Array("zurich".utf8))
+        #expect(SearchKey.fold("Zu\u{308}rich") == SearchKey.fold("Zürich")) // decomposed input
+        #expect(SearchKey.fold("Łódź") == Array("lodz".utf8))
+        #expect(SearchKey.fold("КИЕВ") == SearchKey.fold("Киев"))
+        #expect(SearchKey.fold("St. Louis") == Array("st louis".utf8))
+        #expect(SearchKey.fold("!!!").isEmpty)
+    }
+
+    @Test func theBuilderTableFoldsLikeTheDirectPath() {
+        let table = ScalarFolding.Table()
+        for text in ["Київ", "São Paulo", "Ærøskøbing", "Hà Nội", "Αθήνα", "東京", "İstanbul", "Straße"] {
+            var viaTable: [UInt8] = []
+            SearchKey.append(text, to: &viaTable, using: table.fold)
+            #expect(viaTable == SearchKey.fold(text), "\(text)")
+        }
+    }
+
+    @Test func kyivKievAndCyrillicAllFindKyiv() throws {
+        let fixture = try GazetteerFixture.make()
+        defer { fixture.remove() }
+        for name in ["Kyiv", "kiev", "Киев", "Київ", "KYI"] {
+            let first = fixture.gazetteer.search(try PlaceQuery(name), limit: 1).first
+            #expect(first?.name == "Kyiv", "\(name)")
+            #expect(first?.countryCode == "UA")
+        }
+    }
+
+    @Test func countryQualifiersNarrowTheSearch() throws {
+        let fixture = try GazetteerFixture.make()
+        defer { fixture.remove() }
+        let g = fixture.gazetteer
+        #expect(g.matches(try PlaceQuery("Paris")).first?.countryCode == "FR")
+        let texas = g.matches(try PlaceQuery("Paris, US"))
+        #expect(!texas.isEmpty && texas.allSatisfy { $0.countryCode == "US" })
+        #expect(g.matches(try PlaceQuery("Paris, France")).first?.countryCode == "FR")
+        let missouri = try #require(g.matches(try PlaceQuery("Springfield, MO")).first)
+        #expect(missouri.admin1 == "MO")
+        #expect(g.matches(try PlaceQuery("Springfield, MO, US")).first?.id == missouri.id)
+        #expect(g.matches(try PlaceQuery("Springfield, FR")).isEmpty)
+    }
+
+    /// Every result list equals the brute-force answer over the records:
+    /// places with a key starting with the prefix, most populous first.
+    @Test(arguments: ["s", "sa", "spr", "ky", "o", "л", "par", "be", "zz", "a"])
+    func prefixSearchMatchesBruteForce(prefix: String) throws {
+        let fixture = try GazetteerFixture.make()
+        defer { fixture.remove() }
+        let key = SearchKey.fold(prefix)
+        let expected = fixture.places
+            .filter { place in place.keys.contains { $0.starts(with: key) } }
+            .sorted { $0.population != $1.population ? $0.population > $1.population : $0.id < $1.id }
+            .prefix(25).map(\.id)
+        let found = fixture.gazetteer.search(try PlaceQuery(prefix), limit: 25).map(\.id)
+        #expect(found == Array(expected))
+    }
+
+    @Test func bothSearchStrategiesAgree() throws {
+        let fixture = try GazetteerFixture.make()
+        defer { fixture.remove() }
+        // "s" spans many keys; force each path and compare.
+        let query = try PlaceQuery("s")
+        let byRange = fixture.gazetteer.ranks(query, exact: false, limit: 40)
+        let all = fixture.gazetteer.ranks(query, exact: false, limit: 100_000)
+        #expect(byRange == Array(all.prefix(40)))
+        #expect(all == all.sorted())
+    }
+
+    @Test func suggestionsForTypos() throws {
+        let fixture = try GazetteerFixture.make()
+        defer { fixture.remove() }
+        #expect(fixture.gazetteer.suggestions(for: try PlaceQuery("Kyyiv")).first?.name == "Kyiv")
+        #expect(fixture.gazetteer.suggestions(for: try PlaceQuery("Springfeld")).first?.name == "Springfield")
+        #expect(fixture.gazetteer.suggestions(for: try PlaceQuery("Qwxzvbnm")).isEmpty)
+    }
+
+    @Test func queriesRejectBadInput() {
+        #expect(throws: PlaceQueryError.empty) { try PlaceQuery("   ") }
+        #expect(throws: PlaceQueryError.noLetters("?!.,")) { try PlaceQuery("?!.,") }
+        #expect(throws: PlaceQueryError.tooLong(characters: 10_000)) { try PlaceQuery(String(repeating: "a", count: 10_000)) }
+        #expect(throws: PlaceQueryError.controlCharacters) { try PlaceQuery("Ky\u{0}iv") }
+        #expect(throws: PlaceQueryError.controlCharacters) { try PlaceQuery("Kyiv\n") }
+        #expect(throws: PlaceQueryError.empty) { try PlaceQuery(", FR") }
+    }
+
+    @Test func listsKeepCountriesWithTheirNames() throws {
+        let fixture = try GazetteerFixture.make()
+        defer { fixture.remove() }
+        let isQualifier = fixture.gazetteer.isQualifier
+        #expect(try PlaceQuery.list("Kyiv, Lviv, Odesa", isQualifier: isQualifier).map(\.name) == ["Kyiv", "Lviv", "Odesa"])
+        let mixed = try PlaceQuery.list("Paris, FR, Berlin, Germany,London", isQualifier: isQualifier)
+        #expect(mixed.map(\.description) == ["Paris, FR", "Berlin, Germany", "London"])
+        #expect(throws: PlaceQueryError.empty) { try PlaceQuery.list("Kyiv,,Lviv", isQualifier: isQualifier) }
+    }
+}
