@@ -51,7 +51,7 @@ struct CitiesCommand: ParsableCommand {
             let rows = places.map { place in
                 [place.qualifiedName, place.countryName, "\(place.coordinate)", ValueFormat.grouped(place.population), place.timeZone]
             }
-            return TextTable.lines(rows, rightAligned: [3]).joined(separator: "\n") + "\n"
+            return TextTable.lines(rows, rightAligned: [3], indent: "").joined(separator: "\n") + "\n"
         }
 
         static func json(_ places: [GazetteerPlace]) -> String {

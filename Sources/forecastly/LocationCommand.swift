@@ -133,20 +133,36 @@ struct LocationCommand: AsyncParsableCommand {
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Store a default place (used by --source manual, and last by auto).")
         @OptionGroup var location: LocationOptions
-        @Option(help: ArgumentHelp("A name to show for it.", valueName: "name")) var name: String?
+        @Option(help: ArgumentHelp("A name to show for it (with --city, the city's name).", valueName: "name")) var name: String?
 
         func validate() throws {
-            guard try location.coordinate() != nil else { throw ValidationError("give the place with --lat and --lon.") }
+            let cities = try location.cityQueries()
+            guard cities.count <= 1 else { throw ValidationError("store one place: give --city once.") }
+            guard try location.coordinate() != nil || !cities.isEmpty else {
+                throw ValidationError("give the place with --lat and --lon, or --city.")
+            }
             if let name, name.strippingTerminalControls(limit: 100) != name || name.isEmpty {
                 throw ValidationError("--name must be plain text of at most 100 characters.")
             }
         }
 
         func run() async throws {
-            guard let coordinate = try location.coordinate() else { return }
+            let place: StoredPlace
+            if let city = try location.cityQueries().first {
+                let resolution = try await ServiceOptions.parse([]).withServices { transport, _ in
+                    try await Places.resolver(transport: transport).resolve(city)
+                }
+                if let note = resolution.ambiguityNote { Terminal.standardError.writeLine("forecastly: note: \(note)") }
+                place = StoredPlace(coordinate: resolution.place.coordinate, name: name ?? resolution.place.displayName)
+            } else if let coordinate = try location.coordinate() {
+                place = StoredPlace(coordinate: coordinate, name: name)
+            } else {
+                return
+            }
             let setup = await LocationSetup.load()
-            try setup.placeStore.save(StoredPlace(coordinate: coordinate, name: name))
-            Terminal.standardOutput.writeLine("Stored \(name.map { "\($0) at " } ?? "")\(coordinate) in \(setup.placeStore.path).")
+            try setup.placeStore.save(place)
+            let coordinate = place.coordinate.map { "\($0)" } ?? ""
+            Terminal.standardOutput.writeLine("Stored \(place.name.map { "\($0) at " } ?? "")\(coordinate) in \(setup.placeStore.path).")
         }
     }
 }

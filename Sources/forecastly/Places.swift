@@ -36,12 +36,19 @@ enum Places {
     }
 
     /// Shell completion for --city: the most populous places starting with
-    /// what was typed. Runs inside the shell's completion call, so it never
-    /// prints errors.
+    /// what was typed. Places whose own name starts with it come first
+    /// (shells keep only candidates that begin with the typed text); those
+    /// found through an alternate name follow. Runs inside the shell's
+    /// completion call, so it never prints errors.
     @Sendable
     static func complete(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         guard let query = try? PlaceQuery(prefix), let gazetteer = try? gazetteer() else { return [] }
-        return gazetteer.search(query, limit: 20).map(\.displayName)
+        let key = SearchKey.fold(query.name)
+        let places = gazetteer.search(query, limit: 100)
+        let byOwnName = places.filter { SearchKey.fold($0.name).starts(with: key) }
+        let byAlias = places.filter { !SearchKey.fold($0.name).starts(with: key) }
+        var seen: Set<String> = []
+        return (byOwnName + byAlias).map(\.displayName).filter { seen.insert($0).inserted }.prefix(20).map { $0 }
     }
 }
 

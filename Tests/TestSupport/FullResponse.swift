@@ -1,3 +1,5 @@
+import Foundation
+
 /// A complete forecast (every variable forecastly asks for), in the exact
 /// shape Open-Meteo sends, for presentation tests. Kyiv, 21 Nov 2026.
 public enum FullResponse {
@@ -42,5 +44,34 @@ public enum FullResponse {
          "sunset":["2026-11-21T16:04","2026-11-22T16:03","2026-11-23T16:02","2026-11-24T16:01","2026-11-25T16:00","2026-11-26T15:59","2026-11-27T15:58"],
          "uv_index_max":[0.85,0.9,0.7,null,1.1,0.4,0.8]}}
         """
+    }
+}
+
+extension FullResponse {
+    /// What Open-Meteo sends for several places: a JSON array of the same
+    /// objects in request order, `location_id` on all but the first. Each
+    /// place's current temperature is its index, so order is visible.
+    public static func array(latitudes: [String], longitudes: [String]) -> String {
+        let single = json()
+        let elements = zip(latitudes, longitudes).enumerated().map { index, pair in
+            var element = single
+                .replacingOccurrences(of: "\"latitude\":50.45,\"longitude\":30.5,", with: "\"latitude\":\(pair.0),\"longitude\":\(pair.1),"
+                    + (index > 0 ? "\"location_id\":\(index)," : ""))
+            element = element.replacingOccurrences(of: "\"interval\":900,\"temperature_2m\":-1.4", with: "\"interval\":900,\"temperature_2m\":\(index).0")
+            return element
+        }
+        return "[" + elements.joined(separator: ",") + "]"
+    }
+
+    /// Answers /v1/forecast for one place (an object) or several (an array),
+    /// and /v1/search with `geocoding` (the body of a real geocoding answer).
+    public static func handler(geocoding: String = #"{"generationtime_ms":0.1}"#) -> @Sendable (StubHTTPServer.RecordedRequest) -> StubHTTPServer.Reply {
+        { request in
+            if request.path == "/v1/search" { return .json(geocoding) }
+            let latitudes = (request.query["latitude"] ?? "").split(separator: ",").map(String.init)
+            let longitudes = (request.query["longitude"] ?? "").split(separator: ",").map(String.init)
+            if latitudes.count > 1 { return .json(array(latitudes: latitudes, longitudes: longitudes)) }
+            return .json(json())
+        }
     }
 }

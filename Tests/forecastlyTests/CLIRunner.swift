@@ -22,10 +22,11 @@ enum CLI {
 
     /// - Parameters:
     ///   - home: HOME for the run (kept between runs that share it); a fresh one by default.
+    ///   - executable: another program to run in the same environment (a shell driving completion).
     ///   - terminalInput: run on a pseudo-terminal (through `script`) typing this; stdout then holds everything shown.
     static func run(
         _ arguments: [String], server: StubHTTPServer? = nil, environment extra: [String: String] = [:],
-        home sharedHome: URL? = nil, terminalInput: String? = nil
+        home sharedHome: URL? = nil, terminalInput: String? = nil, executable: String? = nil
     ) async throws -> CLIResult {
         let home = sharedHome ?? FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -42,6 +43,9 @@ enum CLI {
         ]
         // Nothing in these tests may reach the internet: without a stub, point at a closed loopback port.
         environment["FORECASTLY_OPEN_METEO_URL"] = server?.baseURL ?? "http://127.0.0.1:9"
+        // The bundled place index is built once per machine into this cache
+        // (a debug build takes seconds), not once per test.
+        environment["XDG_CACHE_HOME"] = try await PlaceCache.shared.directory()
         environment.merge(extra) { _, new in new }
 
         let stdoutURL = scratch.appendingPathComponent("stdout")
@@ -66,7 +70,7 @@ enum CLI {
             try input.fileHandleForWriting.write(contentsOf: Data(terminalInput.utf8))
             try input.fileHandleForWriting.close()
         } else {
-            process.executableURL = binary
+            process.executableURL = executable.map(URL.init(fileURLWithPath:)) ?? binary
             process.arguments = arguments
             process.standardInput = FileHandle.nullDevice
         }
@@ -81,5 +85,30 @@ enum CLI {
             stdout: try String(contentsOf: stdoutURL, encoding: .utf8),
             stderr: try String(contentsOf: stderrURL, encoding: .utf8)
         )
+    }
+}
+
+/// One XDG cache for every CLI test, with the bundled place index built
+/// before the first test uses it (tests run concurrently; one builds it).
+actor PlaceCache {
+    static let shared = PlaceCache()
+    private var ready: Task<String, any Error>?
+
+    func directory() async throws -> String {
+        if let ready { return try await ready.value }
+        let task = Task<String, any Error> {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-test-cache-\(getuid())").path
+            let process = Process()
+            process.executableURL = CLI.binary
+            process.arguments = ["cities", "status"]
+            process.environment = ["HOME": path, "XDG_CACHE_HOME": path, "XDG_DATA_HOME": path + "/no-data", "PATH": "/usr/bin:/bin"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return path
+        }
+        ready = task
+        return try await task.value
     }
 }

@@ -25,7 +25,7 @@ import TestSupport
         await server.shutdown()
         #expect(oneline.status == 0)
         #expect(oneline.stdout == "⛄ -1°C 15 km/h NW\n")
-        #expect(template.stdout == "50.4500°N, 30.5200°E|Slight snow fall|-1°C|1°C/-3°C|07:12\n")
+        #expect(template.stdout == "Kyiv, UA|Slight snow fall|-1°C|1°C/-3°C|07:12\n")
     }
 
     @Test func jsonOutputFollowsTheSchema() async throws {

@@ -37,7 +37,8 @@ struct GazetteerBuilder {
             let keysStart = keys.startPlace(UInt32(rank))
             keys.add(record.name)
             keys.add(record.asciiName)
-            for alternate in record.alternateNames.split(separator: ",") { keys.add(alternate) }
+            // Split on bytes: splitting a Substring on a Character runs grapheme breaking.
+            for alternate in record.alternateNames.utf8.split(separator: UInt8(ascii: ",")) { keys.add(Substring(alternate)) }
             keys.finishPlace()
 
             places.append(record.id)
@@ -120,9 +121,19 @@ struct GazetteerBuilder {
 /// Collects each place's distinct search keys into one pool and the
 /// (key, place) entries that are later sorted for binary search.
 private struct KeyCollector {
+    /// A sort entry: the key's first eight bytes (big-endian, so integer
+    /// order is byte order) decide most comparisons without touching the pool.
+    struct Entry {
+        var prefix: UInt64
+        var offset: UInt32
+        var place: UInt32
+    }
+
     var pool: [UInt8] = []
-    private var entries: [(offset: UInt32, place: UInt32)] = []
-    private var pending: [[UInt8]] = []
+    private var entries: [Entry] = []
+    /// This place's folded names, back to back, and where each one is.
+    private var scratch: [UInt8] = []
+    private var pending: [Range<Int>] = []
     private var place: UInt32 = 0
     private let table = ScalarFolding.Table()
 
@@ -133,26 +144,34 @@ private struct KeyCollector {
 
     mutating func startPlace(_ place: UInt32) -> UInt32 {
         self.place = place
+        scratch.removeAll(keepingCapacity: true)
         pending.removeAll(keepingCapacity: true)
         return UInt32(pool.count)
     }
 
     mutating func add(_ name: Substring) {
-        var key: [UInt8] = []
-        SearchKey.append(name, to: &key, using: table.fold)
+        let start = scratch.count
+        SearchKey.append(name, to: &scratch, using: table.fold)
         // Postal codes and other number-only aliases are not place names.
-        guard key.contains(where: { $0 > 0x39 }) else { return }
-        pending.append(key)
+        guard scratch[start...].contains(where: { $0 > 0x39 }) else {
+            scratch.removeSubrange(start...)
+            return
+        }
+        pending.append(start..<scratch.count)
     }
 
     mutating func finishPlace() {
-        pending.sort { $0.lexicographicallyPrecedes($1) }
-        var previous: [UInt8]? = nil
-        for key in pending where key != previous {
-            entries.append((UInt32(pool.count), place))
-            pool.append(UInt8(key.count))
-            pool.append(contentsOf: key)
-            previous = key
+        let scratch = self.scratch
+        pending.sort { scratch[$0].lexicographicallyPrecedes(scratch[$1]) }
+        var previous: Range<Int>? = nil
+        for range in pending {
+            if let previous, scratch[previous].elementsEqual(scratch[range]) { continue }
+            var prefix: UInt64 = 0
+            for index in 0..<8 { prefix = prefix << 8 | UInt64(index < range.count ? scratch[range.lowerBound + index] : 0) }
+            entries.append(Entry(prefix: prefix, offset: UInt32(pool.count), place: place))
+            pool.append(UInt8(range.count))
+            pool.append(contentsOf: scratch[range])
+            previous = range
         }
     }
 
@@ -162,6 +181,7 @@ private struct KeyCollector {
         pool.withUnsafeBufferPointer { pool in
             let base = pool.baseAddress!
             sorted.sort { a, b in
+                if a.prefix != b.prefix { return a.prefix < b.prefix }
                 let comparison = GazetteerKeys.compare(base + Int(a.offset), base + Int(b.offset))
                 return comparison != 0 ? comparison < 0 : a.place < b.place
             }

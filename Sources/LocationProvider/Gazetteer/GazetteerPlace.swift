@@ -50,9 +50,10 @@ public struct NearbyPlace: Sendable, Hashable {
         self.distanceMeters = distanceMeters
     }
 
-    /// "Berlin, DE" within a kilometre, else "near Bielefeld, DE (3 km)".
+    /// "Berlin, DE" within 2 km (a point that close to a city's centre is
+    /// in the city), else "near Bielefeld, DE (3 km)".
     public var description: String {
-        let kilometres = Int((distanceMeters / 1000).rounded())
-        return kilometres < 1 ? place.displayName : "near \(place.displayName) (\(kilometres) km)"
+        guard distanceMeters >= 2_000 else { return place.displayName }
+        return "near \(place.displayName) (\(Int((distanceMeters / 1000).rounded())) km)"
     }
 }

@@ -1,0 +1,219 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// --city, compare, cities and completion, through the built binary with
+/// the bundled GeoNames places.
+@Suite struct PlacesCommandTests {
+    @Test func cityNamesTheForecastAndAsksForItsCoordinates() async throws {
+        let server = try await StubHTTPServer(handler: FullResponse.handler())
+        let result = try await CLI.run(["--city", "kyiv", "--format", "%l: %t"], server: server)
+        let json = try await CLI.run(["--city", "Kyiv", "--json"], server: server)
+        await server.shutdown()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Kyiv, UA: -1°C\n")
+        #expect(server.requests.first?.query["latitude"] == "50.45466")
+        #expect(server.requests.first?.query["longitude"] == "30.5238")
+        #expect(!server.requests.contains { $0.path == "/v1/search" }) // found offline
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let location = try #require(root["location"] as? [String: Any])
+        #expect(location["name"] as? String == "Kyiv, UA")
+        #expect((location["source"] as? [String: Any])?["kind"] as? String == "city")
+        let place = try #require(location["place"] as? [String: Any])
+        #expect(place["id"] as? Int == 703448)
+        #expect(place["countryName"] as? String == "Ukraine")
+    }
+
+    @Test func coordinatesAreNamedByTheNearestCity() async throws {
+        let server = try await StubHTTPServer(handler: FullResponse.handler())
+        let berlin = try await CLI.run(["--lat", "52.52", "--lon", "13.41", "--format", "%l"], server: server)
+        let outskirts = try await CLI.run(["--lat", "52.06", "--lon", "8.56", "--format", "%l"], server: server)
+        let ocean = try await CLI.run(["--lat", "-40", "--lon", "-140", "--format", "%l"], server: server)
+        await server.shutdown()
+        #expect(berlin.stdout == "Berlin, DE\n")
+        #expect(outskirts.stdout.hasPrefix("near Bielefeld, DE ("), "\(outskirts.stdout)")
+        #expect(ocean.stdout == "40.0000°S, 140.0000°W\n") // nothing within 50 km: coordinates, not a far-away name
+    }
+
+    @Test func ambiguousNamesSayWhichWasChosen() async throws {
+        let server = try await StubHTTPServer(handler: FullResponse.handler())
+        let result = try await CLI.run(["--city", "Springfield", "--format", "%l"], server: server)
+        let narrowed = try await CLI.run(["--city", "Springfield, IL", "--format", "%l"], server: server)
+        await server.shutdown()
+        #expect(result.status == 0)
+        #expect(result.stdout == "Springfield, US\n")
+        #expect(result.stderr.contains("is Springfield, US (MO); it could also mean Springfield, US (MA)"), "\(result.stderr)")
+        #expect(narrowed.stderr.isEmpty)
+        #expect(server.requests.last?.query["latitude"] == "39.80172")
+    }
+
+    @Test func unknownNamesUseTheOnlineGeocoder() async throws {
+        let enschede = try Fixtures.text("open-meteo/geocoding_search_enschede.json")
+        let server = try await StubHTTPServer(handler: FullResponse.handler(geocoding: enschede))
+        let env = ["FORECASTLY_GEOCODING_URL": server.baseURL]
+        // "Enschede Twente" is no name in the offline index, so the geocoder
+        // is asked; the stub answers with the real recorded Enschede result.
+        let result = try await CLI.run(["--city", "Enschede Twente", "--format", "%l"], server: server, environment: env)
+        await server.shutdown()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Enschede, NL\n")
+        let search = try #require(server.requests.first { $0.path == "/v1/search" })
+        #expect(search.query["name"] == "Enschede Twente")
+        #expect(server.requests.last?.query["latitude"] == "52.21833")
+    }
+
+    @Test func noMatchSuggestsAndExits64() async throws {
+        let empty = try Fixtures.text("open-meteo/geocoding_no_results.json")
+        let server = try await StubHTTPServer(handler: FullResponse.handler(geocoding: empty))
+        let typo = try await CLI.run(["--city", "Kyyiv"], server: server, environment: ["FORECASTLY_GEOCODING_URL": server.baseURL])
+        await server.shutdown()
+        #expect(typo.status == 64)
+        #expect(typo.stdout.isEmpty)
+        #expect(typo.stderr.hasPrefix("forecastly: No place called “Kyyiv” is known. Did you mean Kyiv, UA"), "\(typo.stderr)")
+        #expect(typo.stderrLines.count == 1)
+        #expect(!server.requests.contains { $0.path == "/v1/forecast" })
+
+        // Offline and no such place: the failed lookup is named, exit 69.
+        let offline = try await CLI.run(["--city", "Qwxzvbnm"], environment: ["FORECASTLY_GEOCODING_URL": "http://127.0.0.1:9"])
+        #expect(offline.status == 69)
+        #expect(offline.stderr.contains("the online lookup failed"))
+    }
+
+    @Test(arguments: [
+        ("", "The place name is empty."),
+        ("?!", "has no letters or digits"),
+        (String(repeating: "x", count: 10_000), "10000 characters long"),
+        ("Ky\u{7}iv", "control characters"),
+        ("Kyiv\nLviv", "control characters"),
+    ])
+    func badNamesExit64BeforeAnyRequest(name: String, message: String) async throws {
+        let server = try await StubHTTPServer(handler: FullResponse.handler())
+        let result = try await CLI.run(["--city", name], server: server, environment: ["FORECASTLY_GEOCODING_URL": server.baseURL])
+        await server.shutdown()
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderrLines.count == 1)
+        #expect(server.requestCount == 0)
+    }
+
+    @Test func compareFetchesEveryPlaceInOneRequestInOrder() async throws {
+        let server = try await StubHTTPServer(handler: FullResponse.handler())
+        let result = try await CLI.run(["compare", "Odesa, Kyiv,Lviv"], server: server)
+        await server.shutdown()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(server.requestCount == 1)
+        #expect(server.requests[0].query["latitude"] == "46.48572,50.45466,49.83826")
+        let rows = result.stdout.split(separator: "\n")
+        #expect(rows[0].hasPrefix("Place"))
+        #expect(rows[1].hasPrefix("Odesa, UA") && rows[1].contains(" 0°C"))
+        #expect(rows[2].hasPrefix("Kyiv, UA") && rows[2].contains(" 1°C"))
+        #expect(rows[3].hasPrefix("Lviv, UA") && rows[3].contains(" 2°C"))
+        #expect(result.stdout.contains("Weather data by Open-Meteo.com"))
+        #expect(result.stdout.contains("GeoNames"))
+    }
+
+    @Test func compareReportsBadNamesAndShowsTheRest() async throws {
+        let server = try await StubHTTPServer(handler: FullResponse.handler())
+        let result = try await CLI.run(["compare", "Kyiv, Qwxzvbnm, Lviv, Kyiv", "--json"], server: server,
+                                       environment: ["FORECASTLY_GEOCODING_URL": server.baseURL])
+        let repeated = try await CLI.run(["--city", "Lviv", "--city", "lviv"], server: server)
+        await server.shutdown()
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("No place called “Qwxzvbnm” is known"))
+        #expect(result.stderr.contains("“Kyiv” is listed more than once"))
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(array.map { $0["query"] as? String } == ["Kyiv", "Qwxzvbnm", "Lviv", "Kyiv"])
+        #expect(array[0]["forecast"] != nil && array[2]["forecast"] != nil)
+        #expect((array[1]["error"] as? [String: Any])?["exitStatus"] as? Int == 64)
+        let forecast = try #require(array[2]["forecast"] as? [String: Any])
+        #expect((forecast["location"] as? [String: Any])?["name"] as? String == "Lviv, UA")
+        let forecasts = server.requests.filter { $0.path == "/v1/forecast" }
+        #expect(forecasts.first?.query["latitude"] == "50.45466,49.83826")
+        #expect(repeated.status == 0) // a repeat is a note, not a failure
+        #expect(repeated.stdout.split(separator: "\n").filter { $0.hasPrefix("Lviv") }.count == 1)
+    }
+
+    @Test func compareRefusesMoreThanAHundredPlaces() async throws {
+        let names = Array(repeating: "Kyiv", count: 101).joined(separator: ",")
+        let result = try await CLI.run(["compare", names])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("at most 100 places"))
+    }
+
+    @Test func citiesSearchListsByPopulation() async throws {
+        let text = try await CLI.run(["cities", "search", "spring", "--limit", "3"])
+        let json = try await CLI.run(["cities", "search", "Киев", "--json"])
+        let none = try await CLI.run(["cities", "search", "qwxzv"])
+        #expect(text.status == 0)
+        let lines = text.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("Springs, ZA"))
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(array.first?["name"] as? String == "Kyiv")
+        #expect(none.status == 64)
+        #expect(none.stdout.isEmpty)
+    }
+
+    @Test func importReplacesTheIndexAndABadImportKeepsIt() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-import-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let imported = try await CLI.run(["cities", "import", Fixtures.url("geonames/cities-sample.zip").path], home: home)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.hasPrefix("Imported 642 places into \(home.path)/.local/share/forecastly/cities.idx"))
+        let bad = home.appendingPathComponent("bad.txt")
+        try "not\ta\tgeonames\tfile\n".write(to: bad, atomically: true, encoding: .utf8)
+        let failed = try await CLI.run(["cities", "import", bad.path], home: home)
+        #expect(failed.status == 65)
+        #expect(failed.stderr.contains("Line 1 is not a GeoNames cities line"))
+        #expect(failed.stderr.contains("your current place index is unchanged"))
+        let status = try await CLI.run(["cities", "status"], home: home)
+        #expect(status.stdout.hasPrefix("Places   642 from GeoNames cities-sample.zip"))
+        let reset = try await CLI.run(["cities", "reset"], home: home)
+        let after = try await CLI.run(["cities", "status"], home: home)
+        #expect(reset.status == 0)
+        #expect(after.stdout.hasPrefix("Places   34,024 from GeoNames cities15000 (bundled)"))
+    }
+
+    /// The bash script argument-parser generates calls the binary back for
+    /// --city; run it the way bash's completion does. (argument-parser
+    /// completes a subcommand's options once the subcommand is typed.)
+    @Test(arguments: [("forecast --city Kyi", "Kyiv, UA"), ("compare Ly", "Lyon, FR"), ("location set --city Odes", "Odesa, UA")])
+    func bashCompletionAsksTheIndex(words: String, first: String) async throws {
+        let script = try await CLI.run(["--generate-completion-script", "bash"])
+        #expect(script.status == 0)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-completion-\(UUID().uuidString).bash")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try script.stdout.write(to: file, atomically: true, encoding: .utf8)
+        let binary = CLI.binary.path
+        let driver = """
+        source '\(file.path)'
+        forecastly() { '\(binary)' "$@"; }
+        COMP_WORDS=(forecastly \(words)); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMP_LINE='forecastly \(words)'; COMP_POINT=${#COMP_LINE}
+        _forecastly forecastly "${COMP_WORDS[-1]}" "${COMP_WORDS[-2]}"
+        printf '%s\\n' "${COMPREPLY[@]}"
+        """
+        let result = try await CLI.run(["-c", driver], executable: "/bin/bash")
+        let candidates = result.stdout.split(separator: "\n")
+        #expect(candidates.first.map(String.init) == first, "\(result.stdout) \(result.stderr)")
+        #expect(Set(candidates).count == candidates.count) // no repeats
+    }
+
+    @Test func locationSetStoresANamedCity() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-set-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = try await StubHTTPServer(handler: FullResponse.handler())
+        let stored = try await CLI.run(["location", "set", "--city", "Lviv"], home: home)
+        let forecast = try await CLI.run(["--source", "manual", "--format", "%l"], server: server, home: home)
+        await server.shutdown()
+        #expect(stored.status == 0, "\(stored.stderr)")
+        #expect(stored.stdout.hasPrefix("Stored Lviv, UA at 49.8383°N, 24.0232°E"))
+        #expect(forecast.stdout == "Lviv, UA\n")
+        #expect(server.requests.first?.query["latitude"] == "49.83826")
+    }
+
+    @Test func aboutCreditsGeoNames() async throws {
+        let result = try await CLI.run(["about"])
+        #expect(result.stdout.contains("GeoNames (https://www.geonames.org/) · licence CC BY 4.0"))
+        #expect(result.stdout.contains("34,024 places from GeoNames cities15000 (bundled)"))
+    }
+}
