@@ -20,6 +20,15 @@ let package = Package(
             ],
             path: "Benchmarks/ForecastDecoding",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        .executableTarget(
+            name: "PlaceLookup",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "LocationProvider", package: "forecastly"),
+            ],
+            path: "Benchmarks/PlaceLookup",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

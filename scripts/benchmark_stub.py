@@ -1,20 +1,28 @@
-"""A loopback HTTP server answering every GET with one fixed body, for the benchmarks."""
+"""A loopback HTTP server for the benchmarks: every GET gets one fixed body,
+or the body a function makes from the query, optionally after a delay."""
 import http.server
 import threading
+import time
+import urllib.parse
 
 
-def serve(body, content_type="application/json; charset=utf-8"):
-    """Starts the server on 127.0.0.1 and a free port; returns (server, base_url)."""
+def serve(body, content_type="application/json; charset=utf-8", delay=0.0):
+    """Starts the server on 127.0.0.1 and a free port; returns (server, base_url).
+    `body` is bytes, or a function of the parsed query returning bytes."""
 
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
         def do_GET(self):
+            if delay:
+                time.sleep(delay)
+            query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)
+            payload = body(query) if callable(body) else body
             self.send_response(200)
             self.send_header("Content-Type", content_type)
-            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Content-Length", str(len(payload)))
             self.end_headers()
-            self.wfile.write(body)
+            self.wfile.write(payload)
 
         def log_message(self, *args):
             pass

@@ -57,13 +57,19 @@ public enum PlaceComparison {
     private static func resolveAll(_ queries: [PlaceQuery], resolver: PlaceResolver) async -> [Result<PlaceResolution, PlaceResolutionError>] {
         await withTaskGroup(of: (Int, Result<PlaceResolution, PlaceResolutionError>).self) { group in
             for (index, query) in queries.enumerated() {
-                group.addTask {
-                    do throws(PlaceResolutionError) { return (index, .success(try await resolver.resolve(query))) } catch { return (index, .failure(error)) }
-                }
+                group.addTask { (index, await resolution(of: query, resolver: resolver)) }
             }
             var results = [Result<PlaceResolution, PlaceResolutionError>?](repeating: nil, count: queries.count)
             for await (index, result) in group { results[index] = result }
             return results.map { $0 ?? .failure(.notFound(query: "", suggestions: [], onlineFailure: nil)) }
+        }
+    }
+
+    private static func resolution(of query: PlaceQuery, resolver: PlaceResolver) async -> Result<PlaceResolution, PlaceResolutionError> {
+        do throws(PlaceResolutionError) {
+            return .success(try await resolver.resolve(query))
+        } catch {
+            return .failure(error)
         }
     }
 }

@@ -18,9 +18,7 @@ extension ForecastService {
     public func forecasts(for requests: [ForecastRequest]) async throws(ForecastError) -> [Forecast] {
         let results = await withTaskGroup(of: (Int, Result<Forecast, ForecastError>).self) { group in
             for (index, request) in requests.enumerated() {
-                group.addTask {
-                    do throws(ForecastError) { return (index, .success(try await forecast(for: request))) } catch { return (index, .failure(error)) }
-                }
+                group.addTask { (index, await result(for: request)) }
             }
             var ordered = [Result<Forecast, ForecastError>?](repeating: nil, count: requests.count)
             for await (index, result) in group { ordered[index] = result }
@@ -35,6 +33,14 @@ extension ForecastService {
             }
         }
         return forecasts
+    }
+
+    private func result(for request: ForecastRequest) async -> Result<Forecast, ForecastError> {
+        do throws(ForecastError) {
+            return .success(try await forecast(for: request))
+        } catch {
+            return .failure(error)
+        }
     }
 }
 

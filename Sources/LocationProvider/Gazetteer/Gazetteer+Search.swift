@@ -22,7 +22,7 @@ extension Gazetteer {
 
     /// Up to `limit` places whose names are a small edit away from the
     /// query's, for "did you mean". Only names sharing the first letter are
-    /// considered: that is where nearly all typing slips are not.
+    /// considered: typing slips rarely hit the first letter.
     public func suggestions(for query: PlaceQuery, limit: Int = 3) -> [GazetteerPlace] {
         let key = query.key
         guard let first = key.first else { return [] }
@@ -41,9 +41,11 @@ extension Gazetteer {
             scored.append((distance, rank))
         }
         scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.rank < $1.rank }
+        // Only the closest spellings: one letter off beats two letters off.
+        let closest = scored.first?.distance ?? 0
         var seen: Set<Int> = []
         var result: [GazetteerPlace] = []
-        for candidate in scored where seen.insert(candidate.rank).inserted {
+        for candidate in scored where candidate.distance == closest && seen.insert(candidate.rank).inserted {
             result.append(place(at: candidate.rank))
             if result.count == limit { break }
         }
