@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
         .systemLibrary(
@@ -66,6 +68,8 @@ let package = Package(
                 "LocationProvider",
                 "NetworkTransport",
                 .product(name: "Logging", package: "swift-log"),
+                // The store (forecast cache, notes): SQLite through GRDB (apt libsqlite3-dev).
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSwift6
         ),
@@ -100,7 +104,13 @@ let package = Package(
         ),
         .testTarget(
             name: "ForecastCoreTests",
-            dependencies: ["ForecastCore", "LocationProvider", "NetworkTransport", "TestSupport"],
+            dependencies: [
+                "ForecastCore", "LocationProvider", "NetworkTransport", "TestSupport",
+                // TestClock: watch-mode intervals and backoff run instantly.
+                .product(name: "Clocks", package: "swift-clocks"),
+                // To make foreign SQLite files for the store's refusal tests.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
         ),
         // Runs the built `forecastly` binary as a subprocess; depending on the
         // executable target makes SwiftPM build it before these tests run.

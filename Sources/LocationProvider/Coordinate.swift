@@ -61,3 +61,26 @@ public enum CoordinateError: Error, Hashable, Sendable, CustomStringConvertible 
         }
     }
 }
+
+extension Coordinate: Codable {
+    enum CodingKeys: String, CodingKey { case latitude, longitude }
+
+    /// Decoding goes through the validating initializer: a stored or
+    /// received coordinate out of range is a decoding error, not a value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let latitude = try container.decode(Double.self, forKey: .latitude)
+        let longitude = try container.decode(Double.self, forKey: .longitude)
+        do {
+            try self.init(latitude: latitude, longitude: longitude)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(latitude, forKey: .latitude)
+        try container.encode(longitude, forKey: .longitude)
+    }
+}

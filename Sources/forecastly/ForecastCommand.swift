@@ -29,6 +29,9 @@ struct ForecastCommand: AsyncParsableCommand {
     @OptionGroup(title: "Service")
     var service: ServiceOptions
 
+    @OptionGroup(title: "Cache")
+    var cache: CacheOptions
+
     func validate() throws {
         _ = try location.coordinate()
         if try location.cityQueries().count > 1, output.format != nil || output.oneline {
@@ -38,6 +41,7 @@ struct ForecastCommand: AsyncParsableCommand {
         try forecastOptions.check()
         try output.check()
         try service.check()
+        try cache.check()
     }
 
     func run() async throws {
@@ -48,36 +52,18 @@ struct ForecastCommand: AsyncParsableCommand {
             return
         }
         let renderer = try output.renderer()
-        let loader = ForecastLoader(showsProgress: renderer.wantsProgress)
-        let forecast: Forecast
-        var place: GazetteerPlace?
-        if let city = cities.first {
-            (forecast, place) = try await service.withServices { transport, service in
-                let resolution = try await Places.resolver(transport: transport).resolve(city)
-                if let note = resolution.ambiguityNote { Terminal.standardError.writeLine("forecastly: note: \(note)") }
-                let request = try ForecastRequest(coordinate: resolution.place.coordinate, days: forecastOptions.days, units: forecastOptions.units)
-                return (try await loader.load(request, service: service), resolution.place)
-            }
-        } else if let coordinate = try location.coordinate() {
-            // Typed coordinates need no permission and locate nothing.
-            let typed = try ForecastRequest(coordinate: coordinate, days: forecastOptions.days, units: forecastOptions.units)
-            forecast = try await service.withServices { _, service in try await loader.load(typed, service: service) }
-        } else {
-            let setup = await LocationSetup.load()
-            forecast = try await service.withServices { transport, service in
-                let provider = try setup.provider(locating, transport: transport, onSatellites: loader.satelliteReporter)
-                if locating.source != .manual {
-                    try await PermissionPrompt.ensurePermission(setup: setup, services: setup.servicesDescription(locating, transport: transport))
-                }
-                return try await loader.locateAndLoad(
-                    authorization: setup.authorization, provider: provider, service: service,
-                    timeout: locating.timeout, days: forecastOptions.days, units: forecastOptions.units)
-            }
+        let run = ForecastRun(location: location, locating: locating, options: forecastOptions, service: service, cache: cache)
+        let store = Storage.openForCache()
+        let shown = cache.offline
+            ? try await run.stored(store: store, city: cities.first)
+            : try await run.load(store: store, city: cities.first, loader: ForecastLoader(showsProgress: renderer.wantsProgress))
+        if case .stale(let fetchedAt, let error) = shown.origin {
+            Terminal.standardError.writeLine(
+                "forecastly: warning: \(error.summary) Showing the forecast stored \(ValueFormat.age(Date().timeIntervalSince(fetchedAt))) ago.")
         }
-        // A named city, the place an IP service or the stored place names,
-        // else the nearest place in the gazetteer ("near Bielefeld, DE (3 km)").
-        let name = place?.displayName ?? forecast.fix?.placeName ?? Places.name(near: forecast.requestedCoordinate)
-        Terminal.standardOutput.write(renderer.render(forecast, units: forecastOptions.units, placeName: name, hours: forecastOptions.hours, place: place))
+        Terminal.standardOutput.write(renderer.render(
+            shown.forecast, units: forecastOptions.units, placeName: shown.placeName, hours: forecastOptions.hours,
+            place: shown.place, origin: shown.origin))
     }
 }
 

@@ -38,7 +38,7 @@ struct ForecastlyCommand: AsyncParsableCommand {
         Weather data by Open-Meteo.com (CC BY 4.0). Places from GeoNames (CC BY 4.0).
         """,
         version: Forecastly.version,
-        subcommands: [ForecastCommand.self, CompareCommand.self, CitiesCommand.self, LocationCommand.self, SimulateCommand.self, AboutCommand.self],
+        subcommands: [ForecastCommand.self, CompareCommand.self, CitiesCommand.self, NotesCommand.self, CacheCommand.self, LocationCommand.self, SimulateCommand.self, AboutCommand.self],
         defaultSubcommand: ForecastCommand.self
     )
 }

@@ -58,13 +58,18 @@ enum OutputRenderer {
         return false
     }
 
-    func render(_ forecast: Forecast, units: UnitSystem, placeName: String?, hours: Int, place: GazetteerPlace? = nil) -> String {
+    func render(
+        _ forecast: Forecast, units: UnitSystem, placeName: String?, hours: Int,
+        place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil
+    ) -> String {
         switch self {
         case .report(let style):
-            return ForecastReport(forecast: forecast, placeName: placeName, hours: hours, style: style, source: .openMeteo).render()
+            return ForecastReport(forecast: forecast, placeName: placeName, hours: hours, style: style, source: .openMeteo,
+                                  notice: origin?.label(now: Date())).render()
         case .json:
             let document = ForecastDocument(
-                forecast: forecast, placeName: placeName, unitSystem: units, source: .openMeteo, generatedAt: Date(), place: place
+                forecast: forecast, placeName: placeName, unitSystem: units, source: .openMeteo, generatedAt: Date(),
+                place: place, origin: origin
             )
             return String(decoding: document.encoded(), as: UTF8.self) + "\n"
         case .line(let template):

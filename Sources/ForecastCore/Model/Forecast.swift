@@ -4,7 +4,7 @@ public import LocationProvider
 /// A forecast for one place, ready to present: times are real instants,
 /// the place's time zone is known, and every value the service may leave
 /// out is optional.
-public struct Forecast: Sendable, Equatable {
+public struct Forecast: Sendable, Equatable, Codable {
     /// The grid point the service answered for (it may differ from the
     /// request by a kilometre or two).
     public var coordinate: Coordinate
@@ -45,7 +45,7 @@ public struct Forecast: Sendable, Equatable {
     public var today: DailyForecast? { daily.first }
 }
 
-public struct CurrentConditions: Sendable, Equatable {
+public struct CurrentConditions: Sendable, Equatable, Codable {
     public var time: Date
     public var temperature: Double?
     public var apparentTemperature: Double?
@@ -77,7 +77,7 @@ public struct CurrentConditions: Sendable, Equatable {
     public var condition: WeatherCondition? { weatherCode.map(WeatherCondition.init(wmoCode:)) }
 }
 
-public struct HourlyForecast: Sendable, Equatable {
+public struct HourlyForecast: Sendable, Equatable, Codable {
     public var time: Date
     public var temperature: Double?
     public var precipitationProbability: Double?
@@ -104,7 +104,7 @@ public struct HourlyForecast: Sendable, Equatable {
     public var condition: WeatherCondition? { weatherCode.map(WeatherCondition.init(wmoCode:)) }
 }
 
-public struct DailyForecast: Sendable, Equatable {
+public struct DailyForecast: Sendable, Equatable, Codable {
     public var date: LocalDate
     public var weatherCode: Int?
     public var temperatureMax: Double?

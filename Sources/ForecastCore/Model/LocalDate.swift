@@ -78,3 +78,20 @@ extension LocalDate {
         self.day = d
     }
 }
+
+extension LocalDate: Codable {
+    /// Stored as `YYYY-MM-DD`, the way it is shown in JSON output.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = LocalDate(iso8601: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a YYYY-MM-DD date: \(text)")
+        }
+        self = date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

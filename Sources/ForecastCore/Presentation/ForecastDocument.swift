@@ -14,14 +14,16 @@ public struct ForecastDocument: Encodable, Sendable {
     let generatedAt: Date
     let hours: Int?
     let place: GazetteerPlace?
+    let origin: ForecastOrigin?
 
     /// - Parameters:
     ///   - hours: how many upcoming hours to include; `nil` for all.
     ///   - place: the named place the forecast is for (`--city`, `compare`).
     public init(
         forecast: Forecast, placeName: String?, unitSystem: UnitSystem, source: DataSource, generatedAt: Date,
-        hours: Int? = nil, place: GazetteerPlace? = nil
+        hours: Int? = nil, place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil
     ) {
+        self.origin = origin
         self.forecast = forecast
         self.place = place
         self.placeName = placeName
@@ -49,6 +51,7 @@ public struct ForecastDocument: Encodable, Sendable {
         case sunrise, sunset, uvIndexMax, url, license
         case kind, accuracy, accuracyMeters, observedAt
         case place, id, countryCode, countryName, admin1, population
+        case cache, origin, fetchedAt, ageSeconds
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -149,6 +152,19 @@ public struct ForecastDocument: Encodable, Sendable {
         try source.encode(self.source.license, forKey: .license)
         try root.encode(self.source.attribution, forKey: .attribution)
         try root.encode(PlaceClock(timeZone: .gmt).iso8601(generatedAt), forKey: .generatedAt)
+
+        // Where this forecast came from: fetched now, or the store (and how old it is).
+        if let stored = self.origin {
+            var cache = root.nestedContainer(keyedBy: Keys.self, forKey: .cache)
+            try cache.encode(stored.name, forKey: .origin)
+            if let fetchedAt = stored.fetchedAt {
+                try cache.encode(PlaceClock(timeZone: .gmt).iso8601(fetchedAt), forKey: .fetchedAt)
+                try cache.encode(Int(max(0, generatedAt.timeIntervalSince(fetchedAt)).rounded()), forKey: .ageSeconds)
+            } else {
+                try cache.encodeNil(forKey: .fetchedAt)
+                try cache.encode(0, forKey: .ageSeconds)
+            }
+        }
     }
 
     private static func encodeCondition(_ code: Int?, isDay: Bool?, into node: inout KeyedEncodingContainer<Keys>) throws {

@@ -8,8 +8,11 @@ public struct ForecastReport: Sendable {
     public var hours: Int
     public var style: TerminalStyle
     public var source: DataSource
+    /// A line under the header, e.g. that this is a stored forecast and how old.
+    public var notice: String?
 
-    public init(forecast: Forecast, placeName: String?, hours: Int, style: TerminalStyle, source: DataSource) {
+    public init(forecast: Forecast, placeName: String?, hours: Int, style: TerminalStyle, source: DataSource, notice: String? = nil) {
+        self.notice = notice
         self.forecast = forecast
         self.placeName = placeName
         self.hours = hours
@@ -23,6 +26,7 @@ public struct ForecastReport: Sendable {
     public func render() -> String {
         var lines = [header()]
         if let fix = forecast.fix { lines.append(label("From") + fix.sourceSummary) }
+        if let notice { lines.append(label("Stored") + style.bold(notice)) }
         lines += currentSection()
         lines += todaySection()
         lines += hoursSection()

@@ -35,6 +35,19 @@ public enum ValueFormat {
         return sign + String(units / scale) + "." + String(repeating: "0", count: String(scale).count - 1 - fraction.count) + fraction
     }
 
+    /// "45 s", "12 min", "2 h 5 min", "3 d 4 h": an age for people.
+    public static func age(_ seconds: TimeInterval) -> String {
+        let total = Int(max(0, seconds).rounded())
+        if total < 60 { return "\(total) s" }
+        if total < 3600 { return "\(total / 60) min" }
+        if total < 86_400 {
+            let minutes = (total % 3600) / 60
+            return "\(total / 3600) h" + (minutes > 0 ? " \(minutes) min" : "")
+        }
+        let hours = (total % 86_400) / 3600
+        return "\(total / 86_400) d" + (hours > 0 ? " \(hours) h" : "")
+    }
+
     /// "2,797,553": thousands grouped with commas, whatever the locale.
     public static func grouped(_ value: Int) -> String {
         let digits = String(value.magnitude)

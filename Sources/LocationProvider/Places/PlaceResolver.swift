@@ -13,10 +13,7 @@ public struct PlaceResolver: Sendable {
     }
 
     public func resolve(_ query: PlaceQuery) async throws(PlaceResolutionError) -> PlaceResolution {
-        let offline = gazetteer.matches(query, limit: PlaceResolution.alternativesShown + 1)
-        if let first = offline.first {
-            return PlaceResolution(query: query, place: first, alternatives: Array(offline.dropFirst()), origin: .offline)
-        }
+        if let offline = resolveOffline(query) { return offline }
         var onlineFailure: String?
         if let geocoder {
             let country = query.qualifiers.lazy.compactMap { self.countryCode($0) }.first
@@ -32,6 +29,13 @@ public struct PlaceResolver: Sendable {
         var suggestions = gazetteer.suggestions(for: query)
         if suggestions.isEmpty { suggestions = gazetteer.search(query, limit: 3) }
         throw .notFound(query: query.description, suggestions: suggestions.map(\.qualifiedName), onlineFailure: onlineFailure)
+    }
+
+    /// The offline index's answer alone (no network), or nil when it does not know the name.
+    public func resolveOffline(_ query: PlaceQuery) -> PlaceResolution? {
+        let offline = gazetteer.matches(query, limit: PlaceResolution.alternativesShown + 1)
+        guard let first = offline.first else { return nil }
+        return PlaceResolution(query: query, place: first, alternatives: Array(offline.dropFirst()), origin: .offline)
     }
 
     private func countryCode(_ qualifier: String) -> String? {

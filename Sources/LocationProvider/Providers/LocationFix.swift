@@ -3,7 +3,7 @@ public import Foundation
 /// One answer to "where am I?": a coordinate, how good it is, and where it
 /// came from. Every fix says its source and accuracy, so output can always
 /// tell the user what it is based on.
-public struct LocationFix: Sendable, Hashable {
+public struct LocationFix: Sendable, Hashable, Codable {
     public var coordinate: Coordinate
     /// Radius in metres (95% for gpsd); `nil` when the source gives none.
     public var accuracyMeters: Double?
@@ -48,7 +48,7 @@ public struct LocationFix: Sendable, Hashable {
     }
 }
 
-public struct GPSDetails: Sendable, Hashable {
+public struct GPSDetails: Sendable, Hashable, Codable {
     public var mode: Int
     public var satellitesUsed: Int
     public var satellitesVisible: Int

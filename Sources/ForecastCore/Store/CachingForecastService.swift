@@ -1,0 +1,130 @@
+public import Foundation
+import LocationProvider
+
+/// How the cache answers a forecast request.
+public enum CachePolicy: Sendable, Equatable {
+    /// A stored forecast younger than `maxAge` answers without any request;
+    /// otherwise fetch, and fall back to the stored one when the network fails.
+    case preferStored(maxAge: TimeInterval)
+    /// Always fetch (`--refresh`); still fall back when the network fails.
+    case refresh
+
+    public static let defaultMaxAge: TimeInterval = 15 * 60
+}
+
+/// Where the forecast that was shown came from.
+public enum ForecastOrigin: Sendable, Equatable {
+    case network
+    /// Younger than the freshness window: no request was made.
+    case stored(fetchedAt: Date)
+    /// The network failed; this is the last stored forecast for the place.
+    case stale(fetchedAt: Date, error: ForecastError)
+    /// `--offline`: the stored forecast was asked for.
+    case offline(fetchedAt: Date)
+}
+
+extension ForecastOrigin {
+    /// "network", "stored", "stale" or "offline" (the JSON `cache.origin`).
+    public var name: String {
+        switch self {
+        case .network: "network"
+        case .stored: "stored"
+        case .stale: "stale"
+        case .offline: "offline"
+        }
+    }
+
+    public var fetchedAt: Date? {
+        switch self {
+        case .network: nil
+        case .stored(let date), .stale(let date, _), .offline(let date): date
+        }
+    }
+
+    /// "fetched 14:05 UTC, 2 h 5 min ago" style label, for the report.
+    public func label(now: Date) -> String? {
+        guard let fetchedAt else { return nil }
+        let age = ValueFormat.age(now.timeIntervalSince(fetchedAt))
+        switch self {
+        case .network: return nil
+        case .stored: return "fetched \(age) ago (fresh enough; --refresh fetches again)"
+        case .stale: return "fetched \(age) ago: STALE, the service could not be reached"
+        case .offline: return "fetched \(age) ago (offline)"
+        }
+    }
+}
+
+/// A `ForecastService` that keeps every forecast it fetches and answers
+/// from the store when it can: offline-first. It wraps any other service,
+/// so the view model, notes and the CLI use it unchanged.
+public final class CachingForecastService: ForecastService, @unchecked Sendable {
+    // @unchecked: `origins` is guarded by `lock`; everything else is immutable.
+    private let base: any ForecastService
+    private let cache: any ForecastCache
+    private let policy: CachePolicy
+    private let now: @Sendable () -> Date
+    private let placeName: @Sendable (ForecastRequest) -> String?
+    private let lock = NSLock()
+    private var origins: [ForecastOrigin] = []
+    private var storeProblems: [StoreError] = []
+
+    public init(
+        base: any ForecastService, cache: any ForecastCache, policy: CachePolicy,
+        now: @escaping @Sendable () -> Date = Date.init,
+        placeName: @escaping @Sendable (ForecastRequest) -> String? = { _ in nil }
+    ) {
+        self.base = base
+        self.cache = cache
+        self.policy = policy
+        self.now = now
+        self.placeName = placeName
+    }
+
+    public var source: DataSource { base.source }
+
+    /// The origin of the last forecast answered.
+    public var lastOrigin: ForecastOrigin? { lock.withLock { origins.last } }
+
+    /// Store errors met while answering (the forecast was still shown).
+    public var problems: [StoreError] { lock.withLock { storeProblems } }
+
+    public func forecast(for request: ForecastRequest) async throws(ForecastError) -> Forecast {
+        let key = ForecastCacheKey(request)
+        let stored: StoredForecast?
+        do {
+            stored = try cache.latest(for: key)
+        } catch {
+            record(problem: error)
+            stored = nil
+        }
+        if case .preferStored(let maxAge) = policy, let stored, stored.age(at: now()) <= maxAge {
+            record(.stored(fetchedAt: stored.fetchedAt))
+            return stored.forecast
+        }
+        do {
+            let forecast = try await base.forecast(for: request)
+            do {
+                try cache.save(StoredForecast(forecast: forecast, placeName: placeName(request), fetchedAt: now(), days: request.days, units: request.units), key: key)
+            } catch {
+                record(problem: error)
+            }
+            record(.network)
+            return forecast
+        } catch {
+            guard error.canFallBackToStored, let stored else { throw error }
+            record(.stale(fetchedAt: stored.fetchedAt, error: error))
+            return stored.forecast
+        }
+    }
+
+    private func record(_ origin: ForecastOrigin) { lock.withLock { origins.append(origin) } }
+    private func record(problem: StoreError) { lock.withLock { storeProblems.append(problem) } }
+}
+
+extension ForecastError {
+    /// The network or the service failed (not the request): a stored
+    /// forecast is better than nothing.
+    public var canFallBackToStored: Bool {
+        exitStatus == .unavailable || exitStatus == .temporaryFailure
+    }
+}

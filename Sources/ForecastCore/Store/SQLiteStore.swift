@@ -1,0 +1,150 @@
+public import Foundation
+import GRDB
+public import LocationProvider
+
+/// The forecast cache and the notes in one SQLite database
+/// (`$XDG_DATA_HOME/forecastly/forecastly.sqlite`), through GRDB: WAL mode so
+/// readers never wait for a writer, versioned migrations, and every write in
+/// one transaction, so a process killed mid-write leaves the last committed state.
+///
+/// A file that is not forecastly's (damaged, not SQLite, or another
+/// program's database) is reported with its path and never written to.
+public final class SQLiteStore: Sendable {
+    /// `PRAGMA application_id`: "FCLY". Marks the file as forecastly's.
+    static let applicationID: Int32 = 0x4643_4C59
+
+    public let path: String
+    let writer: any DatabaseWriter
+
+    public static func defaultPath(directories: XDGDirectories) -> String { directories.data + "/forecastly.sqlite" }
+
+    /// Opens (creating when missing) the database at `path`.
+    public static func open(path: String) throws(StoreError) -> SQLiteStore {
+        let directory = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .unavailable(path: path, detail: "cannot create \(directory)")
+        }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 {
+            try inspect(path)
+        }
+        var configuration = Configuration()
+        // Twenty `notes add` at once take turns instead of failing.
+        configuration.busyMode = .timeout(15)
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw describe(error, path: path)
+        }
+        try migrate(pool, path: path)
+        return SQLiteStore(path: path, writer: pool)
+    }
+
+    /// A private in-memory database (for tests and previews).
+    public static func inMemory() throws(StoreError) -> SQLiteStore {
+        let queue: DatabaseQueue
+        do { queue = try DatabaseQueue() } catch { throw describe(error, path: ":memory:") }
+        try migrate(queue, path: ":memory:")
+        return SQLiteStore(path: ":memory:", writer: queue)
+    }
+
+    private init(path: String, writer: any DatabaseWriter) {
+        self.path = path
+        self.writer = writer
+    }
+
+    /// Reads the existing file read-only: it must be an SQLite database that
+    /// is forecastly's (its application id), or an empty one.
+    private static func inspect(_ path: String) throws(StoreError) {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(15)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let (id, tables) = try queue.read { db in
+                let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+                let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+                return (id, tables)
+            }
+            try queue.close()
+            if id != applicationID, id != 0 || !tables.isEmpty { throw StoreError.foreign(path: path) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw describe(error, path: path)
+        }
+    }
+
+    private static func migrate(_ writer: any DatabaseWriter, path: String) throws(StoreError) {
+        let migrator = Self.migrator
+        do {
+            if try writer.read({ try migrator.hasBeenSuperseded($0) }) { throw StoreError.newerVersion(path: path) }
+            try migrator.migrate(writer)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw describe(error, path: path)
+        }
+    }
+
+    /// Schema history. Never edit a registered migration: add a new one.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: forecast cache and notes") { db in
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            try db.create(table: "forecast") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("grid", .text).notNull()
+                t.column("days", .integer).notNull()
+                t.column("units", .text).notNull()
+                t.column("hourly", .boolean).notNull()
+                t.column("fetchedAt", .double).notNull()
+                t.column("placeName", .text)
+                t.column("body", .blob).notNull()
+            }
+            try db.create(index: "forecast_by_key", on: "forecast", columns: ["grid", "days", "units", "hourly", "fetchedAt"])
+            try db.create(index: "forecast_by_time", on: "forecast", columns: ["fetchedAt"])
+            try db.create(table: "note") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("createdAt", .double).notNull()
+                t.column("text", .text).notNull()
+                t.column("placeName", .text)
+                t.column("latitude", .double)
+                t.column("longitude", .double)
+                t.column("temperature", .double)
+                t.column("temperatureUnit", .text)
+                t.column("weatherCode", .integer)
+                t.column("description", .text)
+                t.column("symbol", .text)
+                t.column("glyph", .text)
+            }
+            try db.create(index: "note_by_time", on: "note", columns: ["createdAt", "id"])
+        }
+        return migrator
+    }
+
+    /// Runs a read; errors name the file.
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do { return try writer.read(body) } catch { throw Self.describe(error, path: path) }
+    }
+
+    /// Runs a write in one transaction; errors name the file.
+    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do { return try writer.write(body) } catch { throw Self.describe(error, path: path) }
+    }
+
+    static func describe(_ error: any Error, path: String) -> StoreError {
+        guard let error = error as? DatabaseError else { return .unavailable(path: path, detail: "\(error)") }
+        switch error.resultCode {
+        case .SQLITE_NOTADB: return .corrupt(path: path, detail: "not an SQLite database")
+        case .SQLITE_CORRUPT: return .corrupt(path: path, detail: "SQLite reports it corrupt")
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return .unavailable(path: path, detail: "another program kept it locked")
+        case .SQLITE_FULL: return .unavailable(path: path, detail: "the disk is full")
+        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN, .SQLITE_AUTH:
+            return .unavailable(path: path, detail: "permission denied or read-only")
+        default: return .unavailable(path: path, detail: error.message ?? "SQLite error \(error.resultCode.rawValue)")
+        }
+    }
+}

@@ -1,0 +1,67 @@
+public import Foundation
+public import LocationProvider
+
+/// Where a forecast is filed in the cache: the place on a 0.01° grid
+/// (about a kilometre, so a GPS fix that wanders a few metres still hits),
+/// and the request's days, units and sections.
+public struct ForecastCacheKey: Sendable, Hashable {
+    public let grid: String
+    public let days: Int
+    public let units: UnitSystem
+    public let includesHourly: Bool
+
+    public init(_ request: ForecastRequest) {
+        grid = Self.grid(request.coordinate)
+        days = request.days
+        units = request.units
+        includesHourly = request.includesHourly
+    }
+
+    public static func grid(_ coordinate: Coordinate) -> String {
+        "\(ValueFormat.decimal(coordinate.latitude, places: 2)),\(ValueFormat.decimal(coordinate.longitude, places: 2))"
+    }
+}
+
+/// A forecast as the store keeps it: the forecast itself, the name it was
+/// shown with, and when it was fetched.
+public struct StoredForecast: Sendable, Equatable {
+    public var forecast: Forecast
+    public var placeName: String?
+    public var fetchedAt: Date
+    public var days: Int
+    public var units: UnitSystem
+
+    public init(forecast: Forecast, placeName: String?, fetchedAt: Date, days: Int, units: UnitSystem) {
+        self.forecast = forecast
+        self.placeName = placeName
+        self.fetchedAt = fetchedAt
+        self.days = days
+        self.units = units
+    }
+
+    public func age(at now: Date) -> TimeInterval { max(0, now.timeIntervalSince(fetchedAt)) }
+}
+
+/// What `cache status` reports.
+public struct ForecastCacheStatus: Sendable, Equatable {
+    public var path: String
+    public var forecastCount: Int
+    public var placeCount: Int
+    public var newest: Date?
+    public var oldest: Date?
+    public var noteCount: Int
+}
+
+/// The forecast cache. Behind a protocol so the pipeline can be tested with
+/// any store; the tests use the real SQLite one on temporary files.
+public protocol ForecastCache: Sendable {
+    func save(_ forecast: StoredForecast, key: ForecastCacheKey) throws(StoreError)
+    /// The newest forecast filed under `key`.
+    func latest(for key: ForecastCacheKey) throws(StoreError) -> StoredForecast?
+    /// The newest forecast for a grid cell with any days and units, or of
+    /// any place when `grid` is nil (for `--offline`).
+    func latest(grid: String?) throws(StoreError) -> StoredForecast?
+    func status() throws(StoreError) -> ForecastCacheStatus
+    /// Removes every stored forecast (notes stay); returns how many.
+    func clear() throws(StoreError) -> Int
+}

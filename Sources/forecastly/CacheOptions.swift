@@ -1,0 +1,22 @@
+import ArgumentParser
+import ForecastCore
+
+/// The forecast cache: answer from the store when fresh, refresh, or stay offline.
+struct CacheOptions: ParsableArguments {
+    @Option(name: .customLong("max-age"),
+            help: ArgumentHelp("Use a stored forecast younger than this instead of fetching (default 15m; 0 always fetches).", valueName: "duration"))
+    var maxAge = DurationOption(seconds: CachePolicy.defaultMaxAge)
+
+    @Flag(help: "Fetch a new forecast even when a fresh one is stored.")
+    var refresh = false
+
+    @Flag(help: "No network: show the stored forecast for the place (or the newest of any place), with its age.")
+    var offline = false
+
+    func check() throws {
+        guard maxAge.seconds <= 30 * 86_400 else { throw ValidationError("--max-age must be at most 30 days; got \(maxAge).") }
+        if offline, refresh { throw ValidationError("--offline and --refresh contradict each other; choose one.") }
+    }
+
+    var policy: CachePolicy { refresh ? .refresh : .preferStored(maxAge: maxAge.seconds) }
+}

@@ -1,0 +1,61 @@
+import NetworkTransport
+import ForecastCore
+import Foundation
+
+/// How notes are shown: one line each, in full, or as JSON.
+enum NoteFormat {
+    /// "#12  2026-11-21 07:15  ⛄ -1°C  Kyiv, UA  walk in the park", in the machine's time zone.
+    static func line(_ note: WeatherNote) -> String {
+        var parts = ["#\(note.id)", timestamp(note.createdAt)]
+        if let weather = note.weather {
+            parts.append("\(weather.glyph ?? " ") \(ValueFormat.temperature(weather.temperature, unit: weather.temperatureUnit))")
+        }
+        if let place = note.placeName { parts.append(place.strippingControls) }
+        parts.append(note.text.strippingControls)
+        return parts.joined(separator: "  ")
+    }
+
+    static func details(_ note: WeatherNote) -> String {
+        var lines = ["Note     #\(note.id)", "Written  \(timestamp(note.createdAt))", "Text     \(note.text.strippingControls)"]
+        if let place = note.placeName { lines.append("Place    \(place.strippingControls)") }
+        if let latitude = note.latitude, let longitude = note.longitude { lines.append("At       \(latitude), \(longitude)") }
+        if let weather = note.weather {
+            lines.append("Weather  \(weather.glyph ?? "") \(weather.description ?? ValueFormat.missing), \(ValueFormat.temperature(weather.temperature, unit: weather.temperatureUnit))")
+        } else {
+            lines.append("Weather  not recorded")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func json(_ notes: [WeatherNote]) -> String {
+        let clock = PlaceClock(timeZone: .gmt)
+        let objects: [[String: Any]] = notes.map { note in
+            var object: [String: Any] = [
+                "id": note.id, "createdAt": clock.iso8601(note.createdAt), "text": note.text,
+                "placeName": note.placeName ?? NSNull(), "latitude": note.latitude ?? NSNull(), "longitude": note.longitude ?? NSNull(),
+            ]
+            if let weather = note.weather {
+                object["weather"] = [
+                    "temperature": weather.temperature ?? NSNull(), "temperatureUnit": weather.temperatureUnit,
+                    "weatherCode": weather.weatherCode ?? NSNull(), "description": weather.description ?? NSNull(),
+                    "symbol": weather.symbol ?? NSNull(), "glyph": weather.glyph ?? NSNull(),
+                ] as [String: Any]
+            } else {
+                object["weather"] = NSNull()
+            }
+            return object
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    private static func timestamp(_ date: Date) -> String {
+        let clock = PlaceClock(timeZone: .current)
+        return "\(clock.localDate(date)) \(clock.time(date))"
+    }
+}
+
+extension String {
+    /// Notes are typed by people, but a database can be edited by anything.
+    var strippingControls: String { strippingTerminalControls(limit: 2_000) }
+}

@@ -1,0 +1,27 @@
+import ForecastCore
+import Foundation
+import LocationProvider
+
+/// The SQLite store as the CLI opens it.
+enum Storage {
+    static var path: String {
+        SQLiteStore.defaultPath(directories: XDGDirectories(environment: ProcessInfo.processInfo.environment))
+    }
+
+    /// The store, or an error naming the file (for `notes` and `cache`, which need it).
+    static func open() throws(StoreError) -> SQLiteStore {
+        try SQLiteStore.open(path: path)
+    }
+
+    /// The store for the forecast cache. A forecast still works without it,
+    /// so a damaged or foreign file is a warning here, never a reason to
+    /// touch the file or to fail.
+    static func openForCache() -> SQLiteStore? {
+        do {
+            return try open()
+        } catch {
+            Terminal.standardError.writeLine("forecastly: warning: \(error.userMessage) The forecast is shown without the cache.")
+            return nil
+        }
+    }
+}

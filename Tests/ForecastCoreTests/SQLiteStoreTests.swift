@@ -1,0 +1,100 @@
+@testable import ForecastCore
+import Foundation
+import LocationProvider
+import Testing
+import TestSupport
+
+/// The store on real SQLite files in a temporary directory.
+@Suite struct SQLiteStoreTests {
+    static func temporaryPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)/forecastly.sqlite").path
+    }
+
+    static func forecast() throws -> Forecast { try Sample.decode("forecast_current_hourly_daily_zagreb.json") }
+
+    @Test func aStoredForecastComesBackEqual() throws {
+        let store = try SQLiteStore.open(path: Self.temporaryPath())
+        let forecast = try Self.forecast()
+        let key = ForecastCacheKey(Sample.request)
+        let fetched = Date(timeIntervalSince1970: 1_800_000_000)
+        try store.save(StoredForecast(forecast: forecast, placeName: "Zagreb, HR", fetchedAt: fetched, days: 7, units: .metric), key: key)
+        let back = try #require(try store.latest(for: key))
+        #expect(back.forecast == forecast)
+        #expect(back.placeName == "Zagreb, HR")
+        #expect(back.fetchedAt == fetched)
+        #expect(try store.latest(grid: key.grid)?.forecast == forecast)
+        #expect(try store.latest(grid: nil)?.forecast == forecast)
+        #expect(try store.latest(grid: "0.00,0.00") == nil)
+        // Another day count is another key.
+        let other = ForecastCacheKey(try ForecastRequest(coordinate: Sample.zagreb, days: 3))
+        #expect(try store.latest(for: other) == nil)
+    }
+
+    @Test func onlyTheNewestForecastPerKeyIsKept() throws {
+        let store = try SQLiteStore.open(path: Self.temporaryPath())
+        let key = ForecastCacheKey(Sample.request)
+        for minute in 0..<5 {
+            try store.save(StoredForecast(forecast: try Self.forecast(), placeName: nil, fetchedAt: Date(timeIntervalSince1970: Double(minute * 60)), days: 7, units: .metric), key: key)
+        }
+        let status = try store.status()
+        #expect(status.forecastCount == 1)
+        #expect(status.newest == Date(timeIntervalSince1970: 240))
+        #expect(try store.clear() == 1)
+        #expect(try store.latest(for: key) == nil)
+    }
+
+    @Test func gridKeysRoundToAboutAKilometre() throws {
+        let a = ForecastCacheKey(try ForecastRequest(coordinate: Coordinate(latitude: 50.4512, longitude: 30.5234)))
+        let b = ForecastCacheKey(try ForecastRequest(coordinate: Coordinate(latitude: 50.4549, longitude: 30.5249)))
+        let c = ForecastCacheKey(try ForecastRequest(coordinate: Coordinate(latitude: 50.4651, longitude: 30.5234)))
+        #expect(a == b)
+        #expect(a != c)
+        #expect(a.grid == "50.45,30.52")
+        #expect(ForecastCacheKey.grid(try Coordinate(latitude: -33.9, longitude: -0.001)) == "-33.90,0.00")
+    }
+
+    @Test func notesAreKeptNewestFirst() throws {
+        let store = try SQLiteStore.open(path: Self.temporaryPath())
+        let weather = WeatherNote.Weather(try Self.forecast())
+        #expect(weather?.description == "Clear sky")
+        let first = try store.add(NewWeatherNote(createdAt: Date(timeIntervalSince1970: 100), text: "morning run", placeName: "Zagreb, HR", latitude: 45.8, longitude: 16, weather: weather))
+        let second = try store.add(NewWeatherNote(createdAt: Date(timeIntervalSince1970: 200), text: "no weather", placeName: nil, latitude: nil, longitude: nil, weather: nil))
+        #expect(try store.notes(limit: nil).map(\.id) == [second.id, first.id])
+        #expect(try store.notes(limit: 1).map(\.text) == ["no weather"])
+        #expect(try store.note(id: first.id) == first)
+        #expect(try store.deleteNote(id: first.id))
+        #expect(try !store.deleteNote(id: first.id))
+        #expect(try store.note(id: first.id) == nil)
+    }
+
+    @Test func inMemoryStoresWorkTheSame() throws {
+        let store = try SQLiteStore.inMemory()
+        _ = try store.add(NewWeatherNote(createdAt: Date(), text: "x", placeName: nil, latitude: nil, longitude: nil, weather: nil))
+        #expect(try store.notes(limit: nil).count == 1)
+    }
+
+    /// A file that is not forecastly's is reported and left byte for byte as it was.
+    @Test func corruptAndForeignFilesAreNeverWritten() throws {
+        let garbage = Self.temporaryPath()
+        try FileManager.default.createDirectory(atPath: (garbage as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let junk = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try junk.write(to: URL(fileURLWithPath: garbage))
+        #expect(throws: StoreError.corrupt(path: garbage, detail: "not an SQLite database")) { try SQLiteStore.open(path: garbage) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: garbage)) == junk)
+
+        // Another program's SQLite database (made here with the sqlite3 library through a plain store).
+        let foreign = Self.temporaryPath()
+        try FileManager.default.createDirectory(atPath: (foreign as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try ForeignDatabase.create(at: foreign)
+        let before = try Data(contentsOf: URL(fileURLWithPath: foreign))
+        #expect(throws: StoreError.foreign(path: foreign)) { try SQLiteStore.open(path: foreign) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: foreign)) == before)
+    }
+
+    @Test func aDatabaseFromANewerVersionIsNotTouched() throws {
+        let path = Self.temporaryPath()
+        _ = try SQLiteStore.open(path: path)
+        try ForeignDatabase.addMigration("v99: from the future", at: path)
+        #expect(throws: StoreError.newerVersion(path: path)) { try SQLiteStore.open(path: path) }
+    }
+}
