@@ -88,6 +88,24 @@ enum CLI {
     }
 }
 
+extension CLI {
+    /// Starts the binary without waiting (for tests that kill it); output is discarded.
+    static func start(_ arguments: [String], home: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = [
+            "PATH": "/usr/bin:/bin", "HOME": home.path, "LANG": "C.UTF-8", "TZ": "UTC",
+            "FORECASTLY_OPEN_METEO_URL": "http://127.0.0.1:9", "FORECASTLY_POLICY_FILE": home.path + "/no-policy.json",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+}
+
 /// One XDG cache for every CLI test, with the bundled place index built
 /// before the first test uses it (tests run concurrently; one builds it).
 actor PlaceCache {

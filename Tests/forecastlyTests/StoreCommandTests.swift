@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The cache, offline mode and notes through the binary, on a real SQLite
+/// file in each test's own HOME.
+@Suite struct StoreCommandTests {
+    static let kyiv = ["--lat", "50.45", "--lon", "30.52"]
+
+    static func home() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-store-\(UUID().uuidString)")
+    }
+
+    @Test func aFreshStoredForecastAnswersWithoutAnyRequest() async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = try await StubHTTPServer(handler: FullResponse.handler())
+        let first = try await CLI.run(Self.kyiv + ["--format", "%t"], server: server, home: home)
+        let second = try await CLI.run(Self.kyiv + ["--format", "%t"], server: server, home: home)
+        let json = try await CLI.run(Self.kyiv + ["--json"], server: server, home: home)
+        let refreshed = try await CLI.run(Self.kyiv + ["--format", "%t", "--refresh"], server: server, home: home)
+        let noCache = try await CLI.run(Self.kyiv + ["--format", "%t", "--max-age", "0"], server: server, home: home)
+        await server.shutdown()
+        #expect(first.stdout == "-1°C\n" && second.stdout == "-1°C\n")
+        #expect(server.requestCount == 3) // first, --refresh, --max-age 0
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let cache = try #require(root["cache"] as? [String: Any])
+        #expect(cache["origin"] as? String == "stored")
+        #expect((cache["ageSeconds"] as? Int).map { $0 < 60 } == true)
+        #expect(refreshed.status == 0 && noCache.status == 0)
+        #expect(FileManager.default.fileExists(atPath: home.path + "/.local/share/forecastly/forecastly.sqlite"))
+    }
+
+    @Test func whenTheNetworkFailsTheStoredForecastIsShownWithAWarning() async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = try await StubHTTPServer(handler: FullResponse.handler())
+        _ = try await CLI.run(Self.kyiv + ["--format", "%t"], server: server, home: home)
+        await server.shutdown()
+        // The server is gone: connection refused.
+        let stale = try await CLI.run(Self.kyiv + ["--format", "%t", "--refresh"], server: server, home: home)
+        #expect(stale.status == 0)
+        #expect(stale.stdout == "-1°C\n")
+        #expect(stale.stderr.hasPrefix("forecastly: warning: Cannot reach Open-Meteo"), "\(stale.stderr)")
+        #expect(stale.stderr.contains("Showing the forecast stored"))
+        #expect(stale.stderrLines.count == 1)
+        // Nothing stored for this place: the error, exit 69.
+        let nothing = try await CLI.run(["--lat", "10", "--lon", "10"], server: server, home: home)
+        #expect(nothing.status == 69)
+        #expect(nothing.stdout.isEmpty)
+    }
+
+    @Test func offlineShowsTheStoredForecastWithItsAge() async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = try await StubHTTPServer(handler: FullResponse.handler())
+        _ = try await CLI.run(["--city", "Lviv", "--format", "%t"], server: server, home: home)
+        let requests = server.requestCount
+        let byCity = try await CLI.run(["--city", "Lviv", "--offline", "--hours", "0"], server: server, home: home)
+        let anyPlace = try await CLI.run(["--offline", "--format", "%l %t"], server: server, home: home)
+        let elsewhere = try await CLI.run(["--offline", "--city", "Odesa"], server: server, home: home)
+        await server.shutdown()
+        #expect(server.requestCount == requests) // --offline never asks
+        #expect(byCity.status == 0)
+        #expect(byCity.stdout.hasPrefix("Lviv, UA"))
+        #expect(byCity.stdout.contains("Stored fetched "))
+        #expect(byCity.stdout.contains("(offline)"))
+        #expect(anyPlace.stdout == "Lviv, UA -1°C\n")
+        #expect(elsewhere.status == 69)
+        #expect(elsewhere.stderr.contains("No forecast is stored for Odesa, UA"))
+    }
+
+    @Test func cacheStatusAndClear() async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = try await StubHTTPServer(handler: FullResponse.handler())
+        _ = try await CLI.run(Self.kyiv + ["--format", "%t"], server: server, home: home)
+        _ = try await CLI.run(["--city", "Lviv", "--format", "%t"], server: server, home: home)
+        await server.shutdown()
+        let status = try await CLI.run(["cache", "status"], home: home)
+        #expect(status.stdout.contains("Forecasts  2 for 2 places"))
+        let cleared = try await CLI.run(["cache", "clear"], home: home)
+        #expect(cleared.stdout == "Removed 2 stored forecasts.\n")
+        let after = try await CLI.run(["cache", "status"], home: home)
+        #expect(after.stdout.contains("Forecasts  0 for 0 places"))
+    }
+
+    @Test func notesKeepTheWeatherOfTheMoment() async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = try await StubHTTPServer(handler: FullResponse.handler())
+        let added = try await CLI.run(["notes", "add", "walk in the park", "--city", "Kyiv"], server: server, home: home)
+        await server.shutdown()
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.hasPrefix("Saved note 1: #1  "))
+        #expect(added.stdout.contains("⛄ -1°C  Kyiv, UA  walk in the park"))
+        let bare = try await CLI.run(["notes", "add", "no weather here", "--without-weather"], home: home)
+        #expect(bare.status == 0)
+        // The server is gone: nothing is saved.
+        let failed = try await CLI.run(["notes", "add", "lost", "--lat", "1", "--lon", "1"], server: server, home: home)
+        #expect(failed.status == 69)
+        #expect(failed.stderr.hasPrefix("forecastly: The note was not saved: Cannot reach Open-Meteo"))
+        let list = try await CLI.run(["notes", "list"], home: home)
+        let lines = list.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix("#2 ") && lines[0].hasSuffix("no weather here"))
+        #expect(lines[1].hasPrefix("#1 "))
+        let exported = try await CLI.run(["notes", "export"], home: home)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) as? [[String: Any]])
+        #expect(array.map { $0["text"] as? String } == ["no weather here", "walk in the park"])
+        let weather = try #require(array[1]["weather"] as? [String: Any])
+        #expect(weather["temperature"] as? Double == -1.4)
+        #expect(weather["symbol"] as? String == "cloud.snow")
+        #expect(array[1]["placeName"] as? String == "Kyiv, UA")
+        let shown = try await CLI.run(["notes", "show", "1"], home: home)
+        #expect(shown.stdout.contains("Weather  ⛄ Slight snow fall, -1°C"))
+        let deleted = try await CLI.run(["notes", "delete", "1"], home: home)
+        let missing = try await CLI.run(["notes", "delete", "1"], home: home)
+        #expect(deleted.status == 0 && missing.status == 64)
+    }
+
+    @Test(arguments: [("", "the note is empty"), (String(repeating: "x", count: 1001), "at most 1000"), ("bell\u{7}", "control characters")])
+    func badNotesAreRefused(text: String, message: String) async throws {
+        let result = try await CLI.run(["notes", "add", text, "--without-weather"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message))
+    }
+
+    /// Twenty `notes add` at once: every one is saved, each with its own id.
+    @Test func twentyConcurrentAddsLoseNothing() async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let results = try await withThrowingTaskGroup(of: CLIResult.self) { group in
+            for index in 0..<20 {
+                group.addTask { try await CLI.run(["notes", "add", "note \(index)", "--without-weather"], home: home) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr))")
+        let exported = try await CLI.run(["notes", "export"], home: home)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) as? [[String: Any]])
+        #expect(Set(array.compactMap { $0["text"] as? String }) == Set((0..<20).map { "note \($0)" }))
+        #expect(Set(array.compactMap { $0["id"] as? Int }).count == 20)
+    }
+
+    /// Processes killed with SIGKILL in the middle of writing leave a valid
+    /// database holding every note whose `notes add` finished.
+    @Test func killedWritersLeaveAValidDatabase() async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        var committed: Set<String> = []
+        for round in 0..<8 {
+            // Writers race; one is killed at a different moment each round,
+            // from before it opens the file to the middle of its commit.
+            let killed = (0..<3).compactMap { try? CLI.start(["notes", "add", "killed \(round)-\($0)", "--without-weather"], home: home) }
+            try await Task.sleep(for: .milliseconds(8 * round))
+            for process in killed { kill(process.processIdentifier, SIGKILL) }
+            for process in killed { process.waitUntilExit() }
+            let survivor = try await CLI.run(["notes", "add", "kept \(round)", "--without-weather"], home: home)
+            if survivor.status == 0 { committed.insert("kept \(round)") }
+        }
+        let check = try await CLI.run(["notes", "export"], home: home)
+        #expect(check.status == 0, "\(check.stderr)")
+        let texts = Set((try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [[String: Any]] ?? []).compactMap { $0["text"] as? String })
+        #expect(committed.count == 8)
+        #expect(committed.isSubset(of: texts))
+        #expect(texts.subtracting(committed).allSatisfy { $0.hasPrefix("killed") })
+        let integrity = try await CLI.run(["cache", "status"], home: home)
+        #expect(integrity.status == 0)
+    }
+
+    @Test func aDamagedDatabaseIsReportedAndLeftAlone() async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let path = home.path + "/.local/share/forecastly/forecastly.sqlite"
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let junk = Data(repeating: 0x5A, count: 4096)
+        try junk.write(to: URL(fileURLWithPath: path))
+        let notes = try await CLI.run(["notes", "list"], home: home)
+        #expect(notes.status == 65)
+        #expect(notes.stderr == "forecastly: The forecastly database \(path) is damaged (not an SQLite database); it was left as it is. Move it away (your notes may be recoverable with the sqlite3 tool); forecastly then starts a new one.\n")
+        // The forecast still works, without the cache, and says so.
+        let server = try await StubHTTPServer(handler: FullResponse.handler())
+        let forecast = try await CLI.run(Self.kyiv + ["--format", "%t"], server: server, home: home)
+        await server.shutdown()
+        #expect(forecast.status == 0)
+        #expect(forecast.stdout == "-1°C\n")
+        #expect(forecast.stderr.contains("warning: The forecastly database"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == junk)
+    }
+}
