@@ -84,3 +84,15 @@ extension Coordinate: Codable {
         try container.encode(longitude, forKey: .longitude)
     }
 }
+
+import Foundation
+
+extension Coordinate {
+    /// Metres along the Earth's surface (haversine on a sphere of the mean radius).
+    public func distance(to other: Coordinate) -> Double {
+        let radians = Double.pi / 180
+        let dLat = (other.latitude - latitude) * radians, dLon = (other.longitude - longitude) * radians
+        let h = sin(dLat / 2) * sin(dLat / 2) + cos(latitude * radians) * cos(other.latitude * radians) * sin(dLon / 2) * sin(dLon / 2)
+        return 2 * 6_371_008.8 * asin(min(1, h.squareRoot()))
+    }
+}
