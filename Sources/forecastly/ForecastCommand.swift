@@ -32,6 +32,9 @@ struct ForecastCommand: AsyncParsableCommand {
     @OptionGroup(title: "Cache")
     var cache: CacheOptions
 
+    @OptionGroup(title: "Watch")
+    var watching: WatchOptions
+
     func validate() throws {
         _ = try location.coordinate()
         if try location.cityQueries().count > 1, output.format != nil || output.oneline {
@@ -42,6 +45,9 @@ struct ForecastCommand: AsyncParsableCommand {
         try output.check()
         try service.check()
         try cache.check()
+        try watching.check()
+        if watching.watch, cache.offline { throw ValidationError("--watch fetches; it cannot be combined with --offline.") }
+        if watching.watch, try location.cityQueries().count > 1 { throw ValidationError("--watch shows one place; give --city once.") }
     }
 
     func run() async throws {
@@ -54,6 +60,11 @@ struct ForecastCommand: AsyncParsableCommand {
         let renderer = try output.renderer()
         let run = ForecastRun(location: location, locating: locating, options: forecastOptions, service: service, cache: cache)
         let store = Storage.openForCache()
+        if watching.watch {
+            let watch = WatchRun(run: run, renderer: renderer, options: forecastOptions, interval: watching.interval.duration, maxAge: cache.maxAge.seconds, refresh: cache.refresh)
+            try await watch.start(store: store, city: cities.first)
+            return
+        }
         let shown = cache.offline
             ? try await run.stored(store: store, city: cities.first)
             : try await run.load(store: store, city: cities.first, loader: ForecastLoader(showsProgress: renderer.wantsProgress))

@@ -21,7 +21,7 @@ struct ForecastRun {
 
     /// A place known without the network: typed coordinates, or a city the
     /// offline index knows.
-    private struct KnownPlace {
+    struct KnownPlace {
         var coordinate: Coordinate
         var name: String?
         var place: GazetteerPlace?
@@ -92,6 +92,9 @@ struct ForecastRun {
     private func request(_ coordinate: Coordinate) throws -> ForecastRequest {
         try ForecastRequest(coordinate: coordinate, days: options.days, units: options.units)
     }
+
+    /// A place that needs no locating: typed coordinates, or a city the offline index knows.
+    func fixedPlace(city: PlaceQuery?) throws -> KnownPlace? { try knownPlace(city: city) }
 
     private func knownPlace(city: PlaceQuery?) throws -> KnownPlace? {
         if let coordinate = try location.coordinate() { return KnownPlace(coordinate: coordinate, name: nil, place: nil) }

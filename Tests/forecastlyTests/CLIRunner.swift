@@ -89,17 +89,24 @@ enum CLI {
 }
 
 extension CLI {
-    /// Starts the binary without waiting (for tests that kill it); output is discarded.
-    static func start(_ arguments: [String], home: URL) throws -> Process {
+    /// Starts the binary without waiting (for tests that kill it or read it
+    /// while it runs); output is discarded unless pipes are given.
+    static func start(
+        _ arguments: [String], home: URL, environment extra: [String: String] = [:], stdout: Pipe? = nil, stderr: Pipe? = nil
+    ) async throws -> Process {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        process.environment = [
+        var environment = [
             "PATH": "/usr/bin:/bin", "HOME": home.path, "LANG": "C.UTF-8", "TZ": "UTC",
             "FORECASTLY_OPEN_METEO_URL": "http://127.0.0.1:9", "FORECASTLY_POLICY_FILE": home.path + "/no-policy.json",
+            "FORECASTLY_GPSD": "127.0.0.1:9", "FORECASTLY_IPGEO_URL": "http://127.0.0.1:9/",
         ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        environment["XDG_CACHE_HOME"] = try await PlaceCache.shared.directory()
+        environment.merge(extra) { _, new in new }
+        process.environment = environment
+        process.standardOutput = stdout ?? FileHandle.nullDevice
+        process.standardError = stderr ?? FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
         return process

@@ -154,7 +154,8 @@ import TestSupport
         for round in 0..<8 {
             // Writers race; one is killed at a different moment each round,
             // from before it opens the file to the middle of its commit.
-            let killed = (0..<3).compactMap { try? CLI.start(["notes", "add", "killed \(round)-\($0)", "--without-weather"], home: home) }
+            var killed: [Process] = []
+            for writer in 0..<3 { killed.append(try await CLI.start(["notes", "add", "killed \(round)-\(writer)", "--without-weather"], home: home)) }
             try await Task.sleep(for: .milliseconds(8 * round))
             for process in killed { kill(process.processIdentifier, SIGKILL) }
             for process in killed { process.waitUntilExit() }
@@ -189,5 +190,67 @@ import TestSupport
         #expect(forecast.stdout == "-1°C\n")
         #expect(forecast.stderr.contains("warning: The forecastly database"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == junk)
+    }
+}
+
+/// `--watch` through the binary: frames appended when stdout is not a
+/// terminal, and Ctrl-C (SIGINT) ends it cleanly with status 0.
+@Suite struct WatchCommandTests {
+    @Test func watchPrintsAFrameAndEndsCleanlyOnControlC() async throws {
+        let home = StoreCommandTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = try await StubHTTPServer(handler: FullResponse.handler())
+        let output = Pipe()
+        let process = try await CLI.start(["--lat", "50.45", "--lon", "30.52", "--watch", "--interval", "10s", "--oneline"],
+                                    home: home, environment: ["FORECASTLY_OPEN_METEO_URL": server.baseURL], stdout: output)
+        let firstLine = try await Self.readLine(output.fileHandleForReading)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        await server.shutdown()
+        #expect(firstLine == "⛄ -1°C 15 km/h NW")
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+        #expect(server.requestCount == 1)
+    }
+
+    @Test func watchWithTheServiceDownShowsTheStoredForecastAndSaysSo() async throws {
+        let home = StoreCommandTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = try await StubHTTPServer(handler: FullResponse.handler())
+        _ = try await CLI.run(["--lat", "50.45", "--lon", "30.52", "--format", "%t"], server: server, home: home)
+        await server.shutdown()
+        let output = Pipe(), errors = Pipe()
+        let process = try await CLI.start(["--lat", "50.45", "--lon", "30.52", "--watch", "--refresh", "--interval", "10s", "--format", "%t"],
+                                    home: home, environment: ["FORECASTLY_OPEN_METEO_URL": server.baseURL], stdout: output, stderr: errors)
+        let firstLine = try await Self.readLine(output.fileHandleForReading)
+        let warning = try await Self.readLine(errors.fileHandleForReading)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(firstLine == "-1°C")
+        #expect(warning.hasPrefix("forecastly: Cannot reach Open-Meteo"))
+        #expect(warning.contains("Showing the stored forecast; trying again in"))
+        #expect(process.terminationStatus == 0)
+    }
+
+    static func readLine(_ handle: FileHandle) async throws -> String {
+        try await withThrowingTaskGroup(of: String.self) { group in
+            group.addTask {
+                var bytes: [UInt8] = []
+                while true {
+                    let chunk = handle.readData(ofLength: 1)
+                    guard let byte = chunk.first else { break }
+                    if byte == 0x0A { break }
+                    bytes.append(byte)
+                }
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            group.addTask {
+                try await Task.sleep(for: .seconds(30))
+                throw CancellationError()
+            }
+            let line = try await group.next()!
+            group.cancelAll()
+            return line
+        }
     }
 }

@@ -1,4 +1,7 @@
 public import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import GRDB
 public import LocationProvider
 
@@ -25,6 +28,16 @@ public final class SQLiteStore: Sendable {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw .unavailable(path: path, detail: "cannot create \(directory)")
+        }
+        // Opening is serialised between processes: GRDB's migrator checks
+        // and applies migrations in separate steps, so two first runs at
+        // once would both try to create the tables. The kernel drops the
+        // lock if a process dies holding it.
+        let lock = Glibc.open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0 else { throw .unavailable(path: path, detail: "cannot create \(path).lock") }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw .unavailable(path: path, detail: "cannot lock \(path).lock") }
         }
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 {
             try inspect(path)
@@ -69,7 +82,10 @@ public final class SQLiteStore: Sendable {
                 return (id, tables)
             }
             try queue.close()
-            if id != applicationID, id != 0 || !tables.isEmpty { throw StoreError.foreign(path: path) }
+            // Another forecastly may be creating it right now: GRDB commits its
+            // bookkeeping table before the first migration sets the id.
+            let others = tables.filter { $0 != "grdb_migrations" }
+            if id != applicationID, id != 0 || !others.isEmpty { throw StoreError.foreign(path: path) }
         } catch let error as StoreError {
             throw error
         } catch {
