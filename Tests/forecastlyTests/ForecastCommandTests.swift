@@ -34,7 +34,7 @@ import TestSupport
         await server.shutdown()
         #expect(result.status == 0)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(Set(root.keys) == ["schemaVersion", "location", "units", "current", "daily", "hourly", "source", "attribution", "generatedAt"])
+        #expect(Set(root.keys) == ["schemaVersion", "location", "units", "current", "daily", "hourly", "source", "attribution", "generatedAt", "cache"])
         let location = try #require(root["location"] as? [String: Any])
         #expect(location["timezone"] as? String == "Europe/Kyiv")
         #expect(location["requestedLatitude"] as? Double == 50.45)

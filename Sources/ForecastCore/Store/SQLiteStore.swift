@@ -39,20 +39,50 @@ public final class SQLiteStore: Sendable {
         while flock(lock, LOCK_EX) != 0 {
             guard errno == EINTR else { throw .unavailable(path: path, detail: "cannot lock \(path).lock") }
         }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 {
-            try inspect(path)
+        switch try header(path) {
+        case .missing, .ours: break
+        case .unmarked: try inspect(path)
         }
         var configuration = Configuration()
         // Twenty `notes add` at once take turns instead of failing.
         configuration.busyMode = .timeout(15)
-        let pool: DatabasePool
+        configuration.journalMode = .wal
+        // One connection: a CLI run does a read or two and a write; a pool's
+        // extra reader connections only cost start-up time.
+        let queue: DatabaseQueue
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
+            queue = try DatabaseQueue(path: path, configuration: configuration)
         } catch {
             throw describe(error, path: path)
         }
-        try migrate(pool, path: path)
-        return SQLiteStore(path: path, writer: pool)
+        try migrate(queue, path: path)
+        return SQLiteStore(path: path, writer: queue)
+    }
+
+    private enum Header {
+        case missing
+        /// forecastly's application id: no further checks needed.
+        case ours
+        /// An SQLite file with no application id: new, being created, or another program's.
+        case unmarked
+    }
+
+    /// The file's first 100 bytes (the SQLite header) say at once whether
+    /// it is an SQLite database and whose: the application id is at offset 68.
+    private static func header(_ path: String) throws(StoreError) -> Header {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            return FileManager.default.fileExists(atPath: path) ? .unmarked : .missing
+        }
+        defer { try? handle.close() }
+        let bytes = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
+        if bytes.isEmpty { return .missing }
+        guard bytes.count == 100, bytes.starts(with: Array("SQLite format 3\0".utf8)) else {
+            throw .corrupt(path: path, detail: "not an SQLite database")
+        }
+        let id = bytes[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        if Int32(bitPattern: id) == applicationID { return .ours }
+        if id != 0 { throw .foreign(path: path) }
+        return .unmarked
     }
 
     /// A private in-memory database (for tests and previews).
@@ -96,8 +126,12 @@ public final class SQLiteStore: Sendable {
     private static func migrate(_ writer: any DatabaseWriter, path: String) throws(StoreError) {
         let migrator = Self.migrator
         do {
-            if try writer.read({ try migrator.hasBeenSuperseded($0) }) { throw StoreError.newerVersion(path: path) }
-            try migrator.migrate(writer)
+            let (superseded, complete) = try writer.read { db in
+                (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
+            }
+            if superseded { throw StoreError.newerVersion(path: path) }
+            // Migrating takes the write lock even when there is nothing to do.
+            if !complete { try migrator.migrate(writer) }
         } catch let error as StoreError {
             throw error
         } catch {
