@@ -119,6 +119,36 @@ import TestSupport
         }
     }
 
+    /// Watching: the first source that delivers keeps the stream, so every
+    /// later gpsd fix (the user moving) comes through.
+    @Test func updatesFollowTheFirstSourceThatDelivers() async throws {
+        let moved = try Coordinate(latitude: 52.60, longitude: 13.41)
+        let gpsd = SimulatedLocationProvider(kind: .gpsd, script: [.fix(Self.berlin, accuracy: 5), .fix(moved, accuracy: 5)])
+        let ip = SimulatedLocationProvider.fixed(Self.berlin, kind: .ip)
+        var fixes: [Coordinate] = []
+        for await update in AutomaticLocationProvider([gpsd, ip]).updates() {
+            if case .fix(let fix) = update { fixes.append(fix.coordinate) }
+        }
+        #expect(fixes == [Self.berlin, moved])
+        #expect(ip.requestCount == 0)
+
+        let failing = SimulatedLocationProvider(kind: .gpsd, script: [.fail(.gpsdNotRunning(address: "localhost:2947"))])
+        var sources: [LocationSourceKind] = []
+        var ended: LocationError?
+        for await update in AutomaticLocationProvider([failing, ip]).updates() {
+            if case .fix(let fix) = update { sources.append(fix.source) }
+            if case .diagnostic(.failed(let error)) = update { ended = error }
+        }
+        #expect(sources == [.ip])
+        #expect(ended == nil)
+
+        var reasons: LocationError?
+        for await update in AutomaticLocationProvider([failing, ManualLocationProvider(place: nil)]).updates() {
+            if case .diagnostic(.failed(let error)) = update { reasons = error }
+        }
+        #expect(reasons == .allSourcesFailed([.gpsdNotRunning(address: "localhost:2947"), .noStoredPlace]))
+    }
+
     @Test func permissionProblemsStopTheChain() async {
         let ip = SimulatedLocationProvider(kind: .ip, script: [.fail(.denied)])
         let manual = ManualLocationProvider(place: StoredPlace(coordinate: Self.berlin, name: nil))

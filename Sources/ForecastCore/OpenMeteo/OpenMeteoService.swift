@@ -15,14 +15,7 @@ public struct OpenMeteoService: ForecastService {
     public var source: DataSource { .openMeteo }
 
     public func forecast(for request: ForecastRequest) async throws(ForecastError) -> Forecast {
-        let service = configuration.serviceName
-        let response: HTTPResponse
-        do {
-            response = try await transport.get(url(for: request), headers: [])
-        } catch {
-            throw .transport(error, service: service)
-        }
-        return try Self.forecast(from: response, for: request, service: service)
+        try Self.forecast(from: try await get(url(for: request)), for: request, service: configuration.serviceName)
     }
 
     /// Several places in ONE request: Open-Meteo takes comma-separated
@@ -36,14 +29,15 @@ public struct OpenMeteoService: ForecastService {
             for request in requests { forecasts.append(try await forecast(for: request)) }
             return forecasts
         }
-        let service = configuration.serviceName
-        let response: HTTPResponse
+        return try Self.forecasts(from: try await get(url(for: requests)), for: requests, service: configuration.serviceName)
+    }
+
+    private func get(_ url: URL) async throws(ForecastError) -> HTTPResponse {
         do {
-            response = try await transport.get(url(for: requests), headers: [])
+            return try await transport.get(url, headers: [])
         } catch {
-            throw .transport(error, service: service)
+            throw .transport(error, service: configuration.serviceName)
         }
-        return try Self.forecasts(from: response, for: requests, service: service)
     }
 
     /// The request URL. Variable lists are fixed; only place, days and units vary.
@@ -84,19 +78,7 @@ public struct OpenMeteoService: ForecastService {
     public static func forecast(
         from response: HTTPResponse, for request: ForecastRequest, service: String = "Open-Meteo"
     ) throws(ForecastError) -> Forecast {
-        guard response.status == 200 else {
-            let reason = (try? JSONDecoder().decode(OpenMeteoErrorBody.self, from: Data(response.body)))?.reason
-            throw .httpStatus(response.status, reason: reason, service: service)
-        }
-        if response.body.first(where: { !$0.isASCIIWhitespace }) == UInt8(ascii: "<") {
-            throw .undecodable(field: nil, detail: "it sent an HTML page instead of JSON", service: service)
-        }
-        let payload: OpenMeteoPayload
-        do {
-            payload = try JSONDecoder().decode(OpenMeteoPayload.self, from: Data(response.body))
-        } catch {
-            throw Self.describe(error, service: service)
-        }
+        let payload = try decode(OpenMeteoPayload.self, from: response, service: service)
         return try forecast(from: payload, for: request, service: service)
     }
 
@@ -105,19 +87,7 @@ public struct OpenMeteoService: ForecastService {
     public static func forecasts(
         from response: HTTPResponse, for requests: [ForecastRequest], service: String = "Open-Meteo"
     ) throws(ForecastError) -> [Forecast] {
-        guard response.status == 200 else {
-            let reason = (try? JSONDecoder().decode(OpenMeteoErrorBody.self, from: Data(response.body)))?.reason
-            throw .httpStatus(response.status, reason: reason, service: service)
-        }
-        if response.body.first(where: { !$0.isASCIIWhitespace }) == UInt8(ascii: "<") {
-            throw .undecodable(field: nil, detail: "it sent an HTML page instead of JSON", service: service)
-        }
-        let payloads: [OpenMeteoPayload]
-        do {
-            payloads = try JSONDecoder().decode([OpenMeteoPayload].self, from: Data(response.body))
-        } catch {
-            throw Self.describe(error, service: service)
-        }
+        let payloads = try decode([OpenMeteoPayload].self, from: response, service: service)
         guard payloads.count == requests.count else {
             throw .undecodable(field: nil, detail: "it answered for \(payloads.count) places instead of \(requests.count)", service: service)
         }
@@ -126,6 +96,23 @@ public struct OpenMeteoService: ForecastService {
             forecasts.append(try forecast(from: payload, for: request, service: service))
         }
         return forecasts
+    }
+
+    /// An error status with Open-Meteo's `reason`, an HTML page from a
+    /// proxy, or a JSON body decoded as `T`.
+    private static func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse, service: String) throws(ForecastError) -> T {
+        guard response.status == 200 else {
+            let reason = (try? JSONDecoder().decode(OpenMeteoErrorBody.self, from: Data(response.body)))?.reason
+            throw .httpStatus(response.status, reason: reason, service: service)
+        }
+        if response.body.first(where: { !$0.isASCIIWhitespace }) == UInt8(ascii: "<") {
+            throw .undecodable(field: nil, detail: "it sent an HTML page instead of JSON", service: service)
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(response.body))
+        } catch {
+            throw Self.describe(error, service: service)
+        }
     }
 
     private static func forecast(from payload: OpenMeteoPayload, for request: ForecastRequest, service: String) throws(ForecastError) -> Forecast {

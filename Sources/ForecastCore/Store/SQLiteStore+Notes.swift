@@ -14,8 +14,7 @@ extension SQLiteStore: NoteStore {
                 ])
             return db.lastInsertedRowID
         }
-        return WeatherNote(id: id, createdAt: note.createdAt, text: note.text, placeName: note.placeName,
-                           latitude: note.latitude, longitude: note.longitude, weather: note.weather)
+        return WeatherNote(id: id, content: note)
     }
 
     public func notes(limit: Int?) throws(StoreError) -> [WeatherNote] {
@@ -38,12 +37,12 @@ extension SQLiteStore: NoteStore {
 
     private static func note(_ row: Row) -> WeatherNote {
         let unit: String? = row["temperatureUnit"]
-        return WeatherNote(
-            id: row["id"], createdAt: Date(timeIntervalSince1970: row["createdAt"]), text: row["text"],
+        return WeatherNote(id: row["id"], content: NewWeatherNote(
+            createdAt: Date(timeIntervalSince1970: row["createdAt"]), text: row["text"],
             placeName: row["placeName"], latitude: row["latitude"], longitude: row["longitude"],
             weather: unit.map { unit in
                 WeatherNote.Weather(temperature: row["temperature"], temperatureUnit: unit, weatherCode: row["weatherCode"],
                                     description: row["description"], symbol: row["symbol"], glyph: row["glyph"])
-            })
+            }))
     }
 }

@@ -23,12 +23,8 @@ public final class SQLiteStore: Sendable {
 
     /// Opens (creating when missing) the database at `path`.
     public static func open(path: String) throws(StoreError) -> SQLiteStore {
-        let directory = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .unavailable(path: path, detail: "cannot create \(directory)")
-        }
+        let directory = POSIXPath.directory(of: path)
+        guard POSIXPath.makeDirectories(directory) else { throw .unavailable(path: path, detail: "cannot create \(directory)") }
         // Opening is serialised between processes: GRDB's migrator checks
         // and applies migrations in separate steps, so two first runs at
         // once would both try to create the tables. The kernel drops the
@@ -70,12 +66,13 @@ public final class SQLiteStore: Sendable {
     /// The file's first 100 bytes (the SQLite header) say at once whether
     /// it is an SQLite database and whose: the application id is at offset 68.
     private static func header(_ path: String) throws(StoreError) -> Header {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            return FileManager.default.fileExists(atPath: path) ? .unmarked : .missing
-        }
-        defer { try? handle.close() }
-        let bytes = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
-        if bytes.isEmpty { return .missing }
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return POSIXPath.exists(path) ? .unmarked : .missing }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 100)
+        let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, 100) }
+        if count <= 0 { return .missing }
+        bytes.removeSubrange(max(0, count)...)
         guard bytes.count == 100, bytes.starts(with: Array("SQLite format 3\0".utf8)) else {
             throw .corrupt(path: path, detail: "not an SQLite database")
         }

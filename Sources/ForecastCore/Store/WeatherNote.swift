@@ -1,17 +1,22 @@
 public import Foundation
 
-/// A short note saved with the weather at that moment ("morning run").
-public struct WeatherNote: Sendable, Equatable, Codable {
+/// A short note saved with the weather at that moment ("morning run"): its
+/// number in the store, and what was written (`content`, readable directly
+/// as `note.text`, `note.weather`…).
+@dynamicMemberLookup
+public struct WeatherNote: Sendable, Equatable {
     public var id: Int64
-    public var createdAt: Date
-    public var text: String
-    public var placeName: String?
-    public var latitude: Double?
-    public var longitude: Double?
-    public var weather: Weather?
+    public var content: NewWeatherNote
+
+    public init(id: Int64, content: NewWeatherNote) {
+        self.id = id
+        self.content = content
+    }
+
+    public subscript<Value>(dynamicMember keyPath: KeyPath<NewWeatherNote, Value>) -> Value { content[keyPath: keyPath] }
 
     /// The conditions when the note was written; absent for `--without-weather`.
-    public struct Weather: Sendable, Equatable, Codable {
+    public struct Weather: Sendable, Equatable {
         public var temperature: Double?
         public var temperatureUnit: String
         public var weatherCode: Int?
@@ -38,19 +43,9 @@ public struct WeatherNote: Sendable, Equatable, Codable {
                 glyph: condition?.glyph(isDay: now.isDay ?? true))
         }
     }
-
-    public init(id: Int64, createdAt: Date, text: String, placeName: String?, latitude: Double?, longitude: Double?, weather: Weather?) {
-        self.id = id
-        self.createdAt = createdAt
-        self.text = text
-        self.placeName = placeName
-        self.latitude = latitude
-        self.longitude = longitude
-        self.weather = weather
-    }
 }
 
-/// A note before the store gives it an id.
+/// What a note holds, before and after the store gives it a number.
 public struct NewWeatherNote: Sendable, Equatable {
     public var createdAt: Date
     public var text: String

@@ -28,6 +28,8 @@ final class MappedFile: @unchecked Sendable {
         guard let mapping = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), mapping != MAP_FAILED else {
             throw Failure(reason: String(cString: strerror(errno)))
         }
+        // Lookups touch a few scattered pages: no read-ahead.
+        madvise(mapping, count, MADV_RANDOM)
         base = UnsafeRawPointer(mapping)
     }
 

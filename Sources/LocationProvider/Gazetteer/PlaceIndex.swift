@@ -22,7 +22,7 @@ public struct PlaceIndex: Sendable {
 
     /// The user's index if imported, else the bundled one (built on first use).
     public func open() throws(PlaceIndexError) -> Gazetteer {
-        if FileManager.default.fileExists(atPath: userIndexPath) {
+        if POSIXPath.exists(userIndexPath) {
             do { return try Gazetteer.open(path: userIndexPath) } catch { throw .open(error) }
         }
         return try openBundled()
@@ -137,20 +137,19 @@ enum BundledPlaces {
     /// (and beside the test bundle). Looked up by hand because
     /// `Bundle.module` ends the process when the directory is missing.
     static var expectedDirectory: String {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return (executable as NSString).deletingLastPathComponent + "/" + bundleName
+        (POSIXPath.executableDirectory ?? POSIXPath.directory(of: CommandLine.arguments[0])) + "/" + bundleName
     }
 
     static var dumpPath: String? {
         let path = expectedDirectory + "/" + dumpName
-        return FileManager.default.fileExists(atPath: path) ? path : nil
+        return POSIXPath.exists(path) ? path : nil
     }
 
     /// countryInfo.txt from the same directory as the dump; without it
     /// places still work, named by country code only.
     static func countryInfo(besideDump dump: String?) -> String {
         guard let dump else { return "" }
-        let path = (dump as NSString).deletingLastPathComponent + "/" + countryInfoName
+        let path = POSIXPath.directory(of: dump) + "/" + countryInfoName
         return FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 }

@@ -26,7 +26,37 @@ public struct AutomaticLocationProvider: LocationProvider {
         throw failures.count == 1 ? failures[0] : .allSourcesFailed(failures)
     }
 
+    /// The first backend that delivers a fix keeps the stream (so a moving
+    /// gpsd fix is followed); one that fails before its first fix hands
+    /// over to the next. When all fail, the last failure ends the stream.
     public func updates() -> AsyncStream<LocationUpdate> {
-        oneShotUpdates(timeout: .seconds(10))
+        AsyncStream { continuation in
+            let task = Task {
+                var failures: [LocationError] = []
+                for provider in providers {
+                    var delivered = false
+                    for await update in provider.updates() {
+                        if Task.isCancelled { break }
+                        switch update {
+                        case .fix:
+                            delivered = true
+                            continuation.yield(update)
+                        case .diagnostic(.failed(let error)) where !delivered:
+                            failures.append(error)
+                        default:
+                            continuation.yield(update)
+                        }
+                    }
+                    if delivered || Task.isCancelled { break }
+                    // A permission problem is the answer, not a reason to try the next source.
+                    if let last = failures.last, last == .denied || last == .notDetermined { break }
+                }
+                if !failures.isEmpty, failures.count == providers.count || failures.last == .denied || failures.last == .notDetermined {
+                    continuation.yield(.diagnostic(.failed(failures.count == 1 ? failures[0] : .allSourcesFailed(failures))))
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
     }
 }
