@@ -31,6 +31,13 @@ let benchmarks: @Sendable () -> Void = {
         try! Coordinate(latitude: Double.random(in: -60...75, using: &generator), longitude: Double.random(in: -180...180, using: &generator))
     }
 
+    // Where fixes really come from: within about 20 km of some place.
+    let nearPlaces: [Coordinate] = (0..<2_000).map { _ in
+        let place = gazetteer.place(at: Int.random(in: 0..<gazetteer.count, using: &generator)).coordinate
+        return try! Coordinate(latitude: min(90, max(-90, place.latitude + Double.random(in: -0.2...0.2, using: &generator))),
+                               longitude: min(180, max(-180, place.longitude + Double.random(in: -0.2...0.2, using: &generator))))
+    }
+
     let perQuery = Benchmark.Configuration(metrics: [.wallClock], scalingFactor: .one, maxDuration: .seconds(5), maxIterations: 200_000)
 
     Benchmark("Build the index (\(gazetteer.count) places)", configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(20), maxIterations: 3)) { benchmark in
@@ -47,9 +54,14 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(gazetteer.search(prefixes[next], limit: 10))
     }
 
-    Benchmark("Nearest place (k-d tree)", configuration: perQuery) { benchmark in
+    Benchmark("Nearest place (k-d tree), random points incl. open ocean", configuration: perQuery) { benchmark in
         next = (next + 1) % points.count
         blackHole(gazetteer.nearest(to: points[next]))
+    }
+
+    Benchmark("Nearest place (k-d tree), points within ~20 km of a place", configuration: perQuery) { benchmark in
+        next = (next + 1) % nearPlaces.count
+        blackHole(gazetteer.nearest(to: nearPlaces[next]))
     }
 
     Benchmark("Locality (nearest, then most populous nearby)", configuration: perQuery) { benchmark in

@@ -53,14 +53,14 @@ extension Gazetteer {
     }
 
     /// Ranks (indices) of matching places, ascending, at most `limit`.
-    func ranks(_ query: PlaceQuery, exact: Bool, limit: Int) -> [Int] {
+    func ranks(_ query: PlaceQuery, exact: Bool, limit: Int, rangeScanLimit: Int = Gazetteer.rangeScanLimit) -> [Int] {
         guard limit > 0 else { return [] }
         let filter = PlaceFilter(self, query.qualifiers)
         let range = keyRange(query.key, exact: exact)
         // A short prefix ("s") matches a large part of the index. Sorting
         // all of it would take milliseconds; walking places from the most
         // populous down finds the first `limit` matches after a few hundred.
-        if !exact, range.count > Self.rangeScanLimit {
+        if !exact, range.count > rangeScanLimit {
             var result: [Int] = []
             for rank in 0..<count where filter.admits(rank) && placeHasKey(rank, withPrefix: query.key) {
                 result.append(rank)
@@ -68,22 +68,25 @@ extension Gazetteer {
             }
             return result
         }
-        var found: [Int] = []
-        found.reserveCapacity(range.count)
+        // The `limit` lowest ranks in the range, kept sorted as they are met:
+        // no sort of the whole range, and repeats (a place matched by two of
+        // its names) dropped on the way.
+        var best: [Int] = []
+        best.reserveCapacity(limit + 1)
         for entry in range {
             let rank = placeOfKey(at: entry)
-            if rank < count, filter.admits(rank) { found.append(rank) }
+            guard rank < count else { continue }
+            if best.count == limit, let worst = best.last, rank >= worst { continue }
+            let position = best.partitioningIndex { $0 >= rank }
+            if position < best.count, best[position] == rank { continue }
+            guard filter.admits(rank) else { continue }
+            best.insert(rank, at: position)
+            if best.count > limit { best.removeLast() }
         }
-        found.sort()
-        var result: [Int] = []
-        for rank in found where result.last != rank {
-            result.append(rank)
-            if result.count == limit { break }
-        }
-        return result
+        return best
     }
 
-    static let rangeScanLimit = 4_096
+    static let rangeScanLimit = 16_384
 }
 
 /// The qualifiers of a query ("FR", "France", "MO") as a test on a place.
@@ -130,5 +133,18 @@ enum EditDistance {
             swap(&previous, &current)
         }
         return previous[b.count]
+    }
+}
+
+extension Array where Element == Int {
+    /// The first index whose element satisfies `predicate`, for a predicate
+    /// that is false and then true along the (sorted) array.
+    func partitioningIndex(where predicate: (Int) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if predicate(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }

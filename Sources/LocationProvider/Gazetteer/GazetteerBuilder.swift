@@ -99,13 +99,14 @@ struct GazetteerBuilder {
     }
 
     private mutating func string(_ text: Substring) -> UInt32 {
-        if let known = stringOffsets[text] { return known }
+        // Only short strings repeat (admin codes, countries, zones); names are not worth a dictionary entry.
+        let short = text.utf8.count <= 8
+        if short, let known = stringOffsets[text] { return known }
         let offset = UInt32(strings.count)
         let utf8 = Array(text.utf8.prefix(Int(UInt16.max)))
         strings.append(UInt16(utf8.count))
         strings.append(bytes: utf8[...])
-        // Only short strings repeat (admin codes, countries, zones); names are not worth a dictionary entry.
-        if utf8.count <= 8 { stringOffsets[text] = offset }
+        if short { stringOffsets[text] = offset }
         return offset
     }
 

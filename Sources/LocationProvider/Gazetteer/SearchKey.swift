@@ -101,17 +101,23 @@ enum ScalarFolding {
         }
     }
 
-    /// Every scalar below U+3000 (Latin, Greek, Cyrillic, Arabic, Indic…)
-    /// folded once; the builder looks them up instead of calling Foundation
-    /// a million times. Others (CJK and beyond) fold directly.
+    /// Every scalar folded once: the builder looks them up instead of
+    /// calling Foundation a million times. Below U+3000 (Latin, Greek,
+    /// Cyrillic, Arabic, Indic…) in an array, above (CJK…) in a dictionary.
     final class Table {
         private static let limit: UInt32 = 0x3000
         private var entries: [Result?]
+        private var others: [UInt32: Result] = [:]
 
         init() { entries = Array(repeating: nil, count: Int(Self.limit)) }
 
         func fold(_ scalar: Unicode.Scalar) -> Result {
-            guard scalar.value < Self.limit else { return ScalarFolding.direct(scalar) }
+            guard scalar.value < Self.limit else {
+                if let known = others[scalar.value] { return known }
+                let result = ScalarFolding.direct(scalar)
+                others[scalar.value] = result
+                return result
+            }
             let index = Int(scalar.value)
             if let known = entries[index] { return known }
             let result = ScalarFolding.direct(scalar)
