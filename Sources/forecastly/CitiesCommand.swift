@@ -82,9 +82,8 @@ struct CitiesCommand: ParsableCommand {
             let gazetteer = try index.importDump(at: file)
             let elapsed = started.duration(to: .now)
             let size = (try? FileManager.default.attributesOfItem(atPath: gazetteer.path)[.size] as? Int) ?? 0
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             Terminal.standardOutput.writeLine(
-                "Imported \(ValueFormat.grouped(gazetteer.count)) places into \(gazetteer.path) (\(size / 1_048_576) MiB) in \(ValueFormat.decimal(seconds, places: 1)) s.")
+                "Imported \(ValueFormat.grouped(gazetteer.count)) places into \(gazetteer.path) (\(size / 1_048_576) MiB) in \(ValueFormat.decimal(elapsed.inSeconds, places: 1)) s.")
         }
     }
 

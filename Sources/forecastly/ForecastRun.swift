@@ -66,6 +66,8 @@ struct ForecastRun {
                 shown = Shown(forecast: forecast, placeName: nil, place: nil, origin: .network)
             }
             shown.origin = caching?.lastOrigin ?? .network
+            // The forecast is shown either way; a store that failed to save is only worth a log line.
+            for problem in caching?.problems ?? [] { Diagnostics.logger.debug("cache: \(problem.userMessage)") }
             // The IP service's city or the stored place's name, else the
             // nearest place in the gazetteer ("near Bielefeld, DE (3 km)").
             shown.placeName = shown.placeName ?? shown.forecast.fix?.placeName ?? Places.name(near: shown.forecast.requestedCoordinate)
@@ -98,8 +100,7 @@ struct ForecastRun {
 
     private func knownPlace(city: PlaceQuery?) throws -> KnownPlace? {
         if let coordinate = try location.coordinate() { return KnownPlace(coordinate: coordinate, name: nil, place: nil) }
-        guard let city, let gazetteer = try? Places.gazetteer(),
-              let resolution = PlaceResolver(gazetteer: gazetteer, geocoder: nil).resolveOffline(city) else { return nil }
+        guard let city, let resolution = Places.resolveOffline(city) else { return nil }
         if let note = resolution.ambiguityNote { Terminal.standardError.writeLine("forecastly: note: \(note)") }
         return KnownPlace(coordinate: resolution.place.coordinate, name: resolution.place.displayName, place: resolution.place)
     }

@@ -12,12 +12,16 @@ struct LocationSetup {
     let authorization: LocationAuthorization
     let policy: LocationPolicy
 
-    static func load(environment: [String: String] = ProcessInfo.processInfo.environment) async -> LocationSetup {
+    /// - Parameter reportingWarnings: print what could not be read (a
+    ///   damaged decision file, a bad policy); off when re-reading while watching.
+    static func load(environment: [String: String] = ProcessInfo.processInfo.environment, reportingWarnings: Bool = true) async -> LocationSetup {
         let directories = XDGDirectories(environment: environment)
         let policy = LocationPolicy.load(environment: environment)
         let (authorization, warnings) = await LocationAuthorization.load(
             store: FileAuthorizationStore(directories: directories), policy: policy)
-        for warning in warnings { Terminal.standardError.writeLine("forecastly: warning: \(warning).") }
+        if reportingWarnings {
+            for warning in warnings { Terminal.standardError.writeLine("forecastly: warning: \(warning).") }
+        }
         return LocationSetup(environment: environment, directories: directories, authorization: authorization, policy: policy)
     }
 

@@ -55,8 +55,7 @@ struct NotesCommand: AsyncParsableCommand {
                 if let coordinate = try location.coordinate() {
                     (note.latitude, note.longitude) = (coordinate.latitude, coordinate.longitude)
                     note.placeName = Places.name(near: coordinate)
-                } else if let city = try location.cityQueries().first, let gazetteer = try? Places.gazetteer(),
-                          let resolution = PlaceResolver(gazetteer: gazetteer, geocoder: nil).resolveOffline(city) {
+                } else if let city = try location.cityQueries().first, let resolution = Places.resolveOffline(city) {
                     (note.latitude, note.longitude) = (resolution.place.coordinate.latitude, resolution.place.coordinate.longitude)
                     note.placeName = resolution.place.displayName
                 }

@@ -23,6 +23,13 @@ enum Places {
         return PlaceResolver(gazetteer: try gazetteer(), geocoder: geocoder)
     }
 
+    /// The offline index's answer for a name, without the network; nil when
+    /// it does not know the name or cannot be opened.
+    static func resolveOffline(_ city: PlaceQuery) -> PlaceResolution? {
+        guard let gazetteer = try? gazetteer() else { return nil }
+        return PlaceResolver(gazetteer: gazetteer, geocoder: nil).resolveOffline(city)
+    }
+
     /// "near Bielefeld, DE (3 km)" for a coordinate; nil when the index
     /// cannot be opened or the nearest place is too far to mean anything.
     static func name(near coordinate: Coordinate) -> String? {
@@ -44,9 +51,10 @@ enum Places {
     static func complete(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         guard let query = try? PlaceQuery(prefix), let gazetteer = try? gazetteer() else { return [] }
         let key = SearchKey.fold(query.name)
-        let places = gazetteer.search(query, limit: 100)
-        let byOwnName = places.filter { SearchKey.fold($0.name).starts(with: key) }
-        let byAlias = places.filter { !SearchKey.fold($0.name).starts(with: key) }
+        var byOwnName: [GazetteerPlace] = [], byAlias: [GazetteerPlace] = []
+        for place in gazetteer.search(query, limit: 100) {
+            if SearchKey.fold(place.name).starts(with: key) { byOwnName.append(place) } else { byAlias.append(place) }
+        }
         var seen: Set<String> = []
         return (byOwnName + byAlias).map(\.displayName).filter { seen.insert($0).inserted }.prefix(20).map { $0 }
     }

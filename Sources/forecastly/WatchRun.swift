@@ -21,7 +21,7 @@ struct WatchRun {
             // The first frame may come from the store; later ones are due
             // because the interval passed, so they fetch.
             let caching = CachingForecastService(
-                base: base, cache: cache, policy: refresh ? .refresh : .preferStored(maxAge: min(maxAge, interval.seconds - 1)),
+                base: base, cache: cache, policy: refresh ? .refresh : .preferStored(maxAge: min(maxAge, interval.inSeconds - 1)),
                 placeName: { request in fixed?.name ?? Places.name(near: request.coordinate) })
             var locations: AsyncStream<LocationUpdate>?
             var authorization: AsyncStream<AuthorizationState>?
@@ -59,12 +59,12 @@ struct WatchRun {
             let placeName = name ?? forecast.fix?.placeName ?? Places.name(near: forecast.requestedCoordinate)
             screen = renderer.render(forecast, units: options.units, placeName: placeName, hours: options.hours, place: place, origin: origin)
             if case .stale(_, let error) = origin {
-                status = "\(error.summary) Showing the stored forecast; trying again in \(ValueFormat.age(next.seconds))."
+                status = "\(error.summary) Showing the stored forecast; trying again in \(ValueFormat.age(next.inSeconds))."
             } else {
-                status = "Next refresh in \(ValueFormat.age(next.seconds))."
+                status = "Next refresh in \(ValueFormat.age(next.inSeconds))."
             }
         case .failed(let error, let retry):
-            status = "\(error.summary) Trying again in \(ValueFormat.age(retry.seconds))."
+            status = "\(error.summary) Trying again in \(ValueFormat.age(retry.inSeconds))."
         case .notPermitted(let error):
             status = "\(error.userMessage) Waiting for the permission to change."
         }
@@ -77,10 +77,6 @@ struct WatchRun {
             }
         }
     }
-}
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
 
 /// The terminal side of watching: hiding the cursor while drawing in place,
@@ -100,7 +96,7 @@ enum WatchTerminal {
                 var last = initial
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .seconds(3))
-                    let setup = await LocationSetup.load()
+                    let setup = await LocationSetup.load(reportingWarnings: false)
                     let state = await setup.authorization.state
                     if state != last {
                         continuation.yield(state)

@@ -122,7 +122,7 @@ public struct GPSDLocationProvider: LocationProvider {
         }
         if cancelled.isSet { return .failure(.noFix(timeoutSeconds: 0, satellitesSeen: satellites?.visible, satellitesUsed: satellites?.used)) }
         guard hasDevice || satellites != nil else { return .failure(.noReceiver(address: address.description)) }
-        return .failure(.noFix(timeoutSeconds: seconds(timeout), satellitesSeen: satellites?.visible, satellitesUsed: satellites?.used))
+        return .failure(.noFix(timeoutSeconds: timeout.inSeconds, satellitesSeen: satellites?.visible, satellitesUsed: satellites?.used))
     }
 
     static func watch(
@@ -139,7 +139,7 @@ public struct GPSDLocationProvider: LocationProvider {
                 session = try GPSDSession(address: address)
                 retry = watching.firstRetry
             } catch {
-                emit(.diagnostic(.locationUnavailable(reason: "\(error.summary) Retrying in \(seconds(retry)) s.")))
+                emit(.diagnostic(.locationUnavailable(reason: "\(error.summary) Retrying in \(retry.inSeconds) s.")))
                 sleep(retry, unless: cancelled)
                 retry = min(retry * 2, watching.maxRetry)
                 continue
@@ -147,7 +147,7 @@ public struct GPSDLocationProvider: LocationProvider {
             var satellites: (visible: Int, used: Int)?
             reading: while !cancelled.isSet {
                 if hadFix, !reportedStale, ContinuousClock.now - lastFix > watching.staleAfter {
-                    emit(.diagnostic(.fixStale(ageSeconds: seconds(ContinuousClock.now - lastFix))))
+                    emit(.diagnostic(.fixStale(ageSeconds: (ContinuousClock.now - lastFix).inSeconds)))
                     reportedStale = true
                 }
                 guard let message = session.next(waitingUpTo: slice) else { continue }
@@ -184,10 +184,6 @@ public struct GPSDLocationProvider: LocationProvider {
     private static func sleep(_ duration: Duration, unless cancelled: CancellationFlag) {
         let end = ContinuousClock.now + duration
         while ContinuousClock.now < end, !cancelled.isSet { Thread.sleep(forTimeInterval: 0.05) }
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
 

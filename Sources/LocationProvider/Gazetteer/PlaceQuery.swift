@@ -14,9 +14,7 @@ public struct PlaceQuery: Sendable, Hashable, CustomStringConvertible {
 
     /// Validates and splits `text`.
     public init(_ text: String) throws(PlaceQueryError) {
-        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw .controlCharacters
-        }
+        try Self.rejectControlCharacters(text)
         let trimmed = text.trimmingSpaces
         guard !trimmed.isEmpty else { throw .empty }
         guard trimmed.count <= Self.maximumLength else { throw .tooLong(characters: trimmed.count) }
@@ -33,9 +31,7 @@ public struct PlaceQuery: Sendable, Hashable, CustomStringConvertible {
     /// part that names a country or division of the gazetteer qualifies the
     /// name before it instead of starting a new one.
     public static func list(_ text: String, isQualifier: (String) -> Bool) throws(PlaceQueryError) -> [PlaceQuery] {
-        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw .controlCharacters
-        }
+        try Self.rejectControlCharacters(text)
         var groups: [[String]] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false).map({ String($0).trimmingSpaces }) {
             if !groups.isEmpty, isQualifier(part) {
@@ -52,6 +48,10 @@ public struct PlaceQuery: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { ([name] + qualifiers).joined(separator: ", ") }
+
+    private static func rejectControlCharacters(_ text: String) throws(PlaceQueryError) {
+        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { throw .controlCharacters }
+    }
 }
 
 public enum PlaceQueryError: Error, Sendable, Hashable {

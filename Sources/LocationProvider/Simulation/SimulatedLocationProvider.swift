@@ -107,8 +107,7 @@ public struct SimulatedLocationProvider: LocationProvider {
     }
 
     private func timedOut(_ timeout: Duration, _ satellites: (visible: Int, used: Int)?) -> LocationError {
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        return .noFix(timeoutSeconds: seconds, satellitesSeen: satellites?.visible, satellitesUsed: satellites?.used)
+        return .noFix(timeoutSeconds: timeout.inSeconds, satellitesSeen: satellites?.visible, satellitesUsed: satellites?.used)
     }
 
     private final class Counter: Sendable {
