@@ -7,6 +7,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 from benchmark_stub import serve
@@ -17,8 +18,13 @@ body = open(response_file, "rb").read()
 
 
 server, base = serve(body)
-env = dict(os.environ, FORECASTLY_OPEN_METEO_URL=base, NO_COLOR="1")
-args = ["--lat", "45.59", "--lon", "17.22"]
+# A home of its own, so the user's cache and places are neither used nor touched;
+# --refresh so every run fetches (a cached answer is benchmark-store.py's job).
+home = tempfile.mkdtemp(prefix="forecastly-e2e-bench-")
+env = dict(os.environ, HOME=home, FORECASTLY_OPEN_METEO_URL=base, NO_COLOR="1")
+for variable in ("XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"):
+    env.pop(variable, None)
+args = ["--lat", "45.59", "--lon", "17.22", "--refresh"]
 
 # The exact URL forecastly requests, for curl.
 url = base + "/v1/forecast?latitude=45.59&longitude=17.22&current=temperature_2m,apparent_temperature,relative_humidity_2m,precipitation,weather_code,is_day,wind_speed_10m,wind_direction_10m,wind_gusts_10m&hourly=temperature_2m,precipitation_probability,precipitation,weather_code,is_day,wind_speed_10m,wind_direction_10m&daily=weather_code,temperature_2m_max,temperature_2m_min,precipitation_sum,precipitation_probability_max,wind_speed_10m_max,sunrise,sunset,uv_index_max&timezone=auto&forecast_days=7&forecast_hours=48"

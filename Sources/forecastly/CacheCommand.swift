@@ -12,7 +12,7 @@ struct CacheCommand: ParsableCommand {
     )
 
     struct Status: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "How many forecasts are stored, for how many places, and how old they are.")
+        static let configuration = CommandConfiguration(commandName: "status", abstract: "How many forecasts are stored, for how many places, and how old they are.")
 
         func run() throws {
             let status = try Storage.open().status()
@@ -29,7 +29,7 @@ struct CacheCommand: ParsableCommand {
     }
 
     struct Clear: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove every stored forecast (notes are kept).")
+        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove every stored forecast (notes are kept).")
 
         func run() throws {
             let removed = try Storage.open().clear()

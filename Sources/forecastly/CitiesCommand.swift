@@ -14,6 +14,7 @@ struct CitiesCommand: ParsableCommand {
 
     struct Search: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "search",
             abstract: "List places whose name starts with PREFIX, most populous first.",
             discussion: "Case and accents do not matter, and alternate names count: \"kiev\", \"Kyiv\" and \"Киев\" all find Kyiv. Narrow by country with \"Paris, FR\"."
         )
@@ -69,6 +70,7 @@ struct CitiesCommand: ParsableCommand {
 
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Build your place index from a GeoNames dump (cities500/1000/5000/15000, .txt, .zip or .gz).",
             discussion: "Download from https://download.geonames.org/export/dump/ (CC BY 4.0). The index replaces the bundled places; on any error the current index is kept."
         )
@@ -88,7 +90,7 @@ struct CitiesCommand: ParsableCommand {
     }
 
     struct Status: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show which place index is used and how many places it has.")
+        static let configuration = CommandConfiguration(commandName: "status", abstract: "Show which place index is used and how many places it has.")
 
         func run() throws {
             let gazetteer = try Places.gazetteer()
@@ -101,7 +103,7 @@ struct CitiesCommand: ParsableCommand {
     }
 
     struct Reset: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove your imported index and use the bundled places again.")
+        static let configuration = CommandConfiguration(commandName: "reset", abstract: "Remove your imported index and use the bundled places again.")
 
         func run() throws {
             let index = Places.index()

@@ -76,7 +76,7 @@ struct LocationCommand: AsyncParsableCommand {
     }
 
     struct Status: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the permission state, the policy and where they are kept.")
+        static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the permission state, the policy and where they are kept.")
 
         func run() async throws {
             let setup = await LocationSetup.load()
@@ -106,7 +106,7 @@ struct LocationCommand: AsyncParsableCommand {
     }
 
     struct Allow: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Allow forecastly to locate you (remembered).")
+        static let configuration = CommandConfiguration(commandName: "allow", abstract: "Allow forecastly to locate you (remembered).")
         @Flag(help: "City-level accuracy only (about a kilometre).") var reduced = false
 
         func run() async throws {
@@ -115,7 +115,7 @@ struct LocationCommand: AsyncParsableCommand {
     }
 
     struct Deny: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Do not let forecastly locate you (remembered).")
+        static let configuration = CommandConfiguration(commandName: "deny", abstract: "Do not let forecastly locate you (remembered).")
 
         func run() async throws {
             try await LocationCommand.change(.revoked, note: " Typed coordinates and the stored place still work.")
@@ -123,7 +123,7 @@ struct LocationCommand: AsyncParsableCommand {
     }
 
     struct Reset: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Forget the decision; forecastly asks again next time.")
+        static let configuration = CommandConfiguration(commandName: "reset", abstract: "Forget the decision; forecastly asks again next time.")
 
         func run() async throws {
             try await LocationCommand.change(.reset)
@@ -131,7 +131,7 @@ struct LocationCommand: AsyncParsableCommand {
     }
 
     struct Set: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Store a default place (used by --source manual, and last by auto).")
+        static let configuration = CommandConfiguration(commandName: "set", abstract: "Store a default place (used by --source manual, and last by auto).")
         @OptionGroup var location: LocationOptions
         @Option(help: ArgumentHelp("A name to show for it (with --city, the city's name).", valueName: "name")) var name: String?
 

@@ -15,6 +15,7 @@ struct NotesCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Save a note with the current weather where you are (or at --city / --lat --lon).",
             discussion: "If the weather cannot be fetched, nothing is saved; --without-weather saves the note alone.")
 
@@ -81,7 +82,7 @@ struct NotesCommand: AsyncParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List notes, newest first.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List notes, newest first.")
         @Option(help: ArgumentHelp("Show at most this many.", valueName: "n")) var limit: Int?
         @Flag(help: "Print a JSON array (the export format).") var json = false
 
@@ -104,7 +105,7 @@ struct NotesCommand: AsyncParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one note in full.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one note in full.")
         @Argument(help: ArgumentHelp("The note's number (from 'notes list').", valueName: "id")) var id: Int64
 
         func run() throws {
@@ -114,7 +115,7 @@ struct NotesCommand: AsyncParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete one note.")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete one note.")
         @Argument(help: ArgumentHelp("The note's number (from 'notes list').", valueName: "id")) var id: Int64
 
         func run() throws {
@@ -124,7 +125,7 @@ struct NotesCommand: AsyncParsableCommand {
     }
 
     struct Export: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print every note as JSON (newest first).")
+        static let configuration = CommandConfiguration(commandName: "export", abstract: "Print every note as JSON (newest first).")
 
         func run() throws {
             Terminal.standardOutput.write(NoteFormat.json(try Storage.open().notes(limit: nil)))

@@ -2,6 +2,7 @@ import ForecastCore
 import Foundation
 import LocationProvider
 import NetworkTransport
+import Synchronization
 
 /// The gazetteer as the CLI uses it: opened from the user's import or the
 /// bundled places, for resolving --city, naming coordinates and completion.
@@ -10,7 +11,18 @@ enum Places {
         PlaceIndex(directories: XDGDirectories(environment: environment))
     }
 
-    static func gazetteer() throws(PlaceIndexError) -> Gazetteer { try index().open() }
+    /// Opened once per run: a forecast may both resolve --city and name the
+    /// place it shows, and each open maps the file and checks it again.
+    static func gazetteer() throws(PlaceIndexError) -> Gazetteer {
+        try opened.withLock { cached throws(PlaceIndexError) -> Gazetteer in
+            if let cached { return cached }
+            let gazetteer = try index().open()
+            cached = gazetteer
+            return gazetteer
+        }
+    }
+
+    private static let opened = Mutex<Gazetteer?>(nil)
 
     static func resolver(transport: any HTTPTransport) throws -> PlaceResolver {
         let environment = ProcessInfo.processInfo.environment

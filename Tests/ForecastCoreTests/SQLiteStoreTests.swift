@@ -30,6 +30,17 @@ import TestSupport
         #expect(try store.latest(for: other) == nil)
     }
 
+    @Test func aForecastOlderThanAskedForIsNotReturned() throws {
+        let store = try SQLiteStore.open(path: Self.temporaryPath())
+        let key = ForecastCacheKey(Sample.request)
+        let fetched = Date(timeIntervalSince1970: 1_800_000_000)
+        try store.save(StoredForecast(forecast: try Self.forecast(), placeName: nil, fetchedAt: fetched, days: 7, units: .metric), key: key)
+        #expect(try store.latest(for: key, fetchedSince: fetched)?.fetchedAt == fetched)
+        #expect(try store.latest(for: key, fetchedSince: fetched.addingTimeInterval(-60))?.fetchedAt == fetched)
+        #expect(try store.latest(for: key, fetchedSince: fetched.addingTimeInterval(1)) == nil)
+        #expect(try store.latest(for: key, fetchedSince: nil)?.fetchedAt == fetched)
+    }
+
     @Test func onlyTheNewestForecastPerKeyIsKept() throws {
         let store = try SQLiteStore.open(path: Self.temporaryPath())
         let key = ForecastCacheKey(Sample.request)

@@ -90,16 +90,9 @@ public final class CachingForecastService: ForecastService, @unchecked Sendable 
 
     public func forecast(for request: ForecastRequest) async throws(ForecastError) -> Forecast {
         let key = ForecastCacheKey(request)
-        let stored: StoredForecast?
-        do {
-            stored = try cache.latest(for: key)
-        } catch {
-            record(problem: error)
-            stored = nil
-        }
-        if case .preferStored(let maxAge) = policy, let stored, stored.age(at: now()) <= maxAge {
-            record(.stored(fetchedAt: stored.fetchedAt))
-            return stored.forecast
+        if case .preferStored(let maxAge) = policy, let fresh = stored(key, fetchedSince: now().addingTimeInterval(-maxAge)) {
+            record(.stored(fetchedAt: fresh.fetchedAt))
+            return fresh.forecast
         }
         do {
             let forecast = try await base.forecast(for: request)
@@ -111,9 +104,20 @@ public final class CachingForecastService: ForecastService, @unchecked Sendable 
             record(.network)
             return forecast
         } catch {
-            guard error.canFallBackToStored, let stored else { throw error }
+            // Only now is an old forecast worth reading.
+            guard error.canFallBackToStored, let stored = stored(key, fetchedSince: nil) else { throw error }
             record(.stale(fetchedAt: stored.fetchedAt, error: error))
             return stored.forecast
+        }
+    }
+
+    /// A store that cannot be read is noted, and treated as holding nothing.
+    private func stored(_ key: ForecastCacheKey, fetchedSince: Date?) -> StoredForecast? {
+        do {
+            return try cache.latest(for: key, fetchedSince: fetchedSince)
+        } catch {
+            record(problem: error)
+            return nil
         }
     }
 

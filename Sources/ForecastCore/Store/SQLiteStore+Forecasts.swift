@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import GRDB
 
 extension SQLiteStore: ForecastCache {
@@ -21,12 +21,13 @@ extension SQLiteStore: ForecastCache {
         }
     }
 
-    public func latest(for key: ForecastCacheKey) throws(StoreError) -> StoredForecast? {
+    public func latest(for key: ForecastCacheKey, fetchedSince: Date?) throws(StoreError) -> StoredForecast? {
+        let since = fetchedSince?.timeIntervalSince1970 ?? -Double.infinity
         let row = try read { db in
             try Row.fetchOne(db, sql: """
-                SELECT * FROM forecast WHERE grid = ? AND days = ? AND units = ? AND hourly = ?
+                SELECT * FROM forecast WHERE grid = ? AND days = ? AND units = ? AND hourly = ? AND fetchedAt >= ?
                 ORDER BY fetchedAt DESC LIMIT 1
-                """, arguments: [key.grid, key.days, key.units.rawValue, key.includesHourly])
+                """, arguments: [key.grid, key.days, key.units.rawValue, key.includesHourly, since])
         }
         return try row.map { row throws(StoreError) in try stored(row) }
     }

@@ -56,12 +56,21 @@ public struct ForecastCacheStatus: Sendable, Equatable {
 /// any store; the tests use the real SQLite one on temporary files.
 public protocol ForecastCache: Sendable {
     func save(_ forecast: StoredForecast, key: ForecastCacheKey) throws(StoreError)
-    /// The newest forecast filed under `key`.
-    func latest(for key: ForecastCacheKey) throws(StoreError) -> StoredForecast?
+    /// The newest forecast filed under `key`, if it was fetched at or after
+    /// `fetchedSince` (any age when nil). Older rows are never decoded: a
+    /// stale forecast is only read when it is needed.
+    func latest(for key: ForecastCacheKey, fetchedSince: Date?) throws(StoreError) -> StoredForecast?
     /// The newest forecast for a grid cell with any days and units, or of
     /// any place when `grid` is nil (for `--offline`).
     func latest(grid: String?) throws(StoreError) -> StoredForecast?
     func status() throws(StoreError) -> ForecastCacheStatus
     /// Removes every stored forecast (notes stay); returns how many.
     func clear() throws(StoreError) -> Int
+}
+
+extension ForecastCache {
+    /// The newest forecast filed under `key`, however old.
+    public func latest(for key: ForecastCacheKey) throws(StoreError) -> StoredForecast? {
+        try latest(for: key, fetchedSince: nil)
+    }
 }
