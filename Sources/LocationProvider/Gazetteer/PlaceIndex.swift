@@ -72,7 +72,7 @@ public struct PlaceIndex: Sendable {
     }
 
     private func write(_ bytes: [UInt8], to path: String) throws(GazetteerImportError) {
-        do { try AtomicFile.write(bytes, to: path, mode: 0o644) } catch {
+        do { try AtomicFile.write(bytes, to: path, mode: 0o644, dropFromCache: true) } catch {
             throw .cannotWrite(path: error.path, reason: error.reason)
         }
     }

@@ -13,7 +13,12 @@ enum AtomicFile {
         var reason: String
     }
 
-    static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(Failure) {
+    /// With `dropFromCache`, the written pages leave the page cache once
+    /// they are on disk. For files read later through a memory map a few
+    /// pages at a time (the place index): pages cached by the write come as
+    /// large folios, and recent kernels map a whole folio into a process
+    /// on its first touch, so one lookup would make megabytes resident.
+    static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, dropFromCache: Bool = false) throws(Failure) {
         let directory = (path as NSString).deletingLastPathComponent
         try createDirectory(directory)
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -31,7 +36,15 @@ enum AtomicFile {
             }
             written += result
         }
-        guard fsync(descriptor) == 0, close(descriptor) == 0 else {
+        guard fsync(descriptor) == 0 else {
+            let reason = errorText()
+            close(descriptor)
+            unlink(temporary)
+            throw Failure(path: path, reason: reason)
+        }
+        // Only advice: the file is complete and synced whatever it does.
+        if dropFromCache { _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED) }
+        guard close(descriptor) == 0 else {
             let reason = errorText()
             unlink(temporary)
             throw Failure(path: path, reason: reason)
