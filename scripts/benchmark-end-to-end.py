@@ -7,10 +7,9 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
-from benchmark_stub import serve
+from benchmark_stub import isolated_environment, serve
 
 binary, response_file = sys.argv[1], sys.argv[2]
 runs = int(sys.argv[3]) if len(sys.argv) > 3 else 30
@@ -20,10 +19,7 @@ body = open(response_file, "rb").read()
 server, base = serve(body)
 # A home of its own, so the user's cache and places are neither used nor touched;
 # --refresh so every run fetches (a cached answer is benchmark-store.py's job).
-home = tempfile.mkdtemp(prefix="forecastly-e2e-bench-")
-env = dict(os.environ, HOME=home, FORECASTLY_OPEN_METEO_URL=base, NO_COLOR="1")
-for variable in ("XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"):
-    env.pop(variable, None)
+_, env = isolated_environment(FORECASTLY_OPEN_METEO_URL=base)
 args = ["--lat", "45.59", "--lon", "17.22", "--refresh"]
 
 # The exact URL forecastly requests, for curl.

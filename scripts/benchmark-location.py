@@ -8,14 +8,14 @@
 
 usage: benchmark-location.py FORECASTLY_BINARY FIXTURES_DIR [RUNS]
 """
-import json, os, socket, statistics, subprocess, sys, tempfile, time
+import json, os, socket, statistics, subprocess, sys, time
 
-from benchmark_stub import serve
+from benchmark_stub import isolated_environment, serve
 
 binary, fixtures = sys.argv[1], sys.argv[2]
 runs = int(sys.argv[3]) if len(sys.argv) > 3 else 7
-home = tempfile.mkdtemp(prefix="forecastly-bench-")
-env = dict(os.environ, HOME=home, NO_COLOR="1", FORECASTLY_POLICY_FILE=home + "/none.json")
+home, env = isolated_environment()
+env["FORECASTLY_POLICY_FILE"] = home + "/none.json"
 subprocess.run([binary, "location", "allow"], env=env, check=True, stdout=subprocess.DEVNULL)
 
 

@@ -10,10 +10,9 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
-from benchmark_stub import serve
+from benchmark_stub import isolated_environment, serve
 
 binary, response_file = sys.argv[1], sys.argv[2]
 dump = sys.argv[3] if len(sys.argv) > 3 and sys.argv[3] else None
@@ -36,10 +35,7 @@ def answer(query):
 
 
 server, base = serve(answer, delay=0.1)
-home = tempfile.mkdtemp(prefix="forecastly-bench-")
-env = dict(os.environ, FORECASTLY_OPEN_METEO_URL=base, FORECASTLY_GEOCODING_URL=base, NO_COLOR="1", HOME=home)
-env.pop("XDG_DATA_HOME", None)
-env.pop("XDG_CACHE_HOME", None)
+_, env = isolated_environment(FORECASTLY_OPEN_METEO_URL=base, FORECASTLY_GEOCODING_URL=base)
 
 
 def wall(command):

@@ -9,17 +9,13 @@ import sqlite3
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
-from benchmark_stub import serve
+from benchmark_stub import isolated_environment, serve
 
 binary, response_file = sys.argv[1], sys.argv[2]
 runs = int(sys.argv[3]) if len(sys.argv) > 3 else 20
-home = tempfile.mkdtemp(prefix="forecastly-store-bench-")
-base_env = dict(os.environ, HOME=home, NO_COLOR="1")
-for variable in ("XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"):
-    base_env.pop(variable, None)
+home, base_env = isolated_environment()
 args = ["--lat", "45.59", "--lon", "17.22"]
 
 

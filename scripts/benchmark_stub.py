@@ -1,6 +1,9 @@
-"""A loopback HTTP server for the benchmarks: every GET gets one fixed body,
-or the body a function makes from the query, optionally after a delay."""
+"""What the benchmarks share: a loopback HTTP server (every GET gets one
+fixed body, or the body a function makes from the query, optionally after a
+delay), and an environment with a home of its own."""
 import http.server
+import os
+import tempfile
 import threading
 import time
 import urllib.parse
@@ -30,3 +33,14 @@ def serve(body, content_type="application/json; charset=utf-8", delay=0.0):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def isolated_environment(**variables):
+    """Returns (home, env): a fresh temporary home, so the user's cache,
+    places, notes and permission are neither used nor touched (the XDG
+    variables would point elsewhere, so they go), plus `variables`."""
+    home = tempfile.mkdtemp(prefix="forecastly-bench-")
+    env = dict(os.environ, HOME=home, NO_COLOR="1", **variables)
+    for variable in ("XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"):
+        env.pop(variable, None)
+    return home, env

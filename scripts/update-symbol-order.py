@@ -20,9 +20,8 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 
-from benchmark_stub import serve
+from benchmark_stub import isolated_environment, serve
 
 for tool in ("valgrind", "strip"):
     if shutil.which(tool) is None:
@@ -36,10 +35,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 fixtures = os.path.join(here, "..", "Tests", "Fixtures", "open-meteo")
 body = open(os.path.join(fixtures, "forecast_current_hourly_daily_zagreb.json"), "rb").read()
 server, url = serve(body)
-home = tempfile.mkdtemp(prefix="forecastly-order-")
-env = dict(os.environ, HOME=home, FORECASTLY_OPEN_METEO_URL=url, NO_COLOR="1")
-for variable in ("XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"):
-    env.pop(variable, None)
+home, env = isolated_environment(FORECASTLY_OPEN_METEO_URL=url)
 
 # What people run every day, the most common first: its code is packed first.
 scenarios = [

@@ -37,9 +37,12 @@ struct ForecastRun {
                              place: known.place, origin: .stored(fetchedAt: stored.fetchedAt))
             }
         }
+        // A known place's store entry was just looked at: what is left is to
+        // fetch, falling back to the stored forecast if that fails.
+        let policy: CachePolicy = known != nil ? .refresh : cache.policy
         return try await service.withServices { transport, base in
             let caching = store.map { store in
-                CachingForecastService(base: base, cache: store, policy: cache.policy, placeName: { request in
+                CachingForecastService(base: base, cache: store, policy: policy, placeName: { request in
                     known?.name ?? Places.name(near: request.coordinate)
                 })
             }
