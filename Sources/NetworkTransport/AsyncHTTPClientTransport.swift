@@ -11,7 +11,7 @@ import Synchronization
 /// and uses less memory, which matters for a tool run from a status bar
 /// every few minutes.
 public final class AsyncHTTPClientTransport: HTTPTransport {
-    public struct Limits: Sendable {
+    public struct Limits: Sendable, Equatable {
         /// Time allowed to open the TCP (and TLS) connection.
         public var connect: Duration
         /// Time allowed for the whole request, from connecting to the last byte.

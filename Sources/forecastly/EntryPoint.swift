@@ -9,27 +9,49 @@ import NetworkTransport
 /// forecastly promises a single line per error instead.
 @main
 enum EntryPoint {
-    static func main() async {
+    static func main() {
         AsyncHTTPClientTransport.preferSingleEventLoopThread()
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        let status: ExitStatus
+        HeadStart.begin()
+        let command: any ParsableCommand
         do {
-            var command = try ForecastlyCommand.parseAsRoot(arguments)
+            command = try ForecastlyCommand.parseAsRoot(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            exit(status(for: error).rawValue)
+        }
+        // The command runs on the concurrency pool and the process ends from
+        // there: nothing waits on the main thread, which dispatchMain parks.
+        Task.detached {
+            exit(await run(command).rawValue)
+        }
+        dispatchMain()
+    }
+
+    private static func run(_ command: any ParsableCommand) async -> ExitStatus {
+        do {
+            var command = command
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
-            status = .success
-        } catch let exit as SilentExit {
-            status = exit.status
-        } catch let error as any UserFacingError {
-            Terminal.standardError.writeLine("forecastly: \(error.userMessage)")
-            status = error.exitStatus
+            return .success
         } catch {
-            status = report(argumentParserError: error)
+            return status(for: error)
         }
-        exit(status.rawValue)
+    }
+
+    /// Reports `error` in one line (unless it was reported already) and
+    /// gives the exit status for it.
+    private static func status(for error: any Error) -> ExitStatus {
+        switch error {
+        case let exit as SilentExit:
+            return exit.status
+        case let error as any UserFacingError:
+            Terminal.standardError.writeLine("forecastly: \(error.userMessage)")
+            return error.exitStatus
+        default:
+            return report(argumentParserError: error)
+        }
     }
 
     private static func report(argumentParserError error: any Error) -> ExitStatus {

@@ -26,7 +26,8 @@ struct ServiceOptions: ParsableArguments {
         let configuration = try OpenMeteoConfiguration(environment: ProcessInfo.processInfo.environment, apiKey: apiKey)
         Diagnostics.logger.debug("forecast server: \(configuration.baseURL.absoluteString), api key: \(configuration.apiKey == nil ? "none" : "set"), timeout \(timeout) s")
         let limits = AsyncHTTPClientTransport.Limits(request: .milliseconds(Int64(timeout * 1000)))
-        let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent, limits: limits)
+        let transport = HeadStart.takeTransport(limits: limits)
+            ?? AsyncHTTPClientTransport(userAgent: Forecastly.userAgent, limits: limits)
         do {
             let result = try await body(transport, OpenMeteoService(configuration: configuration, transport: transport))
             await transport.shutdown()

@@ -10,7 +10,8 @@ enum Storage {
 
     /// The store, or an error naming the file (for `notes` and `cache`, which need it).
     static func open() throws(StoreError) -> SQLiteStore {
-        try SQLiteStore.open(path: path)
+        if let opened = HeadStart.takeStore() { return try opened.get() }
+        return try SQLiteStore.open(path: path)
     }
 
     /// The store for the forecast cache. A forecast still works without it,

@@ -1,0 +1,47 @@
+import Dispatch
+import ForecastCore
+import LocationProvider
+import NetworkTransport
+
+/// Start-up work a forecast needs whatever the arguments say: opening the
+/// store and starting the HTTP client (its event-loop thread and pool).
+/// Parsing the arguments is the longest single step of a run and keeps the
+/// main thread busy; begun before it, this work finishes on another core
+/// meanwhile. Commands take what they need; what none takes is dropped at
+/// exit. Neither part touches the network or creates a file, so doing it
+/// for `--help` or `notes list` costs nothing anyone can see.
+enum HeadStart {
+    /// One thread, in the order a run needs the results.
+    private static let queue = DispatchQueue(label: "forecastly.head-start", qos: .userInitiated)
+
+    /// The store when its file already exists; a first run creates it
+    /// itself, where its errors are reported.
+    private static let store = Prepared<Result<SQLiteStore, StoreError>?>(on: queue) {
+        let path = Storage.path
+        guard POSIXPath.exists(path) else { return nil }
+        return Result { () throws(StoreError) in try SQLiteStore.open(path: path) }
+    }
+
+    private static let transport = Prepared<AsyncHTTPClientTransport>(on: queue) {
+        AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
+    }
+
+    /// Starts both. Call once, first thing.
+    static func begin() {
+        _ = store
+        _ = transport
+    }
+
+    /// The store opened ahead, or nil when there is none to take (a first
+    /// run, or already taken).
+    static func takeStore() -> Result<SQLiteStore, StoreError>? {
+        store.take() ?? nil
+    }
+
+    /// The transport started ahead when `limits` are the ones it was made
+    /// with (a different `--timeout` needs its own), once.
+    static func takeTransport(limits: AsyncHTTPClientTransport.Limits) -> AsyncHTTPClientTransport? {
+        guard limits == AsyncHTTPClientTransport.Limits() else { return nil }
+        return transport.take()
+    }
+}
