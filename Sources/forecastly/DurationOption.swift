@@ -6,6 +6,9 @@ struct DurationOption: ExpressibleByArgument, Sendable, Equatable, CustomStringC
 
     init(seconds: Double) { self.seconds = seconds }
 
+    /// As typed ("10m"); ArgumentParser's default interpolates through reflection.
+    var defaultValueDescription: String { description }
+
     init?(argument: String) {
         let text = argument.trimmingCharacters(in: .whitespaces).lowercased()
         if let plain = Double(text), plain.isFinite, plain >= 0, text.allSatisfy({ $0.isNumber || $0 == "." }) {

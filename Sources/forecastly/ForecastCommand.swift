@@ -1,11 +1,11 @@
-public import ArgumentParser
+import ArgumentParser
 public import ForecastCore
 import Foundation
 import LocationProvider
 import Logging
 import NetworkTransport
 
-extension UnitSystem: ExpressibleByArgument {}
+extension UnitSystem: ArgumentChoice {}
 
 /// `forecastly forecast`: the main job.
 struct ForecastCommand: AsyncParsableCommand {

@@ -4,11 +4,12 @@ import LocationProvider
 import NetworkTransport
 
 /// Start-up work a forecast needs whatever the arguments say: opening the
-/// store and starting the HTTP client (its event-loop thread and pool).
+/// store, starting the HTTP client (its event-loop thread and pool) and
+/// opening the place index that names every forecast's place.
 /// Parsing the arguments is the longest single step of a run and keeps the
 /// main thread busy; begun before it, this work finishes on another core
 /// meanwhile. Commands take what they need; what none takes is dropped at
-/// exit. Neither part touches the network or creates a file, so doing it
+/// exit. None of it touches the network or writes a file, so doing it
 /// for `--help` or `notes list` costs nothing anyone can see.
 enum HeadStart {
     /// One thread, in the order a run needs the results.
@@ -26,16 +27,27 @@ enum HeadStart {
         AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
     }
 
-    /// Starts both. Call once, first thing.
+    /// Only an index already built: building one is for a run that needs it.
+    private static let gazetteer = Prepared<Gazetteer?>(on: queue) {
+        Places.index().openIfBuilt()
+    }
+
+    /// Starts all three. Call once, first thing.
     static func begin() {
         _ = store
         _ = transport
+        _ = gazetteer
     }
 
     /// The store opened ahead, or nil when there is none to take (a first
     /// run, or already taken).
     static func takeStore() -> Result<SQLiteStore, StoreError>? {
         store.take() ?? nil
+    }
+
+    /// The place index opened ahead, once; nil when it was not built yet.
+    static func takeGazetteer() -> Gazetteer? {
+        gazetteer.take() ?? nil
     }
 
     /// The transport started ahead when `limits` are the ones it was made

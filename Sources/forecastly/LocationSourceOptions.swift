@@ -1,7 +1,7 @@
 import ArgumentParser
 import LocationProvider
 
-enum SourceChoice: String, ExpressibleByArgument, CaseIterable {
+enum SourceChoice: String, ArgumentChoice {
     case auto, gpsd, ip, manual
 }
 

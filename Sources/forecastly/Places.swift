@@ -16,7 +16,7 @@ enum Places {
     static func gazetteer() throws(PlaceIndexError) -> Gazetteer {
         try opened.withLock { cached throws(PlaceIndexError) -> Gazetteer in
             if let cached { return cached }
-            let gazetteer = try index().open()
+            let gazetteer = if let early = HeadStart.takeGazetteer() { early } else { try index().open() }
             cached = gazetteer
             return gazetteer
         }

@@ -3,11 +3,11 @@ import ForecastCore
 import Foundation
 import LocationProvider
 
-enum SimulatedAuthorization: String, ExpressibleByArgument, CaseIterable {
+enum SimulatedAuthorization: String, ArgumentChoice {
     case notDetermined, denied, restricted, authorized
 }
 
-enum SimulatedFailure: String, ExpressibleByArgument, CaseIterable {
+enum SimulatedFailure: String, ArgumentChoice {
     case unavailable, timeout
 }
 

@@ -101,6 +101,24 @@ import TestSupport
         #expect(second.locality(of: point).description == "Berlin, DE")
     }
 
+    /// Opening ahead of need never builds or writes: nothing until an
+    /// index exists, then the built bundled index, then the user's import.
+    @Test func openIfBuiltNeverBuilds() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ahead-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let index = PlaceIndex(directories: GazetteerFixture.directories(root), bundledDumpPath: Fixtures.url("geonames/cities-sample.txt").path)
+        #expect(index.openIfBuilt() == nil)
+        #expect(!FileManager.default.fileExists(atPath: root.path + "/cache"))
+        #expect(!FileManager.default.fileExists(atPath: root.path + "/data"))
+
+        let built = try index.open()
+        #expect(index.openIfBuilt()?.path == built.path)
+
+        let imported = try index.importDump(at: Fixtures.url("geonames/cities-sample.txt.gz").path)
+        #expect(imported.path == index.userIndexPath)
+        #expect(index.openIfBuilt()?.path == index.userIndexPath)
+    }
+
     static let bundledDump = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/LocationProvider/Resources/cities15000.txt.gz").path

@@ -28,14 +28,18 @@ public struct PlaceIndex: Sendable {
         return try openBundled()
     }
 
+    /// What `open()` would give when that needs no building: the user's
+    /// index, or the bundled one already built. Nil otherwise, never an
+    /// error, and nothing is written: for opening ahead of need.
+    public func openIfBuilt() -> Gazetteer? {
+        if POSIXPath.exists(userIndexPath) { return try? Gazetteer.open(path: userIndexPath) }
+        guard let (_, name) = try? bundledDump() else { return nil }
+        return try? Gazetteer.open(path: directories.cache + "/" + name)
+    }
+
     /// The bundled places, building their index into the cache if needed.
     public func openBundled() throws(PlaceIndexError) -> Gazetteer {
-        guard let dump = bundledDumpPath ?? BundledPlaces.dumpPath else { throw .bundledDataMissing(BundledPlaces.expectedDirectory) }
-        var status = stat()
-        guard stat(dump, &status) == 0 else { throw .bundledDataMissing(dump) }
-        // The cached index is named after the dump's size and time, so a new
-        // forecastly (or new data) builds a fresh one instead of trusting an old file.
-        let name = "places-v\(GazetteerFormat.version)-\(status.st_size)-\(status.st_mtim.tv_sec).idx"
+        let (dump, name) = try bundledDump()
         let cached = directories.cache + "/" + name
         if let gazetteer = try? Gazetteer.open(path: cached) { return gazetteer }
         do {
@@ -51,6 +55,17 @@ public struct PlaceIndex: Sendable {
         } catch {
             throw .bundledDataMissing(dump)
         }
+    }
+
+    /// The bundled dump, and the name of its built index in the cache:
+    /// named after the dump's size and time, so a new forecastly (or new
+    /// data) builds a fresh one instead of trusting an old file.
+    private func bundledDump() throws(PlaceIndexError) -> (path: String, indexName: String) {
+        guard let dump = bundledDumpPath ?? BundledPlaces.dumpPath else { throw .bundledDataMissing(BundledPlaces.expectedDirectory) }
+        var status = stat()
+        guard stat(dump, &status) == 0 else { throw .bundledDataMissing(dump) }
+        let name = "places-v\(GazetteerFormat.version)-\(status.st_size)-\(status.st_mtim.tv_sec).idx"
+        return (dump, name)
     }
 
     /// Builds an index from a GeoNames dump and puts it in place of the
