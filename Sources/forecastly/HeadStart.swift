@@ -9,8 +9,9 @@ import NetworkTransport
 /// Parsing the arguments is the longest single step of a run and keeps the
 /// main thread busy; begun before it, this work finishes on another core
 /// meanwhile. Commands take what they need; what none takes is dropped at
-/// exit. None of it touches the network or writes a file, so doing it
-/// for `--help` or `notes list` costs nothing anyone can see.
+/// exit. None of it touches the network or creates the store or the index
+/// (it only opens what an earlier run made), so doing it for `--help` or
+/// `notes list` costs nothing anyone can see.
 enum HeadStart {
     /// One thread, in the order a run needs the results.
     private static let queue = DispatchQueue(label: "forecastly.head-start", qos: .userInitiated)

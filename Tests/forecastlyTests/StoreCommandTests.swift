@@ -172,6 +172,17 @@ import TestSupport
         #expect(integrity.status == 0)
     }
 
+    /// The store is opened ahead of every run, but only when it exists:
+    /// commands that never needed it leave a fresh home as it was.
+    @Test(arguments: [["--help"], ["--version"], ["about"], ["--lat", "91", "--lon", "0"]])
+    func commandsThatNeedNoStoreCreateNone(arguments: [String]) async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try await CLI.run(arguments, home: home)
+        #expect(result.status == (arguments.first == "--lat" ? 64 : 0))
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/.local/share/forecastly"))
+    }
+
     @Test func aDamagedDatabaseIsReportedAndLeftAlone() async throws {
         let home = Self.home()
         defer { try? FileManager.default.removeItem(at: home) }
