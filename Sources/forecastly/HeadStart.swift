@@ -24,8 +24,11 @@ enum HeadStart {
         return Result { () throws(StoreError) in try SQLiteStore.open(path: path) }
     }
 
+    /// The limits of a run without `--timeout`.
+    private static let transportLimits = AsyncHTTPClientTransport.Limits()
+
     private static let transport = Prepared<AsyncHTTPClientTransport>(on: queue) {
-        AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
+        AsyncHTTPClientTransport(userAgent: Forecastly.userAgent, limits: transportLimits)
     }
 
     /// Only an index already built: building one is for a run that needs it.
@@ -54,7 +57,7 @@ enum HeadStart {
     /// The transport started ahead when `limits` are the ones it was made
     /// with (a different `--timeout` needs its own), once.
     static func takeTransport(limits: AsyncHTTPClientTransport.Limits) -> AsyncHTTPClientTransport? {
-        guard limits == AsyncHTTPClientTransport.Limits() else { return nil }
+        guard limits == transportLimits else { return nil }
         return transport.take()
     }
 }
