@@ -68,6 +68,10 @@ static inline int forecastly_gps_open(const char *host, const char *port, struct
 static inline int forecastly_gps_watch(struct gps_data_t *data) {
     return gps_stream(data, WATCH_ENABLE | WATCH_JSON, NULL);
 }
+/// gps_send is variadic, which Swift cannot call. 0 on success.
+static inline int forecastly_gps_ask_devices(struct gps_data_t *data) {
+    return gps_send(data, "?DEVICES;\n");
+}
 static inline void forecastly_gps_unwatch_and_close(struct gps_data_t *data) {
     (void)gps_stream(data, WATCH_DISABLE, NULL);
     (void)gps_close(data);

@@ -42,8 +42,6 @@ import TestSupport
         case (nil, _):
             #expect(result == .failure(.restricted(policyPath: "/etc/forecastly/policy.json", source: nil)))
             #expect(backend.requestCount == 0)
-        default:
-            Issue.record("unexpected combination")
         }
     }
 

@@ -117,12 +117,33 @@ public struct GPSDLocationProvider: LocationProvider {
             case .deviceAdded: hasDevice = true
             case .deviceRemoved: hasDevice = false
             case .closed: return .failure(.gpsdLost(address: address.description))
-            case .noFix, .error, .other: continue
+            case .noFix, .error, .version, .other: continue
             }
         }
         if cancelled.isSet { return .failure(.noFix(timeoutSeconds: 0, satellitesSeen: satellites?.visible, satellitesUsed: satellites?.used)) }
-        guard hasDevice || satellites != nil else { return .failure(.noReceiver(address: address.description)) }
+        if !hasDevice, satellites == nil, !Self.reportsADevice(session) {
+            return .failure(.noReceiver(address: address.description))
+        }
         return .failure(.noFix(timeoutSeconds: timeout.inSeconds, satellitesSeen: satellites?.visible, satellitesUsed: satellites?.used))
+    }
+
+    /// Whether gpsd, asked now, lists a device. "No receiver" is a claim the
+    /// user acts on (plugging one in), so it is checked at the moment it is
+    /// made rather than inferred from notifications: a device that arrived
+    /// while we watched is announced only once, and one still being probed
+    /// when we connected is listed only after the probe.
+    private static func reportsADevice(_ session: GPSDSession) -> Bool {
+        guard session.askForDevices() else { return false }
+        let deadline = ContinuousClock.now + .seconds(2)
+        while ContinuousClock.now < deadline {
+            switch session.next(waitingUpTo: slice) {
+            case .devices(let count): return count > 0
+            case .deviceAdded: return true
+            case .closed: return false
+            default: continue
+            }
+        }
+        return false
     }
 
     static func watch(
@@ -173,7 +194,7 @@ public struct GPSDLocationProvider: LocationProvider {
                 case .closed:
                     emit(.diagnostic(.locationUnavailable(reason: "gpsd on \(address) went away; reconnecting")))
                     break reading
-                case .devices, .deviceAdded, .error, .other:
+                case .devices, .deviceAdded, .error, .version, .other:
                     continue
                 }
             }

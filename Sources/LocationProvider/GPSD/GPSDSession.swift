@@ -7,6 +7,7 @@ import Foundation
 /// dedicated thread (never Swift's cooperative pool) and is used only there.
 final class GPSDSession {
     enum Message: Equatable {
+        case version
         case position(mode: Int, latitude: Double, longitude: Double, accuracy: Double?, altitude: Double?)
         case noFix(mode: Int)
         case sky(visible: Int, used: Int)
@@ -36,6 +37,26 @@ final class GPSDSession {
             close()
             throw .gpsdLost(address: address.description)
         }
+        guard awaitVersionBanner() else {
+            close()
+            throw .notGpsd(address: address.description)
+        }
+    }
+
+    /// gpsd greets every client with VERSION at once. Without it, whatever
+    /// listens there (a web server, another daemon) would only ever be
+    /// reported as a receiver that never fixes.
+    private func awaitVersionBanner() -> Bool {
+        let deadline = ContinuousClock.now + .seconds(3)
+        while ContinuousClock.now < deadline {
+            switch next(waitingUpTo: 100_000) {
+            case .version: return true
+            case .closed: return false
+            case nil: continue
+            default: return false
+            }
+        }
+        return false
     }
 
     deinit {
@@ -47,6 +68,12 @@ final class GPSDSession {
         guard isOpen else { return }
         forecastly_gps_unwatch_and_close(data)
         isOpen = false
+    }
+
+    /// Asks gpsd for its device list now; the answer arrives as `.devices`.
+    /// - Returns: false when the request could not be sent.
+    func askForDevices() -> Bool {
+        isOpen && forecastly_gps_ask_devices(data) == 0
     }
 
     /// Waits up to `microseconds` for one message.
@@ -69,6 +96,7 @@ final class GPSDSession {
     /// The message class comes from the raw JSON line: libgps's `set` mask
     /// cannot tell a removed device from an added one (LIBGPS-NOTES §1).
     private func interpret(_ line: String) -> Message {
+        if line.contains(#""class":"VERSION""#) { return .version }
         if line.contains(#""class":"TPV""#) {
             let mode = Int(forecastly_fix_mode(data))
             guard forecastly_has_latlon(data) != 0 else { return .noFix(mode: mode) }

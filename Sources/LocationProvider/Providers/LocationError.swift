@@ -9,6 +9,8 @@ public enum LocationError: Error, Sendable, Hashable {
     case restricted(policyPath: String?, source: LocationSourceKind?)
     /// gpsd is not listening at that address.
     case gpsdNotRunning(address: String)
+    /// Something listens at that address but does not speak gpsd's protocol.
+    case notGpsd(address: String)
     /// gpsd answered but has no receiver.
     case noReceiver(address: String)
     /// No fix of 2D or better in time; `satellitesSeen` when the receiver reported any.
@@ -39,6 +41,8 @@ extension LocationError: UserFacingError {
             return "An administrator's policy (\(path ?? LocationPolicy.defaultPath)) turns \(what) off; this cannot be changed by the user."
         case .gpsdNotRunning(let address):
             return "gpsd is not running on \(address)."
+        case .notGpsd(let address):
+            return "The service on \(address) is not gpsd: it did not answer in gpsd's protocol."
         case .noReceiver(let address):
             return "gpsd on \(address) has no GPS receiver attached."
         case .noFix(let timeout, let seen, let used):
@@ -69,6 +73,8 @@ extension LocationError: UserFacingError {
             return "Give --lat/--lon instead, or ask the administrator."
         case .gpsdNotRunning:
             return "Start it (sudo systemctl start gpsd), use --gpsd HOST:PORT, or --source ip."
+        case .notGpsd:
+            return "Check --gpsd (or FORECASTLY_GPSD): gpsd listens on port 2947 unless told otherwise."
         case .noReceiver:
             return "Plug in the receiver and check 'gpsmon', or use --source ip."
         case .noFix:
@@ -95,7 +101,7 @@ extension LocationError: UserFacingError {
         case .noStoredPlace: return .usage
         case .storedPlaceUnreadable: return .dataError
         case .lookupFailed(_, let reason) where reason.hasPrefix("unreadable"): return .dataError
-        case .gpsdNotRunning, .noReceiver, .gpsdLost, .lookupFailed: return .unavailable
+        case .gpsdNotRunning, .notGpsd, .noReceiver, .gpsdLost, .lookupFailed: return .unavailable
         case .allSourcesFailed(let reasons): return reasons.last?.exitStatus ?? .unavailable
         }
     }
