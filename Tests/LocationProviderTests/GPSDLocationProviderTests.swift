@@ -1,5 +1,6 @@
 import Foundation
 @testable import LocationProvider
+import Synchronization
 import Testing
 import TestSupport
 
@@ -106,20 +107,23 @@ import TestSupport
         var watching = GPSDLocationProvider.Watching()
         watching.firstRetry = .milliseconds(200)
         let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)), watching: watching)
-        var sawSatellites = false
-        var sawLoss = false
-        var sawRetry = false
-        var killed = false
-        let deadline = ContinuousClock.now + .seconds(20)
-        for await update in provider.updates() {
-            if case .diagnostic(.searching) = update { sawSatellites = true }
-            if case .diagnostic(.locationUnavailable(let reason)) = update {
-                if reason.contains("went away") { sawLoss = true }
-                if reason.contains("Retrying") { sawRetry = true }
+        let seen = Mutex(SeenWhileWatching())
+        let ended = await provider.updates().watch(for: .seconds(20)) { update in
+            seen.withLock { seen in
+                if case .diagnostic(.searching) = update, !seen.satellites {
+                    seen.satellites = true
+                    gpsfake.stop()
+                }
+                if case .diagnostic(.locationUnavailable(let reason)) = update {
+                    if reason.contains("went away") { seen.loss = true }
+                    if reason.contains("Retrying") { seen.retry = true }
+                }
+                return seen.loss && seen.retry
             }
-            if sawSatellites, !killed { gpsfake.stop(); killed = true }
-            if (sawLoss && sawRetry) || ContinuousClock.now > deadline { break }
         }
+        gpsfake.stop()
+        let (sawSatellites, sawLoss, sawRetry) = seen.withLock { ($0.satellites, $0.loss, $0.retry) }
+        #expect(ended)
         #expect(sawSatellites)
         #expect(sawLoss)
         #expect(sawRetry) // it keeps trying to reconnect, with backoff
@@ -154,19 +158,20 @@ import TestSupport
         var watching = GPSDLocationProvider.Watching()
         watching.staleAfter = .milliseconds(300)
         let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)), watching: watching)
-        var fixes = 0
-        var staleAfterFix = false
-        var removed = false
-        let deadline = ContinuousClock.now + .seconds(25)
-        for await update in provider.updates() {
-            switch update {
-            case .fix: fixes += 1
-            case .diagnostic(.fixStale(let age)): if fixes > 0, age >= 0.3 { staleAfterFix = true }
-            case .diagnostic(.locationUnavailable(let reason)) where reason.contains("removed"): removed = true
-            default: break
+        let seen = Mutex(SeenWhileWatching())
+        let ended = await provider.updates().watch(for: .seconds(25)) { update in
+            seen.withLock { seen in
+                switch update {
+                case .fix: seen.fixes += 1
+                case .diagnostic(.fixStale(let age)): if seen.fixes > 0, age >= 0.3 { seen.staleAfterFix = true }
+                case .diagnostic(.locationUnavailable(let reason)) where reason.contains("removed"): seen.removed = true
+                default: break
+                }
+                return seen.removed
             }
-            if removed || ContinuousClock.now > deadline { break }
         }
+        let (fixes, staleAfterFix, removed) = seen.withLock { ($0.fixes, $0.staleAfterFix, $0.removed) }
+        #expect(ended)
         #expect(fixes >= 2)
         #expect(staleAfterFix)
         #expect(removed)
@@ -188,4 +193,10 @@ final class ProgressLog: @unchecked Sendable {
     private var stored: [(Int, Int)] = []
     var entries: [(Int, Int)] { lock.withLock { stored } }
     func append(_ visible: Int, _ used: Int) { lock.withLock { stored.append((visible, used)) } }
+}
+
+/// What a watching test has seen so far (updated from the stream's task).
+private struct SeenWhileWatching: Sendable {
+    var satellites = false, loss = false, retry = false
+    var fixes = 0, staleAfterFix = false, removed = false
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LocationProvider
+import Synchronization
 import Testing
 import TestSupport
 
@@ -54,21 +55,50 @@ import TestSupport
         #expect(fix.accuracyMeters == 4.2)
     }
 
-    /// `--gpsd` pointed at some other service: it answers, but not with
-    /// gpsd's VERSION greeting. Said so, not mistaken for a missing receiver.
-    @Test(arguments: [
-        ["HTTP/1.1 400 Bad Request", "Connection: close", ""],
-        [#"{"class":"DEVICES","devices":[]}"#],
-        [],
-    ])
-    func aPeerThatIsNotGpsd(answer: [String]) async throws {
-        let server = try await ScriptedGPSD(banner: [], onWatch: answer)
+    /// `--gpsd` pointed at a web server: it answers the WATCH line with an
+    /// error page and hangs up. Said at once, not after the timeout, and not
+    /// mistaken for gpsd going away.
+    @Test func aPeerThatAnswersSomethingElseAndHangsUp() async throws {
+        let server = try await ScriptedGPSD(
+            banner: [], onWatch: ["HTTP/1.1 400 Bad Request", "Connection: close", ""], closeAfterWatch: true)
         defer { Task { await server.shutdown() } }
+        let started = ContinuousClock.now
         let error = await #expect(throws: LocationError.self) {
-            try await Self.provider(for: server).currentLocation(timeout: .seconds(10))
+            try await Self.provider(for: server).currentLocation(timeout: .seconds(30))
         }
         #expect(error == .notGpsd(address: server.address))
         #expect(error?.exitStatus == .unavailable)
         #expect(error?.advice?.contains("--gpsd") == true)
+        #expect(ContinuousClock.now - started < .seconds(30)) // the hang-up ends it, not the timeout
+    }
+
+    /// A peer that never greets with VERSION (silent, or sending gpsd-like
+    /// lines without it) is not gpsd, whatever else it says.
+    @Test(arguments: [[String](), [#"{"class":"DEVICES","devices":[]}"#]])
+    func aPeerThatNeverGreets(answer: [String]) async throws {
+        let server = try await ScriptedGPSD(banner: [], onWatch: answer)
+        defer { Task { await server.shutdown() } }
+        await #expect(throws: LocationError.notGpsd(address: server.address)) {
+            try await Self.provider(for: server).currentLocation(timeout: .seconds(1))
+        }
+    }
+
+    /// Watching a peer that is not gpsd says so and retries with backoff;
+    /// the delay grows even though each connection itself succeeds.
+    @Test func watchingAPeerThatIsNotGpsdSaysSoAndBacksOff() async throws {
+        let server = try await ScriptedGPSD(banner: [], onWatch: ["HTTP/1.1 400 Bad Request", ""], closeAfterWatch: true)
+        defer { Task { await server.shutdown() } }
+        var watching = GPSDLocationProvider.Watching()
+        watching.firstRetry = .milliseconds(100)
+        let provider = GPSDLocationProvider(address: try #require(GPSDAddress(server.address)), watching: watching)
+        let collected = Mutex([String]())
+        let ended = await provider.updates().watch(for: .seconds(10)) { update in
+            guard case .diagnostic(.locationUnavailable(let reason)) = update else { return false }
+            return collected.withLock { $0.append(reason); return $0.count == 3 }
+        }
+        let reasons = collected.withLock { $0 }
+        #expect(ended)
+        #expect(reasons.allSatisfy { $0.contains("is not gpsd") }, "\(reasons)")
+        #expect(reasons.map { $0.components(separatedBy: "Retrying in ").last ?? "" } == ["0.1 s.", "0.2 s.", "0.4 s."])
     }
 }

@@ -28,10 +28,13 @@ public final class ScriptedGPSD: Sendable {
     /// - Parameters:
     ///   - banner: lines sent as a client connects.
     ///   - onWatch: lines sent in answer to `?WATCH={"enable":true…}`.
+    ///   - closeAfterWatch: hang up once the answer to `?WATCH` is sent, as
+    ///     a web server does after answering a request it does not understand.
     ///   - answer: lines sent in answer to any other command.
     public init(
         banner: [String] = ScriptedGPSD.banner,
         onWatch: [String] = ScriptedGPSD.watchReply,
+        closeAfterWatch: Bool = false,
         answer: @escaping @Sendable (String) -> [String] = { _ in [] }
     ) async throws {
         let received = NIOLockedValueBox<[String]>([])
@@ -40,7 +43,8 @@ public final class ScriptedGPSD: Sendable {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(
-                        CommandHandler(banner: banner, onWatch: onWatch, answer: answer, received: received))
+                        CommandHandler(banner: banner, onWatch: onWatch, closeAfterWatch: closeAfterWatch,
+                                       answer: answer, received: received))
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
@@ -62,14 +66,16 @@ private final class CommandHandler: ChannelInboundHandler, @unchecked Sendable {
 
     let banner: [String]
     let onWatch: [String]
+    let closeAfterWatch: Bool
     let answer: @Sendable (String) -> [String]
     let received: NIOLockedValueBox<[String]>
     private var pending = ""
 
-    init(banner: [String], onWatch: [String], answer: @escaping @Sendable (String) -> [String],
+    init(banner: [String], onWatch: [String], closeAfterWatch: Bool, answer: @escaping @Sendable (String) -> [String],
          received: NIOLockedValueBox<[String]>) {
         self.banner = banner
         self.onWatch = onWatch
+        self.closeAfterWatch = closeAfterWatch
         self.answer = answer
         self.received = received
     }
@@ -86,7 +92,15 @@ private final class CommandHandler: ChannelInboundHandler, @unchecked Sendable {
             let command = pending[..<end].trimmingCharacters(in: .whitespacesAndNewlines)
             pending = String(pending[pending.index(after: end)...])
             received.withLockedValue { $0.append(command) }
-            send(command.hasPrefix(#"?WATCH={"enable":true"#) ? onWatch : answer(command), context: context)
+            guard command.hasPrefix(#"?WATCH={"enable":true"#) else {
+                send(answer(command), context: context)
+                continue
+            }
+            send(onWatch, context: context)
+            if closeAfterWatch {
+                context.close(promise: nil)
+                return
+            }
         }
     }
 

@@ -97,6 +97,10 @@ public struct GPSDLocationProvider: LocationProvider {
         let deadline = ContinuousClock.now + timeout
         var satellites: (visible: Int, used: Int)?
         var hasDevice = false
+        // gpsd greets every client with VERSION. A peer that never does is
+        // something else (a web server, another daemon); waiting out the
+        // whole timeout for it keeps a slow, socket-activated gpsd in the game.
+        var greeted = false
         while ContinuousClock.now < deadline, !cancelled.isSet {
             guard let message = session.next(waitingUpTo: slice) else { continue }
             switch message {
@@ -116,10 +120,12 @@ public struct GPSDLocationProvider: LocationProvider {
             case .devices(let count): hasDevice = count > 0
             case .deviceAdded: hasDevice = true
             case .deviceRemoved: hasDevice = false
-            case .closed: return .failure(.gpsdLost(address: address.description))
-            case .noFix, .error, .version, .other: continue
+            case .version: greeted = true
+            case .closed: return .failure(greeted ? .gpsdLost(address: address.description) : .notGpsd(address: address.description))
+            case .noFix, .error, .other: continue
             }
         }
+        guard greeted || cancelled.isSet else { return .failure(.notGpsd(address: address.description)) }
         if cancelled.isSet { return .failure(.noFix(timeoutSeconds: 0, satellitesSeen: satellites?.visible, satellitesUsed: satellites?.used)) }
         if !hasDevice, satellites == nil, !Self.reportsADevice(session) {
             return .failure(.noReceiver(address: address.description))
@@ -158,7 +164,6 @@ public struct GPSDLocationProvider: LocationProvider {
             let session: GPSDSession
             do {
                 session = try GPSDSession(address: address)
-                retry = watching.firstRetry
             } catch {
                 emit(.diagnostic(.locationUnavailable(reason: "\(error.summary) Retrying in \(retry.inSeconds) s.")))
                 sleep(retry, unless: cancelled)
@@ -166,6 +171,7 @@ public struct GPSDLocationProvider: LocationProvider {
                 continue
             }
             var satellites: (visible: Int, used: Int)?
+            var greeted = false
             reading: while !cancelled.isSet {
                 if hadFix, !reportedStale, ContinuousClock.now - lastFix > watching.staleAfter {
                     emit(.diagnostic(.fixStale(ageSeconds: (ContinuousClock.now - lastFix).inSeconds)))
@@ -192,9 +198,18 @@ public struct GPSDLocationProvider: LocationProvider {
                 case .deviceRemoved:
                     emit(.diagnostic(.locationUnavailable(reason: "the GPS receiver was removed")))
                 case .closed:
-                    emit(.diagnostic(.locationUnavailable(reason: "gpsd on \(address) went away; reconnecting")))
+                    let reason = greeted ? "gpsd on \(address) went away; reconnecting"
+                        : "\(LocationError.notGpsd(address: address.description).summary) Retrying in \(retry.inSeconds) s."
+                    emit(.diagnostic(.locationUnavailable(reason: reason)))
+                    if !greeted {
+                        sleep(retry, unless: cancelled)
+                        retry = min(retry * 2, watching.maxRetry)
+                    }
                     break reading
-                case .devices, .deviceAdded, .error, .version, .other:
+                case .version:
+                    greeted = true
+                    retry = watching.firstRetry
+                case .devices, .deviceAdded, .error, .other:
                     continue
                 }
             }

@@ -37,26 +37,6 @@ final class GPSDSession {
             close()
             throw .gpsdLost(address: address.description)
         }
-        guard awaitVersionBanner() else {
-            close()
-            throw .notGpsd(address: address.description)
-        }
-    }
-
-    /// gpsd greets every client with VERSION at once. Without it, whatever
-    /// listens there (a web server, another daemon) would only ever be
-    /// reported as a receiver that never fixes.
-    private func awaitVersionBanner() -> Bool {
-        let deadline = ContinuousClock.now + .seconds(3)
-        while ContinuousClock.now < deadline {
-            switch next(waitingUpTo: 100_000) {
-            case .version: return true
-            case .closed: return false
-            case nil: continue
-            default: return false
-            }
-        }
-        return false
     }
 
     deinit {
