@@ -69,10 +69,7 @@ public struct ForecastDocument: Encodable, Sendable {
         try location.encode(placeName, forKey: .name)
         var origin = location.nestedContainer(keyedBy: Keys.self, forKey: .source)
         if let place {
-            try origin.encode("city", forKey: .kind)
-            try origin.encode(LocationAccuracy.reduced.rawValue, forKey: .accuracy)
-            try origin.encodeNil(forKey: .accuracyMeters)
-            try origin.encodeNil(forKey: .observedAt)
+            try Self.encodeOrigin(kind: "city", accuracy: .reduced, into: &origin)
             var node = location.nestedContainer(keyedBy: Keys.self, forKey: .place)
             try node.encode(place.id, forKey: .id)
             try node.encode(place.name, forKey: .name)
@@ -84,15 +81,10 @@ public struct ForecastDocument: Encodable, Sendable {
             try node.encode(place.coordinate.longitude, forKey: .longitude)
             try node.encode(place.timeZone, forKey: .timezone)
         } else if let fix = forecast.fix {
-            try origin.encode(fix.source.rawValue, forKey: .kind)
-            try origin.encode(fix.accuracy.rawValue, forKey: .accuracy)
-            try origin.encode(fix.accuracyMeters, forKey: .accuracyMeters)
-            try origin.encode(PlaceClock(timeZone: .gmt).iso8601(fix.timestamp), forKey: .observedAt)
+            try Self.encodeOrigin(kind: fix.source.rawValue, accuracy: fix.accuracy, meters: fix.accuracyMeters,
+                                  observedAt: PlaceClock(timeZone: .gmt).iso8601(fix.timestamp), into: &origin)
         } else {
-            try origin.encode("typed", forKey: .kind)
-            try origin.encode(LocationAccuracy.full.rawValue, forKey: .accuracy)
-            try origin.encodeNil(forKey: .accuracyMeters)
-            try origin.encodeNil(forKey: .observedAt)
+            try Self.encodeOrigin(kind: "typed", accuracy: .full, into: &origin)
         }
 
         var units = root.nestedContainer(keyedBy: Keys.self, forKey: .units)
@@ -165,6 +157,17 @@ public struct ForecastDocument: Encodable, Sendable {
                 try cache.encode(0, forKey: .ageSeconds)
             }
         }
+    }
+
+    /// `location.source`: what located the forecast, and how precisely.
+    private static func encodeOrigin(
+        kind: String, accuracy: LocationAccuracy, meters: Double? = nil, observedAt: String? = nil,
+        into node: inout KeyedEncodingContainer<Keys>
+    ) throws {
+        try node.encode(kind, forKey: .kind)
+        try node.encode(accuracy.rawValue, forKey: .accuracy)
+        try node.encode(meters, forKey: .accuracyMeters)
+        try node.encode(observedAt, forKey: .observedAt)
     }
 
     private static func encodeCondition(_ code: Int?, isDay: Bool?, into node: inout KeyedEncodingContainer<Keys>) throws {

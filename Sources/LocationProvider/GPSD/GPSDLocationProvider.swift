@@ -160,14 +160,17 @@ public struct GPSDLocationProvider: LocationProvider {
         var lastFix = ContinuousClock.now
         var hadFix = false
         var reportedStale = false
+        func retryLater(because error: LocationError) {
+            emit(.diagnostic(.locationUnavailable(reason: "\(error.summary) Retrying in \(retry.inSeconds) s.")))
+            sleep(retry, unless: cancelled)
+            retry = min(retry * 2, watching.maxRetry)
+        }
         while !cancelled.isSet {
             let session: GPSDSession
             do {
                 session = try GPSDSession(address: address)
             } catch {
-                emit(.diagnostic(.locationUnavailable(reason: "\(error.summary) Retrying in \(retry.inSeconds) s.")))
-                sleep(retry, unless: cancelled)
-                retry = min(retry * 2, watching.maxRetry)
+                retryLater(because: error)
                 continue
             }
             var satellites: (visible: Int, used: Int)?
@@ -198,12 +201,10 @@ public struct GPSDLocationProvider: LocationProvider {
                 case .deviceRemoved:
                     emit(.diagnostic(.locationUnavailable(reason: "the GPS receiver was removed")))
                 case .closed:
-                    let reason = greeted ? "gpsd on \(address) went away; reconnecting"
-                        : "\(LocationError.notGpsd(address: address.description).summary) Retrying in \(retry.inSeconds) s."
-                    emit(.diagnostic(.locationUnavailable(reason: reason)))
-                    if !greeted {
-                        sleep(retry, unless: cancelled)
-                        retry = min(retry * 2, watching.maxRetry)
+                    if greeted {
+                        emit(.diagnostic(.locationUnavailable(reason: "gpsd on \(address) went away; reconnecting")))
+                    } else {
+                        retryLater(because: .notGpsd(address: address.description))
                     }
                     break reading
                 case .version:
