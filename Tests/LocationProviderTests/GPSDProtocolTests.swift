@@ -11,6 +11,11 @@ import TestSupport
     static let oneDevice = #"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"/dev/ttyACM0","driver":"u-blox","activated":"2026-11-21T08:00:00.000Z"}]}"#
     static let noDevices = #"{"class":"DEVICES","devices":[]}"#
 
+    /// How long a test waits for a fix it knows will not come. The answer
+    /// depends on the server's VERSION greeting arriving within it, which on
+    /// a machine busy with the parallel CLI tests can take over a second.
+    static let patience: Duration = .seconds(5)
+
     static func provider(for server: ScriptedGPSD) throws -> GPSDLocationProvider {
         GPSDLocationProvider(address: try #require(GPSDAddress(server.address)))
     }
@@ -22,9 +27,9 @@ import TestSupport
         let server = try await ScriptedGPSD { $0 == "?DEVICES" ? [Self.oneDevice] : [] }
         defer { Task { await server.shutdown() } }
         let error = await #expect(throws: LocationError.self) {
-            try await Self.provider(for: server).currentLocation(timeout: .seconds(1))
+            try await Self.provider(for: server).currentLocation(timeout: Self.patience)
         }
-        #expect(error == .noFix(timeoutSeconds: 1, satellitesSeen: nil, satellitesUsed: nil))
+        #expect(error == .noFix(timeoutSeconds: Self.patience.inSeconds, satellitesSeen: nil, satellitesUsed: nil))
         #expect(server.commands.contains("?DEVICES"))
     }
 
@@ -32,7 +37,7 @@ import TestSupport
         let server = try await ScriptedGPSD { $0 == "?DEVICES" ? [Self.noDevices] : [] }
         defer { Task { await server.shutdown() } }
         await #expect(throws: LocationError.noReceiver(address: server.address)) {
-            try await Self.provider(for: server).currentLocation(timeout: .seconds(1))
+            try await Self.provider(for: server).currentLocation(timeout: Self.patience)
         }
         #expect(server.commands.contains("?DEVICES"))
     }
@@ -49,7 +54,7 @@ import TestSupport
             #"{"class":"TPV","device":"/dev/ttyACM0","mode":3,"lat":48.137154,"lon":11.576124,"eph":4.2}"#,
         ])
         defer { Task { await server.shutdown() } }
-        let fix = try await Self.provider(for: server).currentLocation(timeout: .seconds(3))
+        let fix = try await Self.provider(for: server).currentLocation(timeout: .seconds(10))
         #expect(abs(fix.coordinate.latitude - 48.137154) < 1e-9)
         #expect(abs(fix.coordinate.longitude - 11.576124) < 1e-9)
         #expect(fix.accuracyMeters == 4.2)

@@ -28,6 +28,7 @@ public final class GPSFake: @unchecked Sendable {
             throw Unavailable(description: "gpsfake is not installed; scripts/test installs gpsd and gpsd-clients")
         }
         port = try await Self.freePort()
+        Self.removeStaleControlSockets()
         process = Process()
         // Foundation starts the child as a process-group leader, and gpsd
         // stays in gpsfake's group: `stop` signals the whole group.
@@ -50,10 +51,32 @@ public final class GPSFake: @unchecked Sendable {
     /// (and gpsfake's own attempt to stop it) would ignore it.
     public func stop() {
         let pid = process.processIdentifier
-        Self.kill(commandLineContaining: "/tmp/gpsfake-\(pid).sock") // gpsfake's gpsd
+        let socket = Self.controlSocket(of: pid)
+        Self.kill(commandLineContaining: socket) // gpsfake's gpsd
         if process.isRunning {
             Glibc.kill(pid, SIGKILL)
             process.waitUntilExit()
+        }
+        // A killed gpsd cannot remove its socket, and the file would fool the
+        // next gpsfake given the same pid (see removeStaleControlSockets).
+        unlink(socket)
+    }
+
+    /// gpsfake names its gpsd's control socket after its own pid.
+    private static let controlSocketDirectory = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+    private static func controlSocket(of pid: Int32) -> String { "\(controlSocketDirectory)/gpsfake-\(pid).sock" }
+
+    /// gpsfake waits for its gpsd by polling for the control socket file, then
+    /// adds the device through it. A file left by an earlier gpsd that was
+    /// killed, at the path a new gpsfake's pid gives, ends the wait at once; the
+    /// add then fails silently and gpsd runs with no receiver. Files whose
+    /// gpsfake is gone are removed before each start.
+    private static func removeStaleControlSockets() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: controlSocketDirectory) else { return }
+        for name in names where name.hasPrefix("gpsfake-") && name.hasSuffix(".sock") {
+            guard let pid = Int32(name.dropFirst("gpsfake-".count).dropLast(".sock".count)),
+                  !FileManager.default.fileExists(atPath: "/proc/\(pid)") else { continue }
+            unlink(controlSocket(of: pid))
         }
     }
 
