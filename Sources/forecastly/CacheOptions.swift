@@ -4,7 +4,7 @@ import ForecastCore
 /// The forecast cache: answer from the store when fresh, refresh, or stay offline.
 struct CacheOptions: ParsableArguments {
     @Option(name: .customLong("max-age"),
-            help: ArgumentHelp("Use a stored forecast younger than this instead of fetching (default 15m; 0 always fetches).", valueName: "duration"))
+            help: ArgumentHelp("Use a stored forecast younger than this instead of fetching; 0 always fetches.", valueName: "duration"))
     var maxAge = DurationOption(seconds: CachePolicy.defaultMaxAge)
 
     @Flag(help: "Fetch a new forecast even when a fresh one is stored.")
