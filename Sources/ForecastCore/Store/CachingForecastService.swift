@@ -1,5 +1,6 @@
 public import Foundation
 import LocationProvider
+import Synchronization
 
 /// How the cache answers a forecast request.
 public enum CachePolicy: Sendable, Equatable {
@@ -57,16 +58,19 @@ extension ForecastOrigin {
 /// A `ForecastService` that keeps every forecast it fetches and answers
 /// from the store when it can: offline-first. It wraps any other service,
 /// so the view model, notes and the CLI use it unchanged.
-public final class CachingForecastService: ForecastService, @unchecked Sendable {
-    // @unchecked: `origins` is guarded by `lock`; everything else is immutable.
+public final class CachingForecastService: ForecastService, Sendable {
     private let base: any ForecastService
     private let cache: any ForecastCache
     private let policy: CachePolicy
     private let now: @Sendable () -> Date
     private let placeName: @Sendable (ForecastRequest) -> String?
-    private let lock = NSLock()
-    private var origins: [ForecastOrigin] = []
-    private var storeProblems: [StoreError] = []
+    private let history = Mutex(History())
+
+    /// What the answers so far came from, for the caller to report.
+    private struct History {
+        var origins: [ForecastOrigin] = []
+        var problems: [StoreError] = []
+    }
 
     public init(
         base: any ForecastService, cache: any ForecastCache, policy: CachePolicy,
@@ -83,10 +87,10 @@ public final class CachingForecastService: ForecastService, @unchecked Sendable 
     public var source: DataSource { base.source }
 
     /// The origin of the last forecast answered.
-    public var lastOrigin: ForecastOrigin? { lock.withLock { origins.last } }
+    public var lastOrigin: ForecastOrigin? { history.withLock { $0.origins.last } }
 
     /// Store errors met while answering (the forecast was still shown).
-    public var problems: [StoreError] { lock.withLock { storeProblems } }
+    public var problems: [StoreError] { history.withLock { $0.problems } }
 
     public func forecast(for request: ForecastRequest) async throws(ForecastError) -> Forecast {
         let key = ForecastCacheKey(request)
@@ -121,8 +125,8 @@ public final class CachingForecastService: ForecastService, @unchecked Sendable 
         }
     }
 
-    private func record(_ origin: ForecastOrigin) { lock.withLock { origins.append(origin) } }
-    private func record(problem: StoreError) { lock.withLock { storeProblems.append(problem) } }
+    private func record(_ origin: ForecastOrigin) { history.withLock { $0.origins.append(origin) } }
+    private func record(problem: StoreError) { history.withLock { $0.problems.append(problem) } }
 }
 
 extension ForecastError {
