@@ -31,8 +31,9 @@ struct ForecastRun {
         let known = try knownPlace(city: city)
         if let known, let store, case .preferStored(let maxAge) = cache.policy {
             let request = try self.request(known.coordinate)
-            if let stored = try? store.latest(for: ForecastCacheKey(request), fetchedSince: Date().addingTimeInterval(-maxAge)) {
-                Diagnostics.logger.debug("answered from the store: \(Int(stored.age(at: Date()))) s old")
+            let now = Date()
+            if let stored = try? store.latest(for: ForecastCacheKey(request), fetchedSince: now.addingTimeInterval(-maxAge)) {
+                Diagnostics.logger.debug("answered from the store: \(Int(stored.age(at: now))) s old")
                 return Shown(forecast: stored.forecast, placeName: known.name ?? stored.placeName ?? Places.name(near: known.coordinate),
                              place: known.place, origin: .stored(fetchedAt: stored.fetchedAt))
             }

@@ -188,11 +188,10 @@ import TestSupport
     }
 }
 
-final class ProgressLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [(Int, Int)] = []
-    var entries: [(Int, Int)] { lock.withLock { stored } }
-    func append(_ visible: Int, _ used: Int) { lock.withLock { stored.append((visible, used)) } }
+final class ProgressLog: Sendable {
+    private let stored = Mutex<[(Int, Int)]>([])
+    var entries: [(Int, Int)] { stored.withLock { $0 } }
+    func append(_ visible: Int, _ used: Int) { stored.withLock { $0.append((visible, used)) } }
 }
 
 /// What a watching test has seen so far (updated from the stream's task).

@@ -125,8 +125,8 @@ public struct GPSDLocationProvider: LocationProvider {
             case .noFix, .error, .other: continue
             }
         }
-        guard greeted || cancelled.isSet else { return .failure(.notGpsd(address: address.description)) }
         if cancelled.isSet { return .failure(.noFix(timeoutSeconds: 0, satellitesSeen: satellites?.visible, satellitesUsed: satellites?.used)) }
+        guard greeted else { return .failure(.notGpsd(address: address.description)) }
         if !hasDevice, satellites == nil, !Self.reportsADevice(session) {
             return .failure(.noReceiver(address: address.description))
         }
