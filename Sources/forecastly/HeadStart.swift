@@ -3,9 +3,10 @@ import ForecastCore
 import LocationProvider
 import NetworkTransport
 
-/// Start-up work a forecast needs whatever the arguments say: opening the
-/// store, starting the HTTP client (its event-loop thread and pool) and
-/// opening the place index that names every forecast's place.
+/// Start-up work a forecast needs whatever the arguments say: answering the
+/// runtime's conformance questions the parse asks (ConformanceWarmUp),
+/// opening the store, starting the HTTP client (its event-loop thread and
+/// pool) and opening the place index that names every forecast's place.
 /// Parsing the arguments is the longest single step of a run and keeps the
 /// main thread busy; begun before it, this work finishes on another core
 /// meanwhile. Commands take what they need; what none takes is dropped at
@@ -36,8 +37,10 @@ enum HeadStart {
         Places.index().openIfBuilt()
     }
 
-    /// Starts all three. Call once, first thing.
+    /// Starts all four. Call once, first thing.
     static func begin() {
+        // First: the parse that starts now on the main thread needs it soonest.
+        queue.async { ConformanceWarmUp.run() }
         _ = store
         _ = transport
         _ = gazetteer
