@@ -50,8 +50,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         self.client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
         // AsyncHTTPClient describes the event loop in the log metadata of every
         // new connection. The first description costs about 0.7 ms of runtime
-        // type lookups; paid here, where the CLI makes its transport on a spare
-        // core, it is off the request's path.
+        // type lookups; paid when the transport is made, it is off the first
+        // request's path (the CLI makes its transport on a spare core).
         _ = String(describing: MultiThreadedEventLoopGroup.singleton.next())
         self.limits = limits
         self.userAgent = userAgent
