@@ -41,6 +41,8 @@ let package = Package(
             dependencies: [
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
@@ -110,6 +112,8 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
                 // To make foreign SQLite files for the store's refusal tests.
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The transport's first-connection warm-up reads HTTP/1 parts.
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
         ),
         // Runs the built `forecastly` binary as a subprocess; depending on the

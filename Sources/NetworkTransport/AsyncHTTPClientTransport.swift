@@ -48,11 +48,10 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         configuration.redirectConfiguration = .disallow
         configuration.decompression = .disabled
         self.client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
-        // AsyncHTTPClient describes the event loop in the log metadata of every
-        // new connection. The first description costs about 0.7 ms of runtime
-        // type lookups; paid when the transport is made, it is off the first
-        // request's path (the CLI makes its transport on a spare core).
-        _ = String(describing: MultiThreadedEventLoopGroup.singleton.next())
+        // The runtime questions the first connection will ask, answered while
+        // the loop is idle: off the first request's path (the CLI makes its
+        // transport on a spare core while it parses its arguments).
+        FirstConnectionWarmUp.schedule(on: MultiThreadedEventLoopGroup.singleton.next())
         self.limits = limits
         self.userAgent = userAgent
     }
