@@ -32,6 +32,11 @@ let package = Package(
             pkgConfig: "libgps",
             providers: [.apt(["libgps-dev"])]
         ),
+        // One call GRDB does not make and Swift cannot (a variadic C function).
+        .systemLibrary(
+            name: "CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         // HTTP for both LocationProvider (IP geolocation) and ForecastCore
         // (Open-Meteo): a protocol, its AsyncHTTPClient implementation and the
         // HTTPS-or-loopback rule. Its own target because LocationProvider may
@@ -72,6 +77,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // The store (forecast cache, notes): SQLite through GRDB (apt libsqlite3-dev).
                 .product(name: "GRDB", package: "GRDB.swift"),
+                "CSQLite",
             ],
             swiftSettings: strictSwift6
         ),

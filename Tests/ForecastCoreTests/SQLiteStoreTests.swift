@@ -102,6 +102,43 @@ import TestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: foreign)) == before)
     }
 
+    /// The log is kept between runs (no copy into the database at close),
+    /// so what a run saved must come back from the log in the next one, and
+    /// the log must not grow without end over many runs.
+    @Test func theKeptLogIsReadBackAndStaysShort() throws {
+        let path = Self.temporaryPath()
+        let key = ForecastCacheKey(Sample.request)
+        let forecast = try Self.forecast()
+        var longestLog = 0
+        for run in 1...60 {
+            let store = try SQLiteStore.open(path: path)
+            if run > 1 {
+                #expect(try store.latest(for: key)?.fetchedAt == Date(timeIntervalSince1970: Double(run - 1)))
+            }
+            try store.save(StoredForecast(forecast: forecast, placeName: nil, fetchedAt: Date(timeIntervalSince1970: Double(run)), days: 7, units: .metric), key: key)
+            longestLog = max(longestLog, POSIXPath.size(path + "-wal") ?? 0)
+        }
+        // Each save adds a few pages; the limit is checked after every write.
+        #expect(longestLog > 0)
+        #expect(longestLog <= SQLiteStore.logLimitBytes + 64 << 10)
+        let note = try SQLiteStore.open(path: path).add(NewWeatherNote(createdAt: Date(timeIntervalSince1970: 61), text: "after sixty runs", placeName: nil, latitude: nil, longitude: nil, weather: nil))
+        #expect(try SQLiteStore.open(path: path).note(id: note.id)?.content.text == "after sixty runs")
+    }
+
+    /// Deleting the database file (to start afresh) leaves its kept log
+    /// behind; the new database must not take anything from it (SQLite
+    /// ignores a log beside an empty database file).
+    @Test func aDeletedDatabasesLogIsNotReadIntoANewOne() throws {
+        let path = Self.temporaryPath()
+        let key = ForecastCacheKey(Sample.request)
+        try SQLiteStore.open(path: path).save(StoredForecast(forecast: try Self.forecast(), placeName: nil, fetchedAt: Date(timeIntervalSince1970: 1), days: 7, units: .metric), key: key)
+        #expect(POSIXPath.exists(path + "-wal"))
+        try FileManager.default.removeItem(atPath: path)
+        let fresh = try SQLiteStore.open(path: path)
+        #expect(try fresh.latest(for: key) == nil)
+        #expect(try fresh.status().forecastCount == 0)
+    }
+
     @Test func aDatabaseFromANewerVersionIsNotTouched() throws {
         let path = Self.temporaryPath()
         _ = try SQLiteStore.open(path: path)

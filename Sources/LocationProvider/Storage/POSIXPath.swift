@@ -21,6 +21,13 @@ public enum POSIXPath {
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
+    /// The size in bytes of the file at `path`, nil when there is none.
+    public static func size(_ path: String) -> Int? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Int(status.st_size)
+    }
+
     /// Creates `path` and its missing parents with `mode`; true when it exists afterwards.
     @discardableResult
     public static func makeDirectories(_ path: String, mode: UInt32 = 0o700) -> Bool {
