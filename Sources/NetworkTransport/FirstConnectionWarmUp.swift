@@ -14,10 +14,10 @@ import NIOHTTP1
 /// same HTTP/1 handlers sends a request and reads a response, so the answers
 /// are cached by the time the first real connection needs them. That took
 /// about 1 ms off a 21 ms forecast run (interleaved runs of the release build
-/// against the benchmark's loopback stub). Questions about AsyncHTTPClient's internal types
-/// cannot be asked from outside it. Nothing here touches the network, and a
-/// rehearsal that fails or no longer matches AsyncHTTPClient's pipeline only
-/// changes the saving, never a request.
+/// against the benchmark's loopback stub). Questions about AsyncHTTPClient's
+/// internal types cannot be asked from outside it. Nothing here touches the
+/// network, and a rehearsal that fails or no longer matches AsyncHTTPClient's
+/// pipeline only changes the saving, never a request.
 enum FirstConnectionWarmUp {
     /// Runs on `loop`, after whatever it is doing now.
     static func schedule(on loop: any EventLoop) {

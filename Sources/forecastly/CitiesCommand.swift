@@ -83,7 +83,7 @@ struct CitiesCommand: ParsableCommand {
             let index = Places.index()
             let gazetteer = try index.importDump(at: file)
             let elapsed = started.duration(to: .now)
-            let size = (try? FileManager.default.attributesOfItem(atPath: gazetteer.path)[.size] as? Int) ?? 0
+            let size = POSIXPath.size(gazetteer.path) ?? 0
             Terminal.standardOutput.writeLine(
                 "Imported \(ValueFormat.grouped(gazetteer.count)) places into \(gazetteer.path) (\(size / 1_048_576) MiB) in \(ValueFormat.decimal(elapsed.inSeconds, places: 1)) s.")
         }

@@ -10,8 +10,9 @@ import ForecastCore
 /// of each option group and option type it reflects. Asked here first, in the
 /// reverse of the order the parse asks them, most answers are cached by the
 /// time the parse needs them: about 2 ms of a 27 ms forecast (interleaved
-/// runs of the release build against the benchmark's loopback stub). A type missing from these lists, or a question the
-/// parse no longer asks, only changes that saving; no answer changes.
+/// runs of the release build against the benchmark's loopback stub). A type
+/// missing from these lists, or a question the parse no longer asks, only
+/// changes that saving; no answer changes.
 enum ConformanceWarmUp {
     /// ForecastCommand's option groups in the order they are declared, then
     /// the command itself.

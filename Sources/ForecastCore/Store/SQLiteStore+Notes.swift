@@ -3,7 +3,7 @@ import GRDB
 
 extension SQLiteStore: NoteStore {
     public func add(_ note: NewWeatherNote) throws(StoreError) -> WeatherNote {
-        let id = try durableWrite { db in
+        let id = try write(durable: true) { db in
             try db.execute(sql: """
                 INSERT INTO note (createdAt, text, placeName, latitude, longitude, temperature, temperatureUnit, weatherCode, description, symbol, glyph)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -29,7 +29,7 @@ extension SQLiteStore: NoteStore {
     }
 
     public func deleteNote(id: Int64) throws(StoreError) -> Bool {
-        try durableWrite { db in
+        try write(durable: true) { db in
             try db.execute(sql: "DELETE FROM note WHERE id = ?", arguments: [id])
             return db.changesCount > 0
         }

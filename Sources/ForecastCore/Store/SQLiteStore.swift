@@ -52,7 +52,7 @@ public final class SQLiteStore: Sendable {
             guard mode == "wal" else { throw DatabaseError(message: "could not switch to WAL mode") }
             // Cache writes do not wait for the disk: with WAL, a power cut can
             // lose the last of them but never damages the file. Notes do
-            // wait (durableWrite).
+            // wait (write(durable:)).
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // The log is kept when a run ends, and copied into the database
             // after a write once it is long (keepLogShort). Copying it at every
@@ -198,11 +198,32 @@ public final class SQLiteStore: Sendable {
         do { return try writer.read(body) } catch { throw Self.describe(error, path: path) }
     }
 
-    /// Runs a write in one transaction; errors name the file.
-    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    /// Runs a write in one transaction; errors name the file. A `durable`
+    /// write is on disk when this returns, for what only the user has
+    /// (notes); others may wait for the disk (see the store's `synchronous`).
+    func write<T>(durable: Bool = false, _ body: (Database) throws -> T) throws(StoreError) -> T {
         let result: T
-        do { result = try writer.write(body) } catch { throw Self.describe(error, path: path) }
+        do {
+            result = durable ? try writer.writeWithoutTransaction { db in try Self.syncedTransaction(db, body) }
+                             : try writer.write(body)
+        } catch {
+            throw Self.describe(error, path: path)
+        }
         keepLogShort()
+        return result
+    }
+
+    /// `body` in a transaction committed with `synchronous = FULL`, which
+    /// cannot change inside a transaction.
+    private static func syncedTransaction<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
+        try db.execute(sql: "PRAGMA synchronous = FULL")
+        defer { try? db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        var result: T?
+        try db.inTransaction {
+            result = try body(db)
+            return .commit
+        }
+        guard let result else { throw DatabaseError(message: "the transaction ended without a result") }
         return result
     }
 
@@ -217,29 +238,6 @@ public final class SQLiteStore: Sendable {
     private func keepLogShort() {
         guard POSIXPath.size(path + "-wal") ?? 0 > Self.logLimitBytes else { return }
         _ = try? writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
-    }
-
-    /// Runs a write in one transaction that is on disk when this returns, for
-    /// what only the user has (notes); errors name the file.
-    func durableWrite<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        let result: T
-        do {
-            result = try writer.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA synchronous = FULL")
-                defer { try? db.execute(sql: "PRAGMA synchronous = NORMAL") }
-                var result: T?
-                try db.inTransaction {
-                    result = try body(db)
-                    return .commit
-                }
-                guard let result else { throw DatabaseError(message: "the transaction ended without a result") }
-                return result
-            }
-        } catch {
-            throw Self.describe(error, path: path)
-        }
-        keepLogShort()
-        return result
     }
 
     static func describe(_ error: any Error, path: String) -> StoreError {
