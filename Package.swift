@@ -27,11 +27,10 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CGPS",
-            pkgConfig: "libgps",
-            providers: [.apt(["libgps-dev"])]
-        ),
+        // libgps's headers only (apt libgps-dev, found on the default include
+        // path). No pkg-config: its `Libs: -lgps` would link libgps into every
+        // binary, and shim.h loads it only when a gpsd source is used.
+        .systemLibrary(name: "CGPS"),
         // One call GRDB does not make and Swift cannot (a variadic C function).
         .systemLibrary(
             name: "CSQLite",

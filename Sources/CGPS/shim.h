@@ -1,14 +1,20 @@
 // What Swift cannot import from <gps.h> directly: macros with casts or
-// expressions, the anonymous union in gps_data_t, and calls whose signature
-// changed between libgps releases. Everything here is guarded by
-// GPSD_API_MAJOR_VERSION so the package builds against libgps 3.18 (API 7)
-// and newer. Read Tests/Fixtures/gpsd/LIBGPS-NOTES.md before changing it.
+// expressions, the anonymous union in gps_data_t, variadic gps_send, and
+// calls whose signature changed between libgps releases. Everything here is
+// guarded by GPSD_API_MAJOR_VERSION so the package builds against libgps 3.18
+// (API 7) and newer. Read Tests/Fixtures/gpsd/LIBGPS-NOTES.md before changing it.
+//
+// libgps is not linked: it is loaded when a gpsd source is first used
+// (forecastly_libgps_load). Linked, every run of forecastly loaded it and the
+// nine libraries it needs (D-Bus, systemd, gcrypt, lz4, ...) before main,
+// about 1.5 ms of a 22 ms forecast that never talks to gpsd, and a machine
+// without libgps could not run forecastly at all.
 #ifndef FORECASTLY_CGPS_SHIM_H
 #define FORECASTLY_CGPS_SHIM_H
 
 #include <gps.h>
+#include <dlfcn.h>
 #include <math.h>
-#include <string.h>
 #include <errno.h>
 #include <stdlib.h>
 
@@ -18,38 +24,53 @@
 
 static inline int forecastly_gps_api_major(void) { return GPSD_API_MAJOR_VERSION; }
 static inline int forecastly_gps_api_minor(void) { return GPSD_API_MINOR_VERSION; }
-static inline const char *forecastly_gps_default_port(void) { return DEFAULT_GPSD_PORT; }
 
-static inline unsigned int forecastly_watch_enable_json(void) { return WATCH_ENABLE | WATCH_JSON; }
-static inline unsigned int forecastly_watch_disable(void) { return WATCH_DISABLE; }
+/// The libgps calls forecastly makes, typed from this very header, so a
+/// signature that changes between releases fails the build, not a call.
+struct forecastly_libgps {
+    __typeof__(&gps_open) open;
+    __typeof__(&gps_close) close;
+    __typeof__(&gps_read) read;
+    __typeof__(&gps_stream) stream;
+    __typeof__(&gps_send) send;
+    __typeof__(&gps_waiting) waiting;
+};
 
-/// gps_read's arity changed in API 7; the raw JSON line goes into `message`.
-static inline int forecastly_gps_read(struct gps_data_t *data, char *message, int length) {
-    data->set = 0; // TPV overwrites the mask but every other class ORs into it.
-    return gps_read(data, message, length);
-}
-
-/// errno after a failed gps_open holds a negative NL_* code, not a POSIX errno.
-static inline int forecastly_last_errno(void) { return errno; }
-static inline void forecastly_clear_errno(void) { errno = 0; }
-
-/// Fix time as seconds since the epoch; NAN when unknown.
-static inline double forecastly_fix_time(const struct gps_data_t *data) {
-#if GPSD_API_MAJOR_VERSION >= 9
-    if (data->fix.time.tv_sec == 0 && data->fix.time.tv_nsec == 0) return NAN;
-    return (double)data->fix.time.tv_sec + (double)data->fix.time.tv_nsec / 1e9;
+/// The run-time name (soname) of the library this header belongs to, where
+/// it is known for certain; NULL otherwise. The soname changes whenever the
+/// ABI does, and loading one built from another header would misread every
+/// gps_data_t, so only pairs checked against a release are listed.
+static inline const char *forecastly_libgps_soname(void) {
+#if GPSD_API_MAJOR_VERSION == 11 && GPSD_API_MINOR_VERSION == 0
+    return "libgps.so.28"; // gpsd 3.22 (Debian 12, Ubuntu 22.04)
 #else
-    return data->fix.time;
+    return NULL;
 #endif
 }
 
-/// The ERROR message text lives in an anonymous union Swift cannot reach.
-static inline const char *forecastly_error_text(const struct gps_data_t *data) {
-    return data->error;
-}
-
-static inline const char *forecastly_device_path(const struct gps_data_t *data) {
-    return data->dev.path;
+/// Opens the library file `name` and fills `lib` with its calls. Returns NULL
+/// on success, else why not: the loader's reason, valid until the next loader
+/// call on this thread, or which call is missing.
+static inline const char *forecastly_libgps_load(const char *name, struct forecastly_libgps *lib) {
+    (void)dlerror();
+    void *handle = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) return dlerror();
+    struct forecastly_libgps loaded;
+    // dlclose frees dlerror's text, so a missing call is named by a literal.
+#define FORECASTLY_RESOLVE(field, symbol) \
+    if ((loaded.field = (__typeof__(loaded.field))dlsym(handle, #symbol)) == NULL) { \
+        dlclose(handle); \
+        return "it has no " #symbol " call"; \
+    }
+    FORECASTLY_RESOLVE(open, gps_open)
+    FORECASTLY_RESOLVE(close, gps_close)
+    FORECASTLY_RESOLVE(read, gps_read)
+    FORECASTLY_RESOLVE(stream, gps_stream)
+    FORECASTLY_RESOLVE(send, gps_send)
+    FORECASTLY_RESOLVE(waiting, gps_waiting)
+#undef FORECASTLY_RESOLVE
+    *lib = loaded;
+    return NULL;
 }
 
 /// A zeroed session on the heap: gps_data_t is ~24 KB, too big to copy around.
@@ -59,32 +80,42 @@ static inline struct gps_data_t *forecastly_gps_alloc(void) {
 static inline void forecastly_gps_free(struct gps_data_t *data) { free(data); }
 
 /// 0 on success, else the negative NL_* code (not a POSIX errno).
-static inline int forecastly_gps_open(const char *host, const char *port, struct gps_data_t *data) {
+static inline int forecastly_gps_open(const struct forecastly_libgps *lib, const char *host, const char *port, struct gps_data_t *data) {
     errno = 0;
-    if (gps_open(host, port, data) == 0) return 0;
+    if (lib->open(host, port, data) == 0) return 0;
     return errno != 0 ? errno : -1;
 }
 
-static inline int forecastly_gps_watch(struct gps_data_t *data) {
-    return gps_stream(data, WATCH_ENABLE | WATCH_JSON, NULL);
+static inline int forecastly_gps_watch(const struct forecastly_libgps *lib, struct gps_data_t *data) {
+    return lib->stream(data, WATCH_ENABLE | WATCH_JSON, NULL);
 }
-/// gps_send is variadic, which Swift cannot call. 0 on success.
-static inline int forecastly_gps_ask_devices(struct gps_data_t *data) {
-    return gps_send(data, "?DEVICES;\n");
+/// 0 on success.
+static inline int forecastly_gps_ask_devices(const struct forecastly_libgps *lib, struct gps_data_t *data) {
+    return lib->send(data, "?DEVICES;\n");
 }
-static inline void forecastly_gps_unwatch_and_close(struct gps_data_t *data) {
-    (void)gps_stream(data, WATCH_DISABLE, NULL);
-    (void)gps_close(data);
+static inline void forecastly_gps_unwatch_and_close(const struct forecastly_libgps *lib, struct gps_data_t *data) {
+    (void)lib->stream(data, WATCH_DISABLE, NULL);
+    (void)lib->close(data);
+}
+
+/// Whether a message arrives within `microseconds`.
+static inline int forecastly_gps_waiting(const struct forecastly_libgps *lib, const struct gps_data_t *data, int microseconds) {
+    return lib->waiting(data, microseconds) ? 1 : 0;
 }
 
 /// Reads one message into `message`. Returns bytes read, 0 for none, or -1;
 /// `*closed` is set when gpsd went away (-1 with errno 0).
-static inline int forecastly_gps_read_message(struct gps_data_t *data, char *message, int length, int *closed) {
+static inline int forecastly_gps_read_message(const struct forecastly_libgps *lib, struct gps_data_t *data, char *message, int length, int *closed) {
     data->set = 0; // TPV overwrites the mask but every other class ORs into it.
     errno = 0;
-    int result = gps_read(data, message, length);
+    int result = lib->read(data, message, length);
     *closed = (result < 0 && errno == 0) ? 1 : 0;
     return result;
+}
+
+/// The ERROR message text lives in an anonymous union Swift cannot reach.
+static inline const char *forecastly_error_text(const struct gps_data_t *data) {
+    return data->error;
 }
 
 static inline int forecastly_fix_mode(const struct gps_data_t *data) { return data->fix.mode; }
@@ -114,6 +145,5 @@ static inline double forecastly_fix_altitude(const struct gps_data_t *data) {
 static inline int forecastly_satellites_used(const struct gps_data_t *data) { return data->satellites_used; }
 static inline int forecastly_satellites_visible(const struct gps_data_t *data) { return data->satellites_visible; }
 static inline int forecastly_device_count(const struct gps_data_t *data) { return data->devices.ndevices; }
-static inline const char *forecastly_gps_errstr(int code) { return gps_errstr(code); }
 
 #endif

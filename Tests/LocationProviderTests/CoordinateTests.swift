@@ -47,15 +47,6 @@ import Testing
     }
 }
 
-@Suite struct GPSDLibraryTests {
-    /// Proves CGPS compiles and links against the installed libgps.
-    @Test func reportsTheLibgpsAPIVersion() throws {
-        let parts = GPSDLibrary.apiVersion.split(separator: ".").compactMap { Int($0) }
-        #expect(parts.count == 2)
-        #expect(try #require(parts.first) >= 7) // libgps 3.18 or newer, as the shim requires
-    }
-}
-
 @Suite struct ExitStatusTests {
     @Test func sysexitsValues() {
         #expect(ExitStatus.allCases.map(\.rawValue) == [0, 64, 65, 69, 75, 77])

@@ -20,20 +20,23 @@ final class GPSDSession {
     }
 
     let address: GPSDAddress
+    private let lib: UnsafeMutablePointer<forecastly_libgps>
     private let data: UnsafeMutablePointer<gps_data_t>
     private var buffer = [CChar](repeating: 0, count: 16_384)
     private var isOpen = false
 
     init(address: GPSDAddress) throws(LocationError) {
+        let lib = try GPSDLibrary.calls().table
         guard let data = forecastly_gps_alloc() else { throw .gpsdNotRunning(address: address.description) }
         self.address = address
+        self.lib = lib
         self.data = data
         // Every property is set from here on, so deinit runs even when this
         // initializer throws: it alone closes and frees.
-        let code = forecastly_gps_open(address.host, String(address.port), data)
+        let code = forecastly_gps_open(lib, address.host, String(address.port), data)
         guard code == 0 else { throw .gpsdNotRunning(address: address.description) }
         isOpen = true
-        if forecastly_gps_watch(data) != 0 {
+        if forecastly_gps_watch(lib, data) != 0 {
             close()
             throw .gpsdLost(address: address.description)
         }
@@ -46,23 +49,23 @@ final class GPSDSession {
 
     func close() {
         guard isOpen else { return }
-        forecastly_gps_unwatch_and_close(data)
+        forecastly_gps_unwatch_and_close(lib, data)
         isOpen = false
     }
 
     /// Asks gpsd for its device list now; the answer arrives as `.devices`.
     /// - Returns: false when the request could not be sent.
     func askForDevices() -> Bool {
-        isOpen && forecastly_gps_ask_devices(data) == 0
+        isOpen && forecastly_gps_ask_devices(lib, data) == 0
     }
 
     /// Waits up to `microseconds` for one message.
     func next(waitingUpTo microseconds: Int32) -> Message? {
         guard isOpen else { return .closed }
-        guard gps_waiting(data, microseconds) else { return nil }
+        guard forecastly_gps_waiting(lib, data, microseconds) != 0 else { return nil }
         var closed: Int32 = 0
         let count = buffer.withUnsafeMutableBufferPointer {
-            forecastly_gps_read_message(data, $0.baseAddress, Int32($0.count), &closed)
+            forecastly_gps_read_message(lib, data, $0.baseAddress, Int32($0.count), &closed)
         }
         if count < 0 {
             close()

@@ -7,6 +7,8 @@ public enum LocationError: Error, Sendable, Hashable {
     case denied
     /// An administrator's policy forbids locating (or this source).
     case restricted(policyPath: String?, source: LocationSourceKind?)
+    /// libgps, which talks to gpsd, could not be loaded from any of `tried`.
+    case libgpsMissing(tried: [String], reason: String)
     /// gpsd is not listening at that address.
     case gpsdNotRunning(address: String)
     /// Something listens at that address but does not speak gpsd's protocol.
@@ -39,6 +41,8 @@ extension LocationError: UserFacingError {
         case .restricted(let path, let source):
             let what = source.map { "locating by \($0.rawValue)" } ?? "locating"
             return "An administrator's policy (\(path ?? LocationPolicy.defaultPath)) turns \(what) off; this cannot be changed by the user."
+        case .libgpsMissing(let tried, let reason):
+            return "gpsd needs libgps, which could not be loaded (tried \(tried.joined(separator: ", ")): \(reason.strippingTerminalControls(limit: 160))."
         case .gpsdNotRunning(let address):
             return "gpsd is not running on \(address)."
         case .notGpsd(let address):
@@ -71,6 +75,8 @@ extension LocationError: UserFacingError {
             return "Allow it with 'forecastly location allow', or give --lat/--lon."
         case .restricted:
             return "Give --lat/--lon instead, or ask the administrator."
+        case .libgpsMissing:
+            return "Install it (sudo apt install libgps-dev), or use --source ip or --lat/--lon."
         case .gpsdNotRunning:
             return "Start it (sudo systemctl start gpsd), use --gpsd HOST:PORT, or --source ip."
         case .notGpsd:
@@ -101,7 +107,7 @@ extension LocationError: UserFacingError {
         case .noStoredPlace: return .usage
         case .storedPlaceUnreadable: return .dataError
         case .lookupFailed(_, let reason) where reason.hasPrefix("unreadable"): return .dataError
-        case .gpsdNotRunning, .notGpsd, .noReceiver, .gpsdLost, .lookupFailed: return .unavailable
+        case .libgpsMissing, .gpsdNotRunning, .notGpsd, .noReceiver, .gpsdLost, .lookupFailed: return .unavailable
         case .allSourcesFailed(let reasons): return reasons.last?.exitStatus ?? .unavailable
         }
     }
