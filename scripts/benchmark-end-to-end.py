@@ -4,6 +4,7 @@ same URL; wall time over repeated runs and forecastly's peak RSS.
 usage: benchmark-end-to-end.py FORECASTLY_BINARY RESPONSE_FILE [RUNS]
 """
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -37,19 +38,29 @@ def measure(command):
     return elapsed, usage.ru_maxrss
 
 
-def series(command):
-    measure(command)  # warm the page cache
-    samples = [measure(command) for _ in range(runs)]
-    times = sorted(s[0] * 1000 for s in samples)
-    return times, max(s[1] for s in samples)
+def interleaved(commands):
+    """Each command `runs` times, in a fresh random order every round, so a
+    busy moment of the machine falls on all of them alike rather than on
+    whichever series ran then. Sorted milliseconds and peak RSS per command."""
+    for command in commands:
+        measure(command)  # warm the page cache
+    samples = {i: [] for i in range(len(commands))}
+    for _ in range(runs):
+        order = list(range(len(commands)))
+        random.shuffle(order)
+        for i in order:
+            samples[i].append(measure(commands[i]))
+    return [(sorted(s[0] * 1000 for s in samples[i]), max(s[1] for s in samples[i])) for i in range(len(commands))]
 
 
-forecastly_times, forecastly_rss = series([binary] + args)
-curl_times, curl_rss = series(["curl", "-sS", "-o", "/dev/null", url])
-# What every run pays before it asks for a forecast: process start, the Swift
-# runtime and argument parsing (with the head start opening the store and the
-# HTTP client meanwhile), but no request. Forecast code cannot win this back.
-startup_times, startup_rss = series([binary, "--version"])
+(forecastly_times, forecastly_rss), (curl_times, curl_rss), (startup_times, startup_rss) = interleaved([
+    [binary] + args,
+    ["curl", "-sS", "-o", "/dev/null", url],
+    # What every run pays before it asks for a forecast: process start, the
+    # Swift runtime and argument parsing (with the head start opening the
+    # store and the HTTP client meanwhile), but no request.
+    [binary, "--version"],
+])
 server.shutdown()
 
 
@@ -58,7 +69,7 @@ def summary(name, times, rss):
     print(f"  {name:<10} median {statistics.median(times):7.2f} ms   p90 {p90:7.2f} ms   min {times[0]:7.2f} ms   peak RSS {rss / 1024:6.1f} MiB")
 
 
-print(f"End to end against a loopback stub, {runs} runs each (release build):")
+print(f"End to end against a loopback stub, {runs} interleaved runs each (release build):")
 summary("forecastly", forecastly_times, forecastly_rss)
 summary("curl", curl_times, curl_rss)
 summary("--version", startup_times, startup_rss)
