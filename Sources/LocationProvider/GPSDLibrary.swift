@@ -38,14 +38,14 @@ public enum GPSDLibrary {
     /// The first of `files` that loads, or why none did (the first file's
     /// reason: the one a person would install).
     static func load(from files: [String]) -> Result<LibGPS, LocationError> {
-        var reasons: [String] = []
+        let table = UnsafeMutablePointer<forecastly_libgps>.allocate(capacity: 1)
+        var firstReason: String?
         for file in files {
-            let table = UnsafeMutablePointer<forecastly_libgps>.allocate(capacity: 1)
             guard let reason = forecastly_libgps_load(file, table) else { return .success(LibGPS(table: table)) }
-            table.deallocate()
-            reasons.append(String(cString: reason))
+            firstReason = firstReason ?? String(cString: reason)
         }
-        return .failure(.libgpsMissing(tried: files, reason: reasons.first ?? "no file to try"))
+        table.deallocate()
+        return .failure(.libgpsMissing(tried: files, reason: firstReason ?? "no file to try"))
     }
 }
 
