@@ -19,7 +19,10 @@ public enum EndpointPolicy {
     }
 
     public static func isLoopback(host: String) -> Bool {
-        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+        // An IPv6 literal may come in brackets, as it is written in a URL.
+        var host = host[...]
+        if host.hasPrefix("["), host.hasSuffix("]") { host = host.dropFirst().dropLast() }
+        let bare = host.lowercased()
         if bare == "localhost" || bare == "::1" { return true }
         let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
         guard octets.count == 4, octets[0] == "127" else { return false }

@@ -25,7 +25,7 @@ extension String {
                 count += 1
             }
         }
-        return String(result).trimmingCharacters(in: .whitespaces)
+        return String(result).trimmingWhitespace()
     }
 
     /// Drops the rest of a CSI (`ESC [` … final byte) or OSC (`ESC ]` … BEL/ST)

@@ -2,6 +2,7 @@ import ArgumentParser
 import ForecastCore
 import Foundation
 import LocationProvider
+import NetworkTransport
 
 /// `forecastly compare "Kyiv, Lviv, Odesa"`: one table, one request.
 struct CompareCommand: AsyncParsableCommand {
@@ -34,7 +35,7 @@ struct CompareCommand: AsyncParsableCommand {
 
     func validate() throws {
         try service.check()
-        guard places.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+        guard places.contains(where: { !$0.trimmingWhitespace().isEmpty }) else {
             throw ValidationError("name the places to compare, e.g. forecastly compare \"Kyiv, Lviv, Odesa\".")
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NetworkTransport
 
 /// A duration typed as "90s", "15m", "1h30m", "2d" or plain seconds ("900").
 struct DurationOption: ExpressibleByArgument, Sendable, Equatable, CustomStringConvertible {
@@ -10,7 +11,7 @@ struct DurationOption: ExpressibleByArgument, Sendable, Equatable, CustomStringC
     var defaultValueDescription: String { description }
 
     init?(argument: String) {
-        let text = argument.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = argument.trimmingWhitespace().lowercased()
         if let plain = Double(text), plain.isFinite, plain >= 0, text.allSatisfy({ $0.isNumber || $0 == "." }) {
             seconds = plain
             return

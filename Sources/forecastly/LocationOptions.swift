@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForecastCore
 import LocationProvider
+import NetworkTransport
 
 /// Where to forecast. Typed coordinates need no permission.
 struct LocationOptions: ParsableArguments {
@@ -53,7 +54,7 @@ struct LocationOptions: ParsableArguments {
     }
 
     private static func degrees(_ text: String, option: String) throws -> Double {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         // Double("nan"), Double("inf") and hex floats parse; none is a place.
         guard let value = Double(trimmed), value.isFinite,
               trimmed.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" || $0 == "E" })

@@ -33,7 +33,7 @@ struct NotesCommand: AsyncParsableCommand {
         static let maximumLength = 1_000
 
         func validate() throws {
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = text.trimmingWhitespace()
             guard !trimmed.isEmpty else { throw ValidationError("the note is empty.") }
             guard trimmed.count <= Self.maximumLength else {
                 throw ValidationError("the note is \(trimmed.count) characters long; at most \(Self.maximumLength).")
@@ -50,7 +50,7 @@ struct NotesCommand: AsyncParsableCommand {
         func run() async throws {
             Diagnostics.bootstrap(verbose: false)
             let store = try Storage.open()
-            let text = self.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = self.text.trimmingWhitespace()
             var note = NewWeatherNote(createdAt: Date(), text: text, placeName: nil, latitude: nil, longitude: nil, weather: nil)
             if withoutWeather {
                 if let coordinate = try location.coordinate() {

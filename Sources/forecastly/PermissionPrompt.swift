@@ -1,6 +1,7 @@
 import ForecastCore
 import Foundation
 import LocationProvider
+import NetworkTransport
 
 /// "Request permission at launch": asks once on a terminal, remembers the
 /// answer; without a terminal it never asks and never locates.
@@ -35,7 +36,7 @@ enum PermissionPrompt {
         for _ in 0..<3 {
             Terminal.standardError.write(question)
             guard let line = readLine() else { Terminal.standardError.write("\n"); return nil }
-            switch line.trimmingCharacters(in: .whitespaces).lowercased() {
+            switch line.trimmingWhitespace().lowercased() {
             case "y", "yes": return .allow
             case "o", "once": return .allowOnce
             case "n", "no": return .deny

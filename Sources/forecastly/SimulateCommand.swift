@@ -2,6 +2,7 @@ import ArgumentParser
 import ForecastCore
 import Foundation
 import LocationProvider
+import NetworkTransport
 
 enum SimulatedAuthorization: String, ArgumentChoice {
     case notDetermined, denied, restricted, authorized
@@ -47,7 +48,7 @@ struct SimulateCommand: AsyncParsableCommand {
 
     private func coordinate() throws -> Coordinate {
         guard let fix else { return try Coordinate(latitude: 52.52, longitude: 13.41) }
-        let parts = fix.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = fix.split(separator: ",").map { Double($0.trimmingWhitespace()) }
         guard parts.count == 2, let latitude = parts[0], let longitude = parts[1],
               let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else {
             throw ValidationError("--fix takes LAT,LON in decimal degrees, such as 52.52,13.41.")

@@ -94,6 +94,34 @@ struct NoTransport: HTTPTransport {
     }
 }
 
+@Suite struct WhitespaceTrimmingTests {
+    @Test(arguments: [
+        (" 50.45 ", "50.45"),
+        ("\t-33.9\n", "-33.9"),
+        ("\u{00A0}Kyiv\u{2003}", "Kyiv"),
+        ("inner space kept", "inner space kept"),
+        ("   ", ""),
+        ("", ""),
+    ])
+    func endsAreTrimmed(input: String, expected: String) {
+        #expect(input.trimmingWhitespace() == expected)
+        // A slice that does not start at its base's start, as split() gives.
+        #expect("<\(input)>".dropFirst().dropLast().trimmingWhitespace() == expected)
+    }
+}
+
+@Suite struct LoopbackHostTests {
+    @Test(arguments: [
+        ("localhost", true), ("LOCALHOST", true), ("127.0.0.1", true), ("127.255.0.9", true),
+        ("::1", true), ("[::1]", true), ("[127.0.0.1]", true),
+        ("128.0.0.1", false), ("127.0.0", false), ("127.0.0.256", false), ("[::2]", false),
+        ("localhost.example.com", false), ("[localhost", false), ("", false),
+    ])
+    func loopback(host: String, expected: Bool) {
+        #expect(EndpointPolicy.isLoopback(host: host) == expected)
+    }
+}
+
 @Suite struct ValueFormatTests {
     @Test(arguments: [(0.0, "N"), (11.2, "N"), (11.3, "NNE"), (90, "E"), (225, "SW"), (315, "NW"), (359, "N"), (-45, "NW"), (720, "N")])
     func compass(degrees: Double, expected: String) {

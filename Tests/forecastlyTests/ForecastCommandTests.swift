@@ -48,6 +48,17 @@ import TestSupport
         #expect(server.requests.first?.query["forecast_days"] == "7")
     }
 
+    /// Coordinates pasted with spaces, tabs or a newline around them.
+    @Test func paddedCoordinatesAreAccepted() async throws {
+        let server = try await StubHTTPServer(always: .json(FullResponse.json()))
+        let result = try await CLI.run(["--lat", " 50.45\t", "--lon", "30.52\n", "--oneline"], server: server)
+        await server.shutdown()
+        #expect(result.status == 0, "\(result.stderr)")
+        let query = try #require(server.requests.first).query
+        #expect(query["latitude"] == "50.45")
+        #expect(query["longitude"] == "30.52")
+    }
+
     @Test func negativeCoordinatesAndImperialUnits() async throws {
         let server = try await StubHTTPServer(always: .json(FullResponse.json(units: "imperial")))
         let result = try await CLI.run(["--lat", "-33.9", "--lon", "-70.65", "--units", "imperial", "--oneline"], server: server)

@@ -1,4 +1,5 @@
 import Foundation
+import NetworkTransport
 
 /// Where gpsd listens: `HOST[:PORT]`, `[IPv6]:PORT`; default localhost:2947.
 public struct GPSDAddress: Sendable, Hashable, CustomStringConvertible {
@@ -15,7 +16,7 @@ public struct GPSDAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `HOST`, `HOST:PORT`, `[::1]` or `[::1]:PORT`; nil when malformed.
     public init?(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty, !trimmed.unicodeScalars.contains(where: { $0.value < 0x21 }) else { return nil }
         var host = trimmed
         var port = 2947

@@ -67,7 +67,7 @@ public struct IPGeolocationProvider: LocationProvider {
 
     /// `Retry-After` (RFC 9110), or ip-api.com's `X-Ttl` when `X-Rl` says none are left.
     static func retryAfter(_ response: HTTPResponse) -> Int? {
-        if let value = response.header("Retry-After").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) { return value }
+        if let value = response.header("Retry-After").flatMap({ Int($0.trimmingWhitespace()) }) { return value }
         if response.header("X-Rl") == "0" { return response.header("X-Ttl").flatMap { Int($0) } }
         return nil
     }

@@ -1,4 +1,5 @@
 import Foundation
+import NetworkTransport
 
 /// Reads the answer of an IP geolocation service, recognising the format
 /// from the body itself: ipapi.co, ipwho.is, ipinfo.io and ip-api.com all
@@ -59,7 +60,7 @@ enum IPGeolocationResponse {
         if let latitude = number(object["latitude"]), let longitude = number(object["longitude"]) { return (latitude, longitude) }
         if let latitude = number(object["lat"]), let longitude = number(object["lon"]) { return (latitude, longitude) }
         if let loc = object["loc"] as? String {                                          // ipinfo.io: "lat,lon"
-            let parts = loc.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            let parts = loc.split(separator: ",").map { Double($0.trimmingWhitespace()) }
             if parts.count == 2, let latitude = parts[0], let longitude = parts[1] { return (latitude, longitude) }
         }
         return nil
