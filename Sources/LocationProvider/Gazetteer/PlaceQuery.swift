@@ -15,10 +15,10 @@ public struct PlaceQuery: Sendable, Hashable, CustomStringConvertible {
     /// Validates and splits `text`.
     public init(_ text: String) throws(PlaceQueryError) {
         try Self.rejectControlCharacters(text)
-        let trimmed = text.trimmingSpaces
+        let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw .empty }
         guard trimmed.count <= Self.maximumLength else { throw .tooLong(characters: trimmed.count) }
-        let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+        let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
         guard !parts[0].isEmpty else { throw .empty }
         let key = SearchKey.fold(parts[0])
         guard !key.isEmpty else { throw .noLetters(trimmed) }
@@ -33,7 +33,7 @@ public struct PlaceQuery: Sendable, Hashable, CustomStringConvertible {
     public static func list(_ text: String, isQualifier: (String) -> Bool) throws(PlaceQueryError) -> [PlaceQuery] {
         try Self.rejectControlCharacters(text)
         var groups: [[String]] = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false).map({ String($0).trimmingSpaces }) {
+        for part in text.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingWhitespace() }) {
             if !groups.isEmpty, isQualifier(part) {
                 groups[groups.count - 1].append(part)
             } else {
@@ -74,13 +74,4 @@ extension PlaceQueryError: UserFacingError {
     public var advice: String? { "Give a city such as --city \"Kyiv\" or --city \"Paris, FR\"." }
 
     public var exitStatus: ExitStatus { .usage }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        var view = Substring(self)
-        while let first = view.first, first.isWhitespace { view = view.dropFirst() }
-        while let last = view.last, last.isWhitespace { view = view.dropLast() }
-        return String(view)
-    }
 }
