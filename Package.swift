@@ -31,6 +31,9 @@ let package = Package(
         // path). No pkg-config: its `Libs: -lgps` would link libgps into every
         // binary, and shim.h loads it only when a gpsd source is used.
         .systemLibrary(name: "CGPS"),
+        // The linker's bounds of the executable's zero-filled data, which Swift
+        // cannot name: the entry point maps it in one call (see EntryPoint).
+        .systemLibrary(name: "CStartup"),
         // One call GRDB does not make and Swift cannot (a variadic C function).
         .systemLibrary(
             name: "CSQLite",
@@ -83,6 +86,7 @@ let package = Package(
         .executableTarget(
             name: "forecastly",
             dependencies: [
+                "CStartup",
                 "ForecastCore",
                 "LocationProvider",
                 "NetworkTransport",
@@ -125,7 +129,7 @@ let package = Package(
         // executable target makes SwiftPM build it before these tests run.
         .testTarget(
             name: "forecastlyTests",
-            dependencies: ["forecastly", "ForecastCore", "TestSupport"],
+            dependencies: ["forecastly", "CStartup", "ForecastCore", "TestSupport"],
         ),
     ],
     swiftLanguageModes: [.v6]

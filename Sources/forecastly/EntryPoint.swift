@@ -1,4 +1,5 @@
 import ArgumentParser
+import CStartup
 import ForecastCore
 import Foundation
 import LocationProvider
@@ -10,6 +11,14 @@ import NetworkTransport
 @main
 enum EntryPoint {
     static func main() {
+        // A run writes to nearly all of the ~300 pages of zero-filled data
+        // (runtime caches, lazy globals), and each first write is a page
+        // fault, many of them while other threads run. Mapped in one call
+        // first: a forecast run takes about 0.3 ms less wall time and 0.8 ms
+        // less CPU (interleaved runs against the benchmark's stub); `--version`,
+        // which touches fewer pages, 0.25 ms more. An older kernel refuses the
+        // call and nothing changes.
+        _ = forecastly_populate_bss()
         AsyncHTTPClientTransport.preferSingleEventLoopThread()
         HeadStart.begin()
         let command: any ParsableCommand
