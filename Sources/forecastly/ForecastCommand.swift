@@ -65,16 +65,20 @@ struct ForecastCommand: AsyncParsableCommand {
             try await watch.start(store: store, city: cities.first)
             return
         }
-        let shown = cache.offline
-            ? try await run.stored(store: store, city: cities.first)
-            : try await run.load(store: store, city: cities.first, loader: ForecastLoader(showsProgress: renderer.wantsProgress))
-        if case .stale(let fetchedAt, let error) = shown.origin {
-            Terminal.standardError.writeLine(
-                "forecastly: warning: \(error.summary) Showing the forecast stored \(ValueFormat.age(Date().timeIntervalSince(fetchedAt))) ago.")
+        let show = { (shown: ForecastRun.Shown) in
+            if case .stale(let fetchedAt, let error) = shown.origin {
+                Terminal.standardError.writeLine(
+                    "forecastly: warning: \(error.summary) Showing the forecast stored \(ValueFormat.age(Date().timeIntervalSince(fetchedAt))) ago.")
+            }
+            Terminal.standardOutput.write(renderer.render(
+                shown.forecast, units: forecastOptions.units, placeName: shown.placeName, hours: forecastOptions.hours,
+                place: shown.place, origin: shown.origin))
         }
-        Terminal.standardOutput.write(renderer.render(
-            shown.forecast, units: forecastOptions.units, placeName: shown.placeName, hours: forecastOptions.hours,
-            place: shown.place, origin: shown.origin))
+        if cache.offline {
+            show(try await run.stored(store: store, city: cities.first))
+        } else {
+            _ = try await run.load(store: store, city: cities.first, loader: ForecastLoader(showsProgress: renderer.wantsProgress), present: show)
+        }
     }
 }
 

@@ -27,23 +27,30 @@ struct ForecastRun {
         var place: GazetteerPlace?
     }
 
-    func load(store: SQLiteStore?, city: PlaceQuery?, loader: ForecastLoader) async throws -> Shown {
+    /// The forecast to show, handed to `present` as soon as it is in hand: a
+    /// fetched one is stored and its connection closed meanwhile, and both
+    /// are done when this returns.
+    func load(
+        store: SQLiteStore?, city: PlaceQuery?, loader: ForecastLoader, present: (Shown) -> Void = { _ in }
+    ) async throws -> Shown {
         let known = try knownPlace(city: city)
         if let known, let store, case .preferStored(let maxAge) = cache.policy {
             let request = try self.request(known.coordinate)
             let now = Date()
             if let stored = try? store.latest(for: ForecastCacheKey(request), fetchedSince: now.addingTimeInterval(-maxAge)) {
                 Diagnostics.logger.debug("answered from the store: \(Int(stored.age(at: now))) s old")
-                return Shown(forecast: stored.forecast, placeName: known.name ?? stored.placeName ?? Places.name(near: known.coordinate),
-                             place: known.place, origin: .stored(fetchedAt: stored.fetchedAt))
+                let shown = Shown(forecast: stored.forecast, placeName: known.name ?? stored.placeName ?? Places.name(near: known.coordinate),
+                                  place: known.place, origin: .stored(fetchedAt: stored.fetchedAt))
+                present(shown)
+                return shown
             }
         }
         // A known place's store entry was just looked at: what is left is to
         // fetch, falling back to the stored forecast if that fails.
         let policy: CachePolicy = known != nil ? .refresh : cache.policy
-        return try await service.withServices { transport, base in
+        let (shown, caching) = try await service.withServices { transport, base in
             let caching = store.map { store in
-                CachingForecastService(base: base, cache: store, policy: policy, placeName: { request in
+                CachingForecastService(base: base, cache: store, policy: policy, writing: .inBackground, placeName: { request in
                     known?.name ?? Places.name(near: request.coordinate)
                 })
             }
@@ -70,13 +77,18 @@ struct ForecastRun {
                 shown = Shown(forecast: forecast, placeName: nil, place: nil, origin: .network)
             }
             shown.origin = caching?.lastOrigin ?? .network
-            // The forecast is shown either way; a store that failed to save is only worth a log line.
-            for problem in caching?.problems ?? [] { Diagnostics.logger.debug("cache: \(problem.userMessage)") }
             // The IP service's city or the stored place's name, else the
             // nearest place in the gazetteer ("near Bielefeld, DE (3 km)").
             shown.placeName = shown.placeName ?? shown.forecast.fix?.placeName ?? Places.name(near: shown.forecast.requestedCoordinate)
-            return shown
+            return (shown, caching)
+        } whileClosing: { shown, caching in
+            // Shown while the store write, begun when the forecast arrived, finishes.
+            present(shown)
+            await caching?.finishWriting()
         }
+        // The forecast was shown either way; a store that failed to save is only worth a log line.
+        for problem in caching?.problems ?? [] { Diagnostics.logger.debug("cache: \(problem.userMessage)") }
+        return shown
     }
 
     /// `--offline`: the stored forecast for the place, or the newest of any

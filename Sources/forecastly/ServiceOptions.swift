@@ -19,9 +19,13 @@ struct ServiceOptions: ParsableArguments {
     }
 
     /// Runs `body` with one HTTP transport (for IP geolocation too) and the
-    /// Open-Meteo service over it, and always shuts the transport down afterwards.
+    /// Open-Meteo service over it, and always shuts the transport down
+    /// afterwards. `whileClosing` gets `body`'s result as the connections
+    /// close: nothing is requested after `body`, so showing a forecast need
+    /// not wait for that.
     func withServices<Result: Sendable>(
-        _ body: (any HTTPTransport, any ForecastService) async throws -> Result
+        _ body: (any HTTPTransport, any ForecastService) async throws -> Result,
+        whileClosing finish: (Result) async -> Void = { _ in }
     ) async throws -> Result {
         let configuration = try OpenMeteoConfiguration(environment: ProcessInfo.processInfo.environment, apiKey: apiKey)
         Diagnostics.logger.debug("forecast server: \(configuration.baseURL.absoluteString), api key: \(configuration.apiKey == nil ? "none" : "set"), timeout \(timeout) s")
@@ -30,7 +34,9 @@ struct ServiceOptions: ParsableArguments {
             ?? AsyncHTTPClientTransport(userAgent: Forecastly.userAgent, limits: limits)
         do {
             let result = try await body(transport, OpenMeteoService(configuration: configuration, transport: transport))
-            await transport.shutdown()
+            async let closed: Void = transport.shutdown()
+            await finish(result)
+            await closed
             return result
         } catch {
             await transport.shutdown()

@@ -55,6 +55,16 @@ extension ForecastOrigin {
     }
 }
 
+/// When a fetched forecast is written to the store.
+public enum StoreWriting: Sendable, Equatable {
+    /// Before the forecast is answered: whoever reads the store next finds it.
+    case beforeAnswering
+    /// On another task, while the caller uses the forecast; the caller ends
+    /// with `finishWriting()`. For one that shows the forecast and exits
+    /// (the CLI): the write no longer delays the output.
+    case inBackground
+}
+
 /// A `ForecastService` that keeps every forecast it fetches and answers
 /// from the store when it can: offline-first. It wraps any other service,
 /// so the view model, notes and the CLI use it unchanged.
@@ -64,22 +74,27 @@ public final class CachingForecastService: ForecastService, Sendable {
     private let policy: CachePolicy
     private let now: @Sendable () -> Date
     private let placeName: @Sendable (ForecastRequest) -> String?
+    private let writing: StoreWriting
     private let history = Mutex(History())
 
     /// What the answers so far came from, for the caller to report.
     private struct History {
         var origins: [ForecastOrigin] = []
         var problems: [StoreError] = []
+        /// `.inBackground` writes not yet waited for.
+        var writes: [Task<Void, Never>] = []
     }
 
     public init(
         base: any ForecastService, cache: any ForecastCache, policy: CachePolicy,
+        writing: StoreWriting = .beforeAnswering,
         now: @escaping @Sendable () -> Date = Date.init,
         placeName: @escaping @Sendable (ForecastRequest) -> String? = { _ in nil }
     ) {
         self.base = base
         self.cache = cache
         self.policy = policy
+        self.writing = writing
         self.now = now
         self.placeName = placeName
     }
@@ -89,8 +104,18 @@ public final class CachingForecastService: ForecastService, Sendable {
     /// The origin of the last forecast answered.
     public var lastOrigin: ForecastOrigin? { history.withLock { $0.origins.last } }
 
-    /// Store errors met while answering (the forecast was still shown).
+    /// Store errors met while answering (the forecast was still shown);
+    /// with `.inBackground`, complete after `finishWriting()`.
     public var problems: [StoreError] { history.withLock { $0.problems } }
+
+    /// Waits for the `.inBackground` writes started so far.
+    public func finishWriting() async {
+        let writes = history.withLock { history in
+            defer { history.writes = [] }
+            return history.writes
+        }
+        for write in writes { await write.value }
+    }
 
     public func forecast(for request: ForecastRequest) async throws(ForecastError) -> Forecast {
         let key = ForecastCacheKey(request)
@@ -100,10 +125,13 @@ public final class CachingForecastService: ForecastService, Sendable {
         }
         do {
             let forecast = try await base.forecast(for: request)
-            do {
-                try cache.save(StoredForecast(forecast: forecast, placeName: placeName(request), fetchedAt: now(), days: request.days, units: request.units), key: key)
-            } catch {
-                record(problem: error)
+            let fetchedAt = now()
+            switch writing {
+            case .beforeAnswering:
+                save(forecast, for: request, fetchedAt: fetchedAt)
+            case .inBackground:
+                let write = Task { save(forecast, for: request, fetchedAt: fetchedAt) }
+                history.withLock { $0.writes.append(write) }
             }
             record(.network)
             return forecast
@@ -112,6 +140,17 @@ public final class CachingForecastService: ForecastService, Sendable {
             guard error.canFallBackToStored, let stored = stored(key, fetchedSince: nil) else { throw error }
             record(.stale(fetchedAt: stored.fetchedAt, error: error))
             return stored.forecast
+        }
+    }
+
+    /// A store that cannot be written is noted; the forecast is still answered.
+    private func save(_ forecast: Forecast, for request: ForecastRequest, fetchedAt: Date) {
+        let stored = StoredForecast(
+            forecast: forecast, placeName: placeName(request), fetchedAt: fetchedAt, days: request.days, units: request.units)
+        do {
+            try cache.save(stored, key: ForecastCacheKey(request))
+        } catch {
+            record(problem: error)
         }
     }
 
