@@ -21,6 +21,9 @@ public struct GPSDLocationProvider: LocationProvider {
 
     public let address: GPSDAddress
     public let watching: Watching
+    /// How long a fix that did not come waits for gpsd's answer to asking
+    /// again whether it has a receiver.
+    public let deviceCheckPatience: Duration
     private let now: @Sendable () -> Date
     private let onSatellites: @Sendable (_ visible: Int, _ used: Int) -> Void
 
@@ -29,11 +32,13 @@ public struct GPSDLocationProvider: LocationProvider {
     /// - Parameter onSatellites: called with satellites seen and used while
     ///   `currentLocation` waits for a fix, e.g. for a spinner.
     public init(
-        address: GPSDAddress = .default, watching: Watching = Watching(), now: @escaping @Sendable () -> Date = Date.init,
+        address: GPSDAddress = .default, watching: Watching = Watching(), deviceCheckPatience: Duration = .seconds(2),
+        now: @escaping @Sendable () -> Date = Date.init,
         onSatellites: @escaping @Sendable (_ visible: Int, _ used: Int) -> Void = { _, _ in }
     ) {
         self.address = address
         self.watching = watching
+        self.deviceCheckPatience = deviceCheckPatience
         self.now = now
         self.onSatellites = onSatellites
     }
@@ -56,12 +61,14 @@ public struct GPSDLocationProvider: LocationProvider {
     ) async throws(LocationError) -> LocationFix {
         let cancelled = CancellationFlag()
         let address = self.address
+        let deviceCheckPatience = self.deviceCheckPatience
         let now = self.now
         let result: Result<LocationFix, LocationError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 Thread.detachNewThread {
                     continuation.resume(returning: Self.waitForFix(
-                        address: address, timeout: timeout, cancelled: cancelled, now: now, progress: progress))
+                        address: address, timeout: timeout, deviceCheckPatience: deviceCheckPatience,
+                        cancelled: cancelled, now: now, progress: progress))
                 }
             }
         } onCancel: {
@@ -89,7 +96,8 @@ public struct GPSDLocationProvider: LocationProvider {
     private static let slice: Int32 = 100_000 // µs: how often cancellation and deadlines are checked
 
     static func waitForFix(
-        address: GPSDAddress, timeout: Duration, cancelled: CancellationFlag, now: @Sendable () -> Date,
+        address: GPSDAddress, timeout: Duration, deviceCheckPatience: Duration,
+        cancelled: CancellationFlag, now: @Sendable () -> Date,
         progress: (Int, Int) -> Void
     ) -> Result<LocationFix, LocationError> {
         let session: GPSDSession
@@ -127,7 +135,7 @@ public struct GPSDLocationProvider: LocationProvider {
         }
         if cancelled.isSet { return .failure(.noFix(timeoutSeconds: 0, satellitesSeen: satellites?.visible, satellitesUsed: satellites?.used)) }
         guard greeted else { return .failure(.notGpsd(address: address.description)) }
-        if !hasDevice, satellites == nil, !Self.reportsADevice(session) {
+        if !hasDevice, satellites == nil, !Self.reportsADevice(session, patience: deviceCheckPatience) {
             return .failure(.noReceiver(address: address.description))
         }
         return .failure(.noFix(timeoutSeconds: timeout.inSeconds, satellitesSeen: satellites?.visible, satellitesUsed: satellites?.used))
@@ -138,9 +146,9 @@ public struct GPSDLocationProvider: LocationProvider {
     /// made rather than inferred from notifications: a device that arrived
     /// while we watched is announced only once, and one still being probed
     /// when we connected is listed only after the probe.
-    private static func reportsADevice(_ session: GPSDSession) -> Bool {
+    private static func reportsADevice(_ session: GPSDSession, patience: Duration) -> Bool {
         guard session.askForDevices() else { return false }
-        let deadline = ContinuousClock.now + .seconds(2)
+        let deadline = ContinuousClock.now + patience
         while ContinuousClock.now < deadline {
             switch session.next(waitingUpTo: slice) {
             case .devices(let count): return count > 0
