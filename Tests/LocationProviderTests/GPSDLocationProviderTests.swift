@@ -62,7 +62,9 @@ import TestSupport
     @Test func receiverThatNeverFixesTimesOut() async throws {
         let gpsfake = try await GPSFake(log: Fixtures.url("gpsd/tn200.log"), pacing: .paced)
         defer { gpsfake.stop() }
-        let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)))
+        // gpsd lists tn200 when asked again at the timeout; on a machine busy
+        // with the parallel CLI tests that answer can take longer than 2 s.
+        let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)), deviceCheckPatience: .seconds(5))
         let error = await #expect(throws: LocationError.self) { try await provider.currentLocation(timeout: .seconds(4)) }
         #expect(error == .noFix(timeoutSeconds: 4, satellitesSeen: nil, satellitesUsed: nil))
         #expect(error?.exitStatus == .temporaryFailure)
