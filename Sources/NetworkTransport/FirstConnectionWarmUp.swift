@@ -13,9 +13,10 @@ import NIOHTTP1
 /// them are asked here first, by a rehearsal: an in-memory channel with the
 /// same HTTP/1 handlers sends a request and reads a response, so the answers
 /// are cached by the time the first real connection needs them. That took
-/// about 1.8 ms off a 17 ms forecast run (interleaved runs of the release
-/// build against a loopback stub, with and without it). Questions about AsyncHTTPClient's
-/// internal types cannot be asked from outside it. Nothing here touches the
+/// 1 to 1.8 ms off a 16–18 ms forecast run (interleaved runs of the release
+/// build against a loopback stub, with and without it, in two sessions).
+/// Questions about AsyncHTTPClient's internal types cannot be asked from
+/// outside it. Nothing here touches the
 /// network, and a rehearsal that fails or no longer matches AsyncHTTPClient's
 /// pipeline only changes the saving, never a request.
 enum FirstConnectionWarmUp {

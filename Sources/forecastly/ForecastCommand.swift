@@ -77,7 +77,7 @@ struct ForecastCommand: AsyncParsableCommand {
         if cache.offline {
             show(try await run.stored(store: store, city: cities.first))
         } else {
-            _ = try await run.load(store: store, city: cities.first, loader: ForecastLoader(showsProgress: renderer.wantsProgress), present: show)
+            try await run.load(store: store, city: cities.first, loader: ForecastLoader(showsProgress: renderer.wantsProgress), present: show)
         }
     }
 }

@@ -30,6 +30,7 @@ struct ForecastRun {
     /// The forecast to show, handed to `present` as soon as it is in hand: a
     /// fetched one is stored and its connection closed meanwhile, and both
     /// are done when this returns.
+    @discardableResult
     func load(
         store: SQLiteStore?, city: PlaceQuery?, loader: ForecastLoader, present: (Shown) -> Void = { _ in }
     ) async throws -> Shown {
