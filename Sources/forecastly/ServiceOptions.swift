@@ -33,7 +33,7 @@ struct ServiceOptions: ParsableArguments {
         let transport = HeadStart.takeTransport(limits: limits)
             ?? AsyncHTTPClientTransport(userAgent: Forecastly.userAgent, limits: limits)
         do {
-            let result = try await body(transport, OpenMeteoService(configuration: configuration, transport: transport))
+            let result = try await body(transport, OpenMeteoService(configuration: configuration, transport: transport, warmsUpFirstResponse: true))
             async let closed: Void = transport.shutdown()
             await finish(result)
             await closed

@@ -6,10 +6,16 @@ public import NetworkTransport
 public struct OpenMeteoService: ForecastService {
     public let configuration: OpenMeteoConfiguration
     private let transport: any HTTPTransport
+    private let warmsUpFirstResponse: Bool
 
-    public init(configuration: OpenMeteoConfiguration, transport: any HTTPTransport) {
+    /// - Parameter warmsUpFirstResponse: While the process's first request
+    ///   is on the wire, handle a small built-in answer on another core, so
+    ///   the real one pays only for its own data (`FirstResponseWarmUp`).
+    ///   For a program that makes a request or two and exits, like the CLI.
+    public init(configuration: OpenMeteoConfiguration, transport: any HTTPTransport, warmsUpFirstResponse: Bool = false) {
         self.configuration = configuration
         self.transport = transport
+        self.warmsUpFirstResponse = warmsUpFirstResponse
     }
 
     public var source: DataSource { .openMeteo }
@@ -33,11 +39,15 @@ public struct OpenMeteoService: ForecastService {
     }
 
     private func get(_ url: URL) async throws(ForecastError) -> HTTPResponse {
+        async let warmedUp: Void = warmsUpFirstResponse ? FirstResponseWarmUp.runOnce() : ()
+        let response: Result<HTTPResponse, ForecastError>
         do {
-            return try await transport.get(url, headers: [])
+            response = .success(try await transport.get(url, headers: []))
         } catch {
-            throw .transport(error, service: configuration.serviceName)
+            response = .failure(.transport(error, service: configuration.serviceName))
         }
+        await warmedUp
+        return try response.get()
     }
 
     /// The request URL. Variable lists are fixed; only place, days and units vary.

@@ -76,7 +76,7 @@ extension SQLiteStore: ForecastCache {
             days: row["days"], units: UnitSystem(rawValue: row["units"]) ?? .metric)
     }
 
-    private static func encode(_ forecast: Forecast, path: String) throws(StoreError) -> Data {
+    static func encode(_ forecast: Forecast, path: String) throws(StoreError) -> Data {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         do { return try encoder.encode(forecast) } catch {
@@ -84,7 +84,7 @@ extension SQLiteStore: ForecastCache {
         }
     }
 
-    private static var decoder: JSONDecoder {
+    static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         return decoder
