@@ -14,9 +14,10 @@ import Synchronization
 /// on the CLI's release build: decode 0.9 ms cold against 0.45 ms warm,
 /// building 0.3 against 0.1, the store's encoding 0.85 against 0.4.
 /// `OpenMeteoService` runs this while its first request is on the wire, when
-/// a core is idle; a forecast run against a loopback stub took 0.5 to 0.7 ms
+/// a core is idle; a forecast run against a loopback stub took 0.2 to 0.5 ms
 /// less (interleaved runs, with the stub competing for the same two cores;
-/// with a real network between, the wait is longer and the core idler).
+/// with a real network between, the wait is longer and the core idler). An
+/// answer that comes first waits for the rest of it: a millisecond at most.
 /// Nothing it makes is kept or shown, and a sample that stopped decoding
 /// would only lose the saving (a test keeps it decoding).
 enum FirstResponseWarmUp {
