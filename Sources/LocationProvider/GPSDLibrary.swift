@@ -15,7 +15,7 @@ public enum GPSDLibrary {
         "\(forecastly_gps_api_major()).\(forecastly_gps_api_minor())"
     }
 
-    public static var defaultPort: Int { 2947 }
+    public static var defaultPort: Int { GPSDAddress.defaultPort }
 
     /// The files tried, in order.
     public static var candidates: [String] {

@@ -4,7 +4,9 @@ import NetworkTransport
 /// Where gpsd listens: `HOST[:PORT]`, `[IPv6]:PORT`; default localhost:2947.
 public struct GPSDAddress: Sendable, Hashable, CustomStringConvertible {
     public static let variable = "FORECASTLY_GPSD"
-    public static let `default` = GPSDAddress(host: "localhost", port: 2947)
+    /// gpsd's registered port (IANA), where it listens unless told otherwise.
+    public static let defaultPort = 2947
+    public static let `default` = GPSDAddress(host: "localhost", port: defaultPort)
 
     public let host: String
     public let port: Int
@@ -19,7 +21,7 @@ public struct GPSDAddress: Sendable, Hashable, CustomStringConvertible {
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty, !trimmed.unicodeScalars.contains(where: { $0.value < 0x21 }) else { return nil }
         var host = trimmed
-        var port = 2947
+        var port = Self.defaultPort
         if trimmed.hasPrefix("[") {
             guard let close = trimmed.firstIndex(of: "]") else { return nil }
             host = String(trimmed[trimmed.index(after: trimmed.startIndex)..<close])
