@@ -28,14 +28,29 @@ url = base + "/v1/forecast?latitude=45.59&longitude=17.22&current=temperature_2m
 
 
 def measure(command):
-    """Wall seconds and peak RSS (KiB) of one run, from wait4's rusage."""
+    """Wall seconds of one run."""
     start = time.perf_counter()
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
+    _, status = os.waitpid(process.pid, 0)
     elapsed = time.perf_counter() - start
     if status != 0:
         sys.exit(f"{command[0]} failed: {process.stderr.read().decode()}")
-    return elapsed, usage.ru_maxrss
+    return elapsed
+
+
+def peak_rss(command, repeats=5):
+    """The largest peak RSS (KiB) of a few runs, as GNU time reports it.
+    Not wait4's rusage here: a child forked from this script starts its peak
+    at the script's own RSS (Linux keeps the larger of the two across exec),
+    so every command would seem to need at least what Python needs."""
+    peaks = []
+    for _ in range(repeats):
+        result = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if result.returncode != 0:
+            sys.exit(f"{command[0]} failed: {result.stderr}")
+        peaks.append(int(result.stderr.strip().splitlines()[-1]))
+    return max(peaks)
 
 
 def interleaved(commands):
@@ -50,7 +65,7 @@ def interleaved(commands):
         random.shuffle(order)
         for i in order:
             samples[i].append(measure(commands[i]))
-    return [(sorted(s[0] * 1000 for s in samples[i]), max(s[1] for s in samples[i])) for i in range(len(commands))]
+    return [(sorted(s * 1000 for s in samples[i]), peak_rss(commands[i])) for i in range(len(commands))]
 
 
 (forecastly_times, forecastly_rss), (curl_times, curl_rss), (startup_times, startup_rss) = interleaved([
