@@ -5,51 +5,88 @@ import ForecastCore
 /// questions that parsing a forecast command asks on the main thread.
 ///
 /// The first time the runtime is asked whether a type conforms to a protocol,
-/// it scans every conformance record in the binary (about 9,000; Linux keeps
-/// no cache between processes), and ArgumentParser asks several such questions
-/// of each option group and option type it reflects. Asked here first, in the
-/// reverse of the order the parse asks them, most answers are cached by the
-/// time the parse needs them: about 0.6 ms of a 19 ms forecast (interleaved
-/// runs of the release build against the benchmark's loopback stub, with and
-/// without it; it saved 2 ms of 27 before the other start-up cuts). A type
-/// missing from these lists, or a question the parse no longer asks, only
-/// changes that saving; no answer changes.
+/// it scans every conformance record in the binary (about 9,000, some 57 µs;
+/// Linux keeps no cache between processes), and ArgumentParser asks several
+/// such questions of each option group and option type it reflects. Asked here
+/// first, last question first, the parse finds the later half of its answers
+/// cached: the two threads meet in the middle. A type missing from the list, or
+/// a question the parse no longer asks, only changes that saving; no answer
+/// changes. Questions the parse does not ask are not free: each one delays the
+/// head start's other work (the store, the HTTP client) by a scan.
 enum ConformanceWarmUp {
-    /// ForecastCommand's option groups in the order they are declared, then
-    /// the command itself.
-    private static let optionGroups: [Any.Type] = [
-        LocationOptions.self, LocationSourceOptions.self, ForecastOptions.self, OutputOptions.self,
-        ServiceOptions.self, CacheOptions.self, WatchOptions.self, ForecastCommand.self,
+    /// A conformance question, in the form ArgumentParser asks it.
+    private enum Question {
+        case parsableCommand, asyncParsableCommand, parsableArguments, customReflectable
+        case caseIterable, rawRepresentable, textOutputStreamable, customStringConvertible
+    }
+
+    /// What `forecastly --lat … --lon …` asks of types this module can name,
+    /// in the reverse of the order the parse asks it (traced with a probe on
+    /// the runtime's conformance scan). ArgumentParser's own types, and
+    /// generic ones such as `Option<Int>`, are asked early in the parse, where
+    /// the main thread gets to them first anyway.
+    private static let questions: [(Any.Type, Question)] = [
+        // Decoding the parsed values into each option group.
+        (ForecastCommand.self, .parsableCommand),
+        (WatchOptions.self, .parsableCommand),
+        (CacheOptions.self, .parsableCommand),
+        (ServiceOptions.self, .parsableCommand),
+        (OutputOptions.self, .parsableCommand),
+        (ForecastOptions.self, .parsableCommand),
+        (LocationSourceOptions.self, .parsableCommand),
+        (LocationOptions.self, .parsableCommand),
+        (ForecastlyCommand.self, .parsableCommand),
+        // The entry point's, once the parse is done.
+        (ForecastCommand.self, .asyncParsableCommand),
+        // Reflecting each group in the order ForecastCommand declares them,
+        // describing its options' default values on the way.
+        (WatchOptions.self, .customReflectable),
+        (WatchOptions.self, .parsableArguments),
+        (DurationOption.self, .caseIterable),
+        (CacheOptions.self, .customReflectable),
+        (CacheOptions.self, .parsableArguments),
+        (ServiceOptions.self, .customReflectable),
+        (ServiceOptions.self, .parsableArguments),
+        (OutputOptions.self, .customReflectable),
+        (OutputOptions.self, .parsableArguments),
+        (UnitSystem.self, .rawRepresentable),
+        (UnitSystem.self, .caseIterable),
+        (Int.self, .customStringConvertible),
+        (Int.self, .textOutputStreamable),
+        (Int.self, .caseIterable),
+        (ForecastOptions.self, .customReflectable),
+        (ForecastOptions.self, .parsableArguments),
+        (Double.self, .textOutputStreamable),
+        (Double.self, .caseIterable),
+        (SourceChoice.self, .rawRepresentable),
+        (SourceChoice.self, .caseIterable),
+        (LocationSourceOptions.self, .customReflectable),
+        (LocationSourceOptions.self, .parsableArguments),
+        (LocationOptions.self, .customReflectable),
+        (LocationOptions.self, .parsableArguments),
+        (ForecastCommand.self, .customReflectable),
+        (ForecastlyCommand.self, .customReflectable),
     ]
 
-    /// The commands the entry point asks whether they run asynchronously. A
-    /// list, not a literal type: a question about a literal type is folded
-    /// away even without optimisation.
-    private static let asyncCommands: [Any.Type] = [ForecastCommand.self]
-
-    /// The types of options that have a default value, whose description
-    /// ArgumentParser builds by asking what the type conforms to.
-    private static let defaultValueTypes: [Any.Type] = [
-        Int.self, Double.self, UnitSystem.self, SourceChoice.self, DurationOption.self,
-    ]
-
-    /// Not optimised: the compiler knows every answer statically and would
-    /// otherwise fold the questions away.
-    @_optimize(none)
     static func run() {
-        for group in optionGroups.reversed() {
-            _ = group is any ParsableCommand.Type
-            _ = group is any CustomReflectable.Type
-            _ = group is any ParsableArguments.Type
+        for (type, question) in questions {
+            ask(question, of: type)
         }
-        for command in asyncCommands {
-            _ = command is any AsyncParsableCommand.Type
-        }
-        for type in defaultValueTypes.reversed() {
-            _ = type is any CaseIterable.Type
-            _ = type is any RawRepresentable.Type
-            _ = type is any TextOutputStreamable.Type
-            _ = type is any CustomStringConvertible.Type
+    }
+
+    /// Not optimised: the compiler would otherwise drop a question whose
+    /// answer nobody reads.
+    @_optimize(none)
+    private static func ask(_ question: Question, of type: Any.Type) {
+        switch question {
+        case .parsableCommand: _ = type is any ParsableCommand.Type
+        case .asyncParsableCommand: _ = type is any AsyncParsableCommand.Type
+        case .parsableArguments: _ = type is any ParsableArguments.Type
+        case .customReflectable: _ = type is any CustomReflectable.Type
+        case .caseIterable: _ = type is any CaseIterable.Type
+        case .rawRepresentable: _ = type is any RawRepresentable.Type
+        case .textOutputStreamable: _ = type is any TextOutputStreamable.Type
+        case .customStringConvertible: _ = type is any CustomStringConvertible.Type
         }
     }
 }
