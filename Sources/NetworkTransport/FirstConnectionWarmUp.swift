@@ -16,9 +16,9 @@ import NIOHTTP1
 /// 1 to 1.8 ms off a 16–18 ms forecast run (interleaved runs of the release
 /// build against a loopback stub, with and without it, in two sessions).
 /// Questions about AsyncHTTPClient's internal types cannot be asked from
-/// outside it. Nothing here touches the
-/// network, and a rehearsal that fails or no longer matches AsyncHTTPClient's
-/// pipeline only changes the saving, never a request.
+/// outside it. Nothing here touches the network, and a rehearsal that fails
+/// or no longer matches AsyncHTTPClient's pipeline only changes the saving,
+/// never a request.
 enum FirstConnectionWarmUp {
     /// Runs on `loop`, after whatever it is doing now.
     static func schedule(on loop: any EventLoop) {

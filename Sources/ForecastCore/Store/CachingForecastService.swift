@@ -128,9 +128,9 @@ public final class CachingForecastService: ForecastService, Sendable {
             let fetchedAt = now()
             switch writing {
             case .beforeAnswering:
-                save(forecast, for: request, fetchedAt: fetchedAt)
+                save(forecast, for: request, key: key, fetchedAt: fetchedAt)
             case .inBackground:
-                let write = Task { save(forecast, for: request, fetchedAt: fetchedAt) }
+                let write = Task { save(forecast, for: request, key: key, fetchedAt: fetchedAt) }
                 history.withLock { $0.writes.append(write) }
             }
             record(.network)
@@ -144,11 +144,11 @@ public final class CachingForecastService: ForecastService, Sendable {
     }
 
     /// A store that cannot be written is noted; the forecast is still answered.
-    private func save(_ forecast: Forecast, for request: ForecastRequest, fetchedAt: Date) {
+    private func save(_ forecast: Forecast, for request: ForecastRequest, key: ForecastCacheKey, fetchedAt: Date) {
         let stored = StoredForecast(
             forecast: forecast, placeName: placeName(request), fetchedAt: fetchedAt, days: request.days, units: request.units)
         do {
-            try cache.save(stored, key: ForecastCacheKey(request))
+            try cache.save(stored, key: key)
         } catch {
             record(problem: error)
         }
