@@ -15,8 +15,6 @@ public enum GPSDLibrary {
         "\(forecastly_gps_api_major()).\(forecastly_gps_api_minor())"
     }
 
-    public static var defaultPort: Int { GPSDAddress.defaultPort }
-
     /// The files tried, in order.
     public static var candidates: [String] {
         (forecastly_libgps_soname().map { [String(cString: $0)] } ?? []) + ["libgps.so"]

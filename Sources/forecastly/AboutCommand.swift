@@ -35,7 +35,7 @@ struct AboutCommand: ParsableCommand {
           data        \(directories.data)
           cache       \(directories.cache)
 
-        Time-zone data \(TimeZoneSupport.dataVersion) (ICU). Built with libgps API \(GPSDLibrary.apiVersion) (gpsd default port \(GPSDLibrary.defaultPort)).
+        Time-zone data \(TimeZoneSupport.dataVersion) (ICU). Built with libgps API \(GPSDLibrary.apiVersion) (gpsd default port \(GPSDAddress.defaultPort)).
         """
         Terminal.standardOutput.writeLine(text)
     }
