@@ -54,6 +54,27 @@ import TestSupport
         #expect(try store.latest(for: key) == nil)
     }
 
+    /// The cache must not grow without end as a user looks at place after
+    /// place: past its limit, each save drops the oldest forecast.
+    @Test func theCacheDropsTheOldestForecastsPastItsLimit() throws {
+        let store = try SQLiteStore.inMemory()
+        let forecast = try Self.forecast()
+        let extra = 3
+        let keys = try (0..<(SQLiteStore.forecastLimit + extra)).map { index in
+            // One place per save, 0.2° apart, so no save replaces another by key.
+            ForecastCacheKey(try ForecastRequest(coordinate: Coordinate(latitude: -60 + Double(index) * 0.2, longitude: 10)))
+        }
+        for (index, key) in keys.enumerated() {
+            try store.save(StoredForecast(forecast: forecast, placeName: nil, fetchedAt: Date(timeIntervalSince1970: Double(index)), days: 7, units: .metric), key: key)
+        }
+        let status = try store.status()
+        #expect(status.forecastCount == SQLiteStore.forecastLimit)
+        #expect(status.oldest == Date(timeIntervalSince1970: Double(extra)))
+        #expect(status.newest == Date(timeIntervalSince1970: Double(keys.count - 1)))
+        for dropped in keys.prefix(extra) { #expect(try store.latest(for: dropped) == nil) }
+        #expect(try store.latest(for: keys[extra])?.fetchedAt == Date(timeIntervalSince1970: Double(extra)))
+    }
+
     @Test func gridKeysRoundToAboutAKilometre() throws {
         let a = ForecastCacheKey(try ForecastRequest(coordinate: Coordinate(latitude: 50.4512, longitude: 30.5234)))
         let b = ForecastCacheKey(try ForecastRequest(coordinate: Coordinate(latitude: 50.4549, longitude: 30.5249)))
