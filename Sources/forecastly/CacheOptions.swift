@@ -3,7 +3,7 @@ import ForecastCore
 
 /// The forecast cache: answer from the store when fresh, refresh, or stay offline.
 struct CacheOptions: ParsableArguments {
-    @Option(name: .customLong("max-age"),
+    @Option(name: .customLong("max-age"), parsing: .unconditional,
             help: ArgumentHelp("Use a stored forecast younger than this instead of fetching; 0 always fetches.", valueName: "duration"))
     var maxAge = DurationOption(seconds: CachePolicy.defaultMaxAge)
 

@@ -22,7 +22,7 @@ struct CitiesCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("The start of a place name.", valueName: "prefix"), completion: .custom(Places.complete))
         var prefix: String
 
-        @Option(help: ArgumentHelp("How many places to list, 1…100.", valueName: "n"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("How many places to list, 1…100.", valueName: "n"))
         var limit: Int = 10
 
         @Flag(help: "Print a JSON array.")

@@ -78,8 +78,11 @@ enum EntryPoint {
             Terminal.standardOutput.writeLine(ForecastlyCommand.fullMessage(for: error))
             return .success
         }
-        let message = ForecastlyCommand.message(for: error)
+        var message = ForecastlyCommand.message(for: error)
             .split(whereSeparator: \.isNewline).joined(separator: " ")
+        // Some of ArgumentParser's messages end without a full stop
+        // ("Missing value for '--city <name>'"), and a second sentence follows.
+        if let last = message.last, !".!?".contains(last) { message += "." }
         Terminal.standardError.writeLine("forecastly: \(message) See 'forecastly --help'.")
         return ExitStatus(rawValue: code.rawValue) ?? .usage
     }

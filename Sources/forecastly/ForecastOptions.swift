@@ -2,10 +2,11 @@ import ArgumentParser
 import ForecastCore
 
 struct ForecastOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Days to forecast, 1…16.", valueName: "n"))
+    // `.unconditional` throughout: "-3" is a value to check, not an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Days to forecast, 1…16.", valueName: "n"))
     var days: Int = 7
 
-    @Option(help: ArgumentHelp("Hourly rows to show, 0…48.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Hourly rows to show, 0…48.", valueName: "n"))
     var hours: Int = 8
 
     @Option(help: ArgumentHelp("metric (°C, km/h, mm) or imperial (°F, mph, in).", valueName: "system"))

@@ -83,7 +83,7 @@ struct NotesCommand: AsyncParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List notes, newest first.")
-        @Option(help: ArgumentHelp("Show at most this many.", valueName: "n")) var limit: Int?
+        @Option(parsing: .unconditional, help: ArgumentHelp("Show at most this many.", valueName: "n")) var limit: Int?
         @Flag(help: "Print a JSON array (the export format).") var json = false
 
         func validate() throws {

@@ -8,7 +8,7 @@ struct ServiceOptions: ParsableArguments {
             help: ArgumentHelp("Open-Meteo commercial API key (or FORECASTLY_OPEN_METEO_API_KEY).", valueName: "key"))
     var apiKey: String?
 
-    @Option(help: ArgumentHelp("Seconds to wait for the whole request, 1…120.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for the whole request, 1…120.", valueName: "seconds"))
     var timeout: Double = 15
 
     /// Checked during parsing, before any prompt or request.

@@ -5,7 +5,7 @@ struct WatchOptions: ParsableArguments {
     @Flag(help: "Keep showing the forecast and refresh it: on the interval, when you move a few kilometres, when the permission changes, and as soon as the service is back after a failure. Ctrl-C ends it.")
     var watch = false
 
-    @Option(help: ArgumentHelp("How often --watch fetches a new forecast, at least 10s.", valueName: "duration"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How often --watch fetches a new forecast, at least 10s.", valueName: "duration"))
     var interval = DurationOption(seconds: 600)
 
     func check() throws {

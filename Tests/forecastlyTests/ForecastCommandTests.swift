@@ -108,6 +108,27 @@ import TestSupport
         #expect(server.requestCount == 0)
     }
 
+    /// A negative number is a value out of range, not a missing one:
+    /// ArgumentParser would take "-3" for an option and report "Missing
+    /// value for '--days <n>'" to someone who typed one.
+    @Test(arguments: [
+        (["--lat", "1", "--lon", "1", "--days", "-3"], "--days must be between 1 and 16 (Open-Meteo forecasts at most 16 days); got -3."),
+        (["--lat", "1", "--lon", "1", "--hours", "-1"], "--hours must be between 0 and 48; got -1."),
+        (["--lat", "1", "--lon", "1", "--timeout", "-5"], "--timeout must be between 1 and 120 seconds; got -5.0."),
+        (["--gps-timeout", "-1"], "--gps-timeout must be between 1 and 300 seconds; got -1.0."),
+        (["--lat", "1", "--lon", "1", "--max-age", "-5m"], "The value '-5m' is invalid for '--max-age <duration>'."),
+        (["--lat", "1", "--lon", "1", "--watch", "--interval", "-1m"], "The value '-1m' is invalid for '--interval <duration>'."),
+        (["notes", "list", "--limit", "-1"], "--limit must be 1 or more; got -1."),
+        (["cities", "search", "ky", "--limit", "-2"], "--limit must be between 1 and 100; got -2."),
+        (["--lat", "1", "--lon", "1", "--city"], "Missing value for '--city <name>'."),
+    ])
+    func negativeNumbersReachTheRangeCheck(arguments: [String], message: String) async throws {
+        let result = try await CLI.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "forecastly: \(message) See 'forecastly --help'.\n")
+    }
+
     @Test func insecureServerURLIsRefusedBeforeSending() async throws {
         let result = try await CLI.run(Self.kyiv, environment: ["FORECASTLY_OPEN_METEO_URL": "http://weather.example.org"])
         #expect(result.status == 64)
