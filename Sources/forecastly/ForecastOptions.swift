@@ -2,7 +2,8 @@ import ArgumentParser
 import ForecastCore
 
 struct ForecastOptions: ParsableArguments {
-    // `.unconditional` throughout: "-3" is a value to check, not an option.
+    // `.unconditional`, here and on every numeric option: "-3" is a value
+    // for check() to refuse, not an option ArgumentParser reports as missing.
     @Option(parsing: .unconditional, help: ArgumentHelp("Days to forecast, 1…16.", valueName: "n"))
     var days: Int = 7
 
