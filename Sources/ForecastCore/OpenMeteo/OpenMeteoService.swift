@@ -39,15 +39,25 @@ public struct OpenMeteoService: ForecastService {
     }
 
     private func get(_ url: URL) async throws(ForecastError) -> HTTPResponse {
-        async let warmedUp: Void = warmsUpFirstResponse ? FirstResponseWarmUp.runOnce() : ()
+        // Only a service that warms up starts a child task beside its requests.
+        guard warmsUpFirstResponse else { return try await fetch(url) }
+        async let warmedUp: Void = FirstResponseWarmUp.runOnce()
         let response: Result<HTTPResponse, ForecastError>
         do {
-            response = .success(try await transport.get(url, headers: []))
+            response = .success(try await fetch(url))
         } catch {
-            response = .failure(.transport(error, service: configuration.serviceName))
+            response = .failure(error)
         }
         await warmedUp
         return try response.get()
+    }
+
+    private func fetch(_ url: URL) async throws(ForecastError) -> HTTPResponse {
+        do {
+            return try await transport.get(url, headers: [])
+        } catch {
+            throw .transport(error, service: configuration.serviceName)
+        }
     }
 
     /// The request URL. Variable lists are fixed; only place, days and units vary.
