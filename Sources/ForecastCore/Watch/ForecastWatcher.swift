@@ -66,9 +66,17 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
         let clock = self.clock
         let configuration = self.configuration
 
+        // The deadline is fixed now, not when the task first runs: the wait
+        // counts from the fetch, and a clock that reaches the deadline before
+        // the task sleeps (a test advancing it) still makes it due. A test
+        // clock would hold a sleep until the very instant it shows, so a
+        // deadline already reached is not slept on at all.
         func schedule(after delay: Duration, generation: Int) -> Task<Void, Never> {
-            Task {
-                do { try await clock.sleep(for: delay) } catch { return }
+            let deadline = clock.now.advanced(by: delay)
+            return Task {
+                if clock.now < deadline {
+                    do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
+                }
                 eventInput.yield(.due(generation: generation))
             }
         }
@@ -105,7 +113,7 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
             var lastShown: (Forecast, Date)?
 
             // The next timer is set before a frame is shown, so whoever reads
-            // the frame (a test advancing its clock) finds the timer waiting.
+            // the frame (a test advancing its clock) finds its deadline fixed.
             func refresh() async {
                 guard let target = coordinate, permitted else { return }
                 generation += 1
