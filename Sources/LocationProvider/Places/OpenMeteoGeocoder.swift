@@ -75,13 +75,15 @@ public struct OpenMeteoGeocoder: Sendable {
 struct GeocodingResponse: Decodable {
     var results: [Result]?
 
-    /// Proto3 JSON leaves out empty and zero fields, so only id, name and
-    /// the coordinates are required.
+    /// The answer is proto3 JSON, which leaves out every field that is zero
+    /// or empty: a place on the equator or the prime meridian comes without
+    /// a latitude or longitude. So no field is required; a missing number is
+    /// zero, and a result without a name is dropped.
     struct Result: Decodable {
-        var id: Int
-        var name: String
-        var latitude: Double
-        var longitude: Double
+        var id: Int?
+        var name: String?
+        var latitude: Double?
+        var longitude: Double?
         var country_code: String?
         var country: String?
         var admin1: String?
@@ -89,10 +91,12 @@ struct GeocodingResponse: Decodable {
         var timezone: String?
 
         var place: GazetteerPlace? {
-            guard let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else { return nil }
+            guard let name = name?.strippingTerminalControls(limit: 120), !name.isEmpty,
+                  let coordinate = try? Coordinate(latitude: latitude ?? 0, longitude: longitude ?? 0)
+            else { return nil }
             return GazetteerPlace(
-                id: id,
-                name: name.strippingTerminalControls(limit: 120),
+                id: id ?? 0,
+                name: name,
                 countryCode: (country_code ?? "").strippingTerminalControls(limit: 3),
                 countryName: (country ?? "").strippingTerminalControls(limit: 80),
                 admin1: (admin1 ?? "").strippingTerminalControls(limit: 80),
