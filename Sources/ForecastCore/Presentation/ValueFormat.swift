@@ -99,9 +99,10 @@ extension LocationFix {
 }
 
 extension ValueFormat {
-    /// "6 m", "1.2 km".
+    /// "6 m", "1.2 km". Rounded first, so 999.6 m is "1.0 km", not "1000 m".
     public static func distance(_ meters: Double) -> String {
-        meters < 1_000 ? "\(Int(meters.rounded())) m" : "\(decimal(meters / 1_000, places: 1)) km"
+        let rounded = meters.rounded()
+        return rounded < 1_000 ? "\(Int(rounded)) m" : "\(decimal(meters / 1_000, places: 1)) km"
     }
 }
 
