@@ -81,6 +81,36 @@ import TestSupport
         guard case .failure(.lookupFailed) = result else { Issue.record("\(result)"); return }
     }
 
+    /// Each service's own way of saying no, and what the user is told.
+    @Test(arguments: [
+        (#"{"ip":"10.0.0.1","success":false,"message":"Reserved range"}"#, 200, "Reserved range"),             // ipwho.is
+        (#"{"error":{"title":"Wrong ip","message":"Please provide a valid IP address"}}"#, 400,
+         "Please provide a valid IP address (HTTP 400)"),                                                     // ipinfo.io
+        (#"{"error":{"title":"Wrong ip"}}"#, 200, "Wrong ip"),
+        (#"{"ip":"x","error":true,"reason":"Invalid IP Address"}"#, 200, "Invalid IP Address"),               // ipapi.co
+        (#"{"status":"fail"}"#, 200, "status fail"),                                                          // ip-api.com, no message
+        ("<html><body>Service Unavailable</body></html>", 503, "unreadable answer (not a JSON object) (HTTP 503)"),
+        (#"{"latitude":45.5,"longitude":-73.6}"#, 500, "HTTP 500"),                                          // a place, but not a 200
+    ] as [(String, Int, String)])
+    func failuresInTheBodyAreErrors(body: String, status: Int, reason: String) async throws {
+        let result = try await locate(.respond(status: status, body: Array(body.utf8)))
+        #expect(result == .failure(.lookupFailed(service: "127.0.0.1", reason: reason)))
+    }
+
+    /// ipinfo.io's 429 text can also come with a 200.
+    @Test func rateLimitTextWithoutA429() async throws {
+        let body = try Fixtures.bytes("ipgeo/ipinfo_io-429-ratelimit-body.txt")
+        let result = try await locate(.respond(status: 200, body: body))
+        #expect(result == .failure(.rateLimited(service: "127.0.0.1", retryAfterSeconds: nil)))
+    }
+
+    @Test func coordinatesAsTextAreRead() async throws {
+        let fix = try await locate(.json(#"{"lat":"45.5","lon":"-73.6","country":"CA"}"#)).get()
+        #expect(fix.coordinate == (try Coordinate(latitude: 45.5, longitude: -73.6)))
+        #expect(fix.countryCode == "CA")
+        #expect(fix.city == nil)
+    }
+
     @Test func outOfRangeCoordinatesAreRejected() async throws {
         let result = try await locate(.json(#"{"success":true,"latitude":123.0,"longitude":5.0}"#))
         guard case .failure(.lookupFailed(_, let reason)) = result else { Issue.record("\(result)"); return }
