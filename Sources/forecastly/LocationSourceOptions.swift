@@ -15,7 +15,7 @@ struct LocationSourceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("gpsd address (or FORECASTLY_GPSD; default localhost:2947).", valueName: "host[:port]"))
     var gpsd: String?
 
-    @Option(name: .customLong("gps-timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds to wait for a GPS fix, 1…300.", valueName: "seconds"))
+    @Option(name: .customLong("gps-timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds to wait for a location (a GPS fix, or the IP lookup), 1…300.", valueName: "seconds"))
     var gpsTimeout: Double = 10
 
     func check() throws {

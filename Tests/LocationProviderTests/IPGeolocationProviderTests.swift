@@ -111,6 +111,20 @@ import TestSupport
         #expect(fix.city == nil)
     }
 
+    /// A service that never answers is given up on at the caller's timeout,
+    /// not at the transport's limit for a whole request (five minutes here;
+    /// the time limit fails the test long before).
+    @Test(.timeLimit(.minutes(1)))
+    func aServiceThatNeverAnswersIsGivenUpOnAtTheTimeout() async throws {
+        let server = try await StubHTTPServer(always: .hang)
+        let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests", limits: .init(request: .seconds(300)))
+        let provider = try IPGeolocationProvider(url: URL(string: server.baseURL + "/json/")!, transport: transport)
+        let error = await #expect(throws: LocationError.self) { try await provider.currentLocation(timeout: .milliseconds(300)) }
+        await transport.shutdown()
+        await server.shutdown()
+        #expect(error == .lookupFailed(service: "127.0.0.1", reason: "it did not answer in time"))
+    }
+
     @Test func outOfRangeCoordinatesAreRejected() async throws {
         let result = try await locate(.json(#"{"success":true,"latitude":123.0,"longitude":5.0}"#))
         guard case .failure(.lookupFailed(_, let reason)) = result else { Issue.record("\(result)"); return }

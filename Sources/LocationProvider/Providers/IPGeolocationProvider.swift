@@ -32,7 +32,7 @@ public struct IPGeolocationProvider: LocationProvider {
     public func currentLocation(timeout: Duration) async throws(LocationError) -> LocationFix {
         let response: HTTPResponse
         do {
-            response = try await transport.get(url, headers: [])
+            response = try await get(within: timeout)
         } catch {
             throw .lookupFailed(service: serviceName, reason: Self.describe(error))
         }
@@ -70,6 +70,26 @@ public struct IPGeolocationProvider: LocationProvider {
         if let value = response.header("Retry-After").flatMap({ Int($0.trimmingWhitespace()) }) { return value }
         if response.header("X-Rl") == "0" { return response.header("X-Ttl").flatMap { Int($0) } }
         return nil
+    }
+
+    /// The answer, or `responseTimedOut` once `timeout` has passed: a
+    /// provider promises a fix or an error within the caller's timeout, and
+    /// the transport's own limit for a whole request is longer.
+    private func get(within timeout: Duration) async throws(TransportError) -> HTTPResponse {
+        let transport = transport, url = url
+        let first = await withTaskGroup(of: Result<HTTPResponse, TransportError>?.self) { group in
+            group.addTask {
+                do throws(TransportError) { return .success(try await transport.get(url, headers: [])) } catch { return .failure(error) }
+            }
+            group.addTask {
+                do { try await Task.sleep(for: timeout) } catch { return nil }  // cancelled: the answer came first
+                return .failure(.responseTimedOut(host: url.host ?? url.absoluteString))
+            }
+            defer { group.cancelAll() }
+            for await case let result? in group { return result }
+            return .failure(.cancelled)
+        }
+        return try first.get()
     }
 
     static func describe(_ error: TransportError) -> String {
