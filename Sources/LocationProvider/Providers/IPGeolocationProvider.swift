@@ -33,6 +33,8 @@ public struct IPGeolocationProvider: LocationProvider {
         let response: HTTPResponse
         do {
             response = try await get(within: timeout)
+        } catch .connectTimedOut, .responseTimedOut {
+            throw .lookupTimedOut(service: serviceName)
         } catch {
             throw .lookupFailed(service: serviceName, reason: Self.describe(error))
         }

@@ -21,6 +21,8 @@ public enum LocationError: Error, Sendable, Hashable {
     case gpsdLost(address: String)
     /// An IP geolocation service did not give a location.
     case lookupFailed(service: String, reason: String)
+    /// The IP geolocation service did not answer within the timeout.
+    case lookupTimedOut(service: String)
     /// The IP service asks us to slow down.
     case rateLimited(service: String, retryAfterSeconds: Int?)
     /// No default place is stored (for `--source manual`).
@@ -56,6 +58,8 @@ extension LocationError: UserFacingError {
             return "gpsd on \(address) stopped answering."
         case .lookupFailed(let service, let reason):
             return "The IP location service \(service) gave no location: \(reason.strippingTerminalControls(limit: 160))."
+        case .lookupTimedOut(let service):
+            return "The IP location service \(service) did not answer in time."
         case .rateLimited(let service, let retry):
             return "The IP location service \(service) is rate limiting this machine" + (retry.map { " for \($0) s" } ?? "") + "."
         case .noStoredPlace:
@@ -89,6 +93,8 @@ extension LocationError: UserFacingError {
             return "Check that gpsd is still running, then try again."
         case .lookupFailed:
             return "Try again later, use another service (FORECASTLY_IPGEO_URL), or give --lat/--lon."
+        case .lookupTimedOut:
+            return "Try again (a slow network may need a longer --gps-timeout), or give --lat/--lon."
         case .rateLimited:
             return "Wait before trying again, or give --lat/--lon."
         case .noStoredPlace:
@@ -103,7 +109,7 @@ extension LocationError: UserFacingError {
     public var exitStatus: ExitStatus {
         switch self {
         case .notDetermined, .denied, .restricted: return .noPermission
-        case .noFix, .rateLimited: return .temporaryFailure
+        case .noFix, .rateLimited, .lookupTimedOut: return .temporaryFailure
         case .noStoredPlace: return .usage
         case .storedPlaceUnreadable: return .dataError
         case .lookupFailed(_, let reason) where reason.hasPrefix("unreadable"): return .dataError
