@@ -9,9 +9,9 @@ import TestSupport
 @Suite struct IPGeolocationProviderTests {
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
 
-    func locate(_ reply: StubHTTPServer.Reply) async throws -> Result<LocationFix, LocationError> {
+    func locate(_ reply: StubHTTPServer.Reply, limits: AsyncHTTPClientTransport.Limits = .init()) async throws -> Result<LocationFix, LocationError> {
         let server = try await StubHTTPServer(always: reply)
-        let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests")
+        let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests", limits: limits)
         let provider = try IPGeolocationProvider(url: URL(string: server.baseURL + "/json/")!, transport: transport, clock: { Self.now })
         let result: Result<LocationFix, LocationError>
         do { result = .success(try await provider.currentLocation(timeout: .seconds(5))) } catch { result = .failure(error) }
@@ -89,12 +89,36 @@ import TestSupport
         (#"{"error":{"title":"Wrong ip"}}"#, 200, "Wrong ip"),
         (#"{"ip":"x","error":true,"reason":"Invalid IP Address"}"#, 200, "Invalid IP Address"),               // ipapi.co
         (#"{"status":"fail"}"#, 200, "status fail"),                                                          // ip-api.com, no message
-        ("<html><body>Service Unavailable</body></html>", 503, "unreadable answer (not a JSON object) (HTTP 503)"),
+        ("<html><body>Bad Gateway</body></html>", 502, "HTTP 502"),                                         // an outage, not bad data
         (#"{"latitude":45.5,"longitude":-73.6}"#, 500, "HTTP 500"),                                          // a place, but not a 200
     ] as [(String, Int, String)])
     func failuresInTheBodyAreErrors(body: String, status: Int, reason: String) async throws {
         let result = try await locate(.respond(status: status, body: Array(body.utf8)))
         #expect(result == .failure(.lookupFailed(service: "127.0.0.1", reason: reason)))
+        #expect(result.failure?.exitStatus == .unavailable)
+    }
+
+    /// 503 is the service saying "later", as Open-Meteo's 503 is for the forecast.
+    @Test func serviceUnavailableIsTemporary() async throws {
+        let result = try await locate(.respond(status: 503, body: Array("<html><body>Service Unavailable</body></html>".utf8)))
+        #expect(result == .failure(.serviceBusy(service: "127.0.0.1")))
+        #expect(result.failure?.exitStatus == .temporaryFailure)
+    }
+
+    /// A 200 that is not a location in any format is bad data (exit 65):
+    /// trying again will not help, another service or --lat/--lon will.
+    @Test func aSuccessThatCannotBeReadIsBadData() async throws {
+        let result = try await locate(.respond(status: 200, body: Array("<html><body>Welcome to nginx!</body></html>".utf8)))
+        #expect(result == .failure(.unreadableAnswer(service: "127.0.0.1", reason: "not a JSON object")))
+        #expect(result.failure?.exitStatus == .dataError)
+        #expect(result.failure?.summary == "The IP location service 127.0.0.1 sent an answer that cannot be read (not a JSON object).")
+    }
+
+    @Test func anAnswerOverTheSizeLimitIsBadData() async throws {
+        let body = try Fixtures.bytes("ipgeo/ipwho_is-8.8.8.8-geoip-comparison.json")
+        let result = try await locate(.respond(status: 200, body: body), limits: .init(maxBodyBytes: body.count - 1))
+        #expect(result == .failure(.unreadableAnswer(service: "127.0.0.1", reason: "too large")))
+        #expect(result.failure?.exitStatus == .dataError)
     }
 
     /// ipinfo.io's 429 text can also come with a 200.
@@ -128,8 +152,8 @@ import TestSupport
 
     @Test func outOfRangeCoordinatesAreRejected() async throws {
         let result = try await locate(.json(#"{"success":true,"latitude":123.0,"longitude":5.0}"#))
-        guard case .failure(.lookupFailed(_, let reason)) = result else { Issue.record("\(result)"); return }
-        #expect(reason.contains("out of range"))
+        #expect(result == .failure(.unreadableAnswer(service: "127.0.0.1", reason: "coordinates out of range")))
+        #expect(result.failure?.exitStatus == .dataError)
     }
 
     @Test func cityTextIsStrippedOfTerminalControls() async throws {
@@ -145,5 +169,11 @@ import TestSupport
         #expect(throws: Never.self) {
             _ = try IPGeolocationProvider(url: URL(string: "http://ip-api.com/json/")!, transport: transport, allowInsecure: true)
         }
+    }
+}
+
+private extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { error } else { nil }
     }
 }

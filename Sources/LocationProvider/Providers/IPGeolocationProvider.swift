@@ -35,24 +35,33 @@ public struct IPGeolocationProvider: LocationProvider {
             response = try await get(within: timeout)
         } catch .connectTimedOut, .responseTimedOut {
             throw .lookupTimedOut(service: serviceName)
+        } catch .bodyTooLarge {
+            throw .unreadableAnswer(service: serviceName, reason: "too large")
         } catch {
             throw .lookupFailed(service: serviceName, reason: Self.describe(error))
         }
         if response.status == 429 {
             throw .rateLimited(service: serviceName, retryAfterSeconds: Self.retryAfter(response))
         }
+        if response.status == 503 { throw .serviceBusy(service: serviceName) }
         switch IPGeolocationResponse.interpret(response.body) {
         case .rateLimited:
             throw .rateLimited(service: serviceName, retryAfterSeconds: Self.retryAfter(response))
         case .failed(let reason):
             let status = response.status == 200 ? "" : " (HTTP \(response.status))"
             throw .lookupFailed(service: serviceName, reason: reason + status)
+        case .unreadable(let reason):
+            // An error page in place of an answer is the outage its status says, not bad data.
+            guard response.status == 200 else {
+                throw .lookupFailed(service: serviceName, reason: "HTTP \(response.status)")
+            }
+            throw .unreadableAnswer(service: serviceName, reason: reason)
         case .place(let place):
             guard response.status == 200 else {
                 throw .lookupFailed(service: serviceName, reason: "HTTP \(response.status)")
             }
             guard let coordinate = try? Coordinate(latitude: place.latitude, longitude: place.longitude) else {
-                throw .lookupFailed(service: serviceName, reason: "unreadable answer (coordinates out of range)")
+                throw .unreadableAnswer(service: serviceName, reason: "coordinates out of range")
             }
             return LocationFix(
                 coordinate: coordinate, accuracyMeters: nil, source: .ip, timestamp: clock(),

@@ -17,6 +17,8 @@ enum IPGeolocationResponse {
     enum Outcome: Equatable {
         case place(Place)
         case failed(reason: String)
+        /// Not an answer in any format this reads.
+        case unreadable(reason: String)
         case rateLimited
     }
 
@@ -24,7 +26,7 @@ enum IPGeolocationResponse {
         guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
             let text = String(decoding: body.prefix(200), as: UTF8.self)
             if text.lowercased().contains("rate limit") { return .rateLimited }
-            return .failed(reason: "unreadable answer (not a JSON object)")
+            return .unreadable(reason: "not a JSON object")
         }
         if let failure = failure(in: object) { return failure }
         guard let (latitude, longitude) = coordinates(in: object) else {

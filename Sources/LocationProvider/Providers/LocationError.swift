@@ -21,8 +21,14 @@ public enum LocationError: Error, Sendable, Hashable {
     case gpsdLost(address: String)
     /// An IP geolocation service did not give a location.
     case lookupFailed(service: String, reason: String)
+    /// An IP geolocation service answered 200 with something that is not a
+    /// usable location (not JSON, too large, coordinates out of range):
+    /// bad data, not an outage.
+    case unreadableAnswer(service: String, reason: String)
     /// The IP geolocation service did not answer within the timeout.
     case lookupTimedOut(service: String)
+    /// The IP service says it is overloaded or down for a while (HTTP 503).
+    case serviceBusy(service: String)
     /// The IP service asks us to slow down.
     case rateLimited(service: String, retryAfterSeconds: Int?)
     /// No default place is stored (for `--source manual`).
@@ -58,8 +64,12 @@ extension LocationError: UserFacingError {
             return "gpsd on \(address) stopped answering."
         case .lookupFailed(let service, let reason):
             return "The IP location service \(service) gave no location: \(reason.strippingTerminalControls(limit: 160))."
+        case .unreadableAnswer(let service, let reason):
+            return "The IP location service \(service) sent an answer that cannot be read (\(reason.strippingTerminalControls(limit: 160)))."
         case .lookupTimedOut(let service):
             return "The IP location service \(service) did not answer in time."
+        case .serviceBusy(let service):
+            return "The IP location service \(service) is busy or down for maintenance (HTTP 503)."
         case .rateLimited(let service, let retry):
             return "The IP location service \(service) is rate limiting this machine" + (retry.map { " for \($0) s" } ?? "") + "."
         case .noStoredPlace:
@@ -93,8 +103,12 @@ extension LocationError: UserFacingError {
             return "Check that gpsd is still running, then try again."
         case .lookupFailed:
             return "Try again later, use another service (FORECASTLY_IPGEO_URL), or give --lat/--lon."
+        case .unreadableAnswer:
+            return "Check that FORECASTLY_IPGEO_URL names a supported service (ipwho.is, ipapi.co, ipinfo.io, ip-api.com), or give --lat/--lon."
         case .lookupTimedOut:
             return "Try again (a slow network may need a longer --gps-timeout), or give --lat/--lon."
+        case .serviceBusy:
+            return "Try again in a few minutes, or give --lat/--lon."
         case .rateLimited:
             return "Wait before trying again, or give --lat/--lon."
         case .noStoredPlace:
@@ -109,10 +123,9 @@ extension LocationError: UserFacingError {
     public var exitStatus: ExitStatus {
         switch self {
         case .notDetermined, .denied, .restricted: return .noPermission
-        case .noFix, .rateLimited, .lookupTimedOut: return .temporaryFailure
+        case .noFix, .rateLimited, .serviceBusy, .lookupTimedOut: return .temporaryFailure
         case .noStoredPlace: return .usage
-        case .storedPlaceUnreadable: return .dataError
-        case .lookupFailed(_, let reason) where reason.hasPrefix("unreadable"): return .dataError
+        case .storedPlaceUnreadable, .unreadableAnswer: return .dataError
         case .libgpsMissing, .gpsdNotRunning, .notGpsd, .noReceiver, .gpsdLost, .lookupFailed: return .unavailable
         case .allSourcesFailed(let reasons): return reasons.last?.exitStatus ?? .unavailable
         }
