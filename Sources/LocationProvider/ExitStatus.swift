@@ -1,3 +1,5 @@
+import NetworkTransport
+
 /// The process exit statuses forecastly uses, from BSD's sysexits.h, so that
 /// scripts and status bars can tell "fix your command" from "try later".
 public enum ExitStatus: Int32, Sendable, CaseIterable {
@@ -23,9 +25,14 @@ public protocol UserFacingError: Error, Sendable {
 }
 
 extension UserFacingError {
-    /// The single line the CLI prints after "forecastly: ".
+    /// The single line the CLI prints after "forecastly: ". Errors quote
+    /// text from servers, files and SQLite; whatever a case forgot to clean,
+    /// no control character or escape sequence reaches the terminal from here,
+    /// and the summary ends as a sentence before the advice begins.
     public var userMessage: String {
-        guard let advice, !advice.isEmpty else { return summary }
-        return "\(summary) \(advice)"
+        var line = summary.strippingTerminalControls(limit: 2_000)
+        if let last = line.last, !".!?".contains(last) { line += "." }
+        guard let advice, !advice.isEmpty else { return line }
+        return line + " " + advice.strippingTerminalControls(limit: 1_000)
     }
 }

@@ -51,7 +51,7 @@ struct ForecastLoader {
         case .loaded(let forecast): return forecast
         case .failed(let error): throw error
         case .idle, .waitingForAuthorization, .locating, .loading:
-            throw .invalidInput("the forecast did not finish loading") // unreachable by the model's contract
+            throw .invalidInput("The forecast did not finish loading.") // unreachable by the model's contract
         }
     }
 }

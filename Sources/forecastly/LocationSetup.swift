@@ -38,7 +38,7 @@ struct LocationSetup {
             return try IPGeolocationProvider(transport: transport)
         }
         guard let url = URL(string: text), url.host != nil else {
-            throw ForecastError.invalidInput("\(IPGeolocationProvider.urlVariable) is not a URL: “\(text.strippingTerminalControls(limit: 80))”")
+            throw ForecastError.invalidInput("\(IPGeolocationProvider.urlVariable) is not a URL: “\(text.strippingTerminalControls(limit: 80))”.")
         }
         return try IPGeolocationProvider(url: url, transport: transport, allowInsecure: true)
     }

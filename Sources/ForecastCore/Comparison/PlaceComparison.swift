@@ -18,9 +18,9 @@ public enum PlaceComparison {
     public static func run(
         _ queries: [PlaceQuery], resolver: PlaceResolver, service: any ForecastService, units: UnitSystem
     ) async throws(ForecastError) -> [Entry] {
-        guard !queries.isEmpty else { throw .invalidInput("name at least one place to compare") }
+        guard !queries.isEmpty else { throw .invalidInput("Name at least one place to compare.") }
         guard queries.count <= maximumPlaces else {
-            throw .invalidInput("compare takes at most \(maximumPlaces) places; got \(queries.count)")
+            throw .invalidInput("'compare' takes at most \(maximumPlaces) places; got \(queries.count).")
         }
         let resolutions = await resolveAll(queries, resolver: resolver)
         var entries: [Entry?] = Array(repeating: nil, count: queries.count)

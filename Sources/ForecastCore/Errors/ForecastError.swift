@@ -38,7 +38,7 @@ extension ForecastError: UserFacingError {
             }
         case .undecodable(let field, let detail, let service):
             let location = field.map { " (field “\($0)”)" } ?? ""
-            return "\(service) sent a response forecastly cannot read\(location): \(detail)."
+            return "\(service) sent a response forecastly cannot read\(location): \(detail.strippingTerminalControls(limit: 200))."
         case .emptyData(let service):
             return "\(service) answered, but with no weather data for this place."
         case .location(let error):

@@ -29,7 +29,7 @@ extension ForecastService {
             switch result {
             case .success(let forecast)?: forecasts.append(forecast)
             case .failure(let error)?: throw error
-            case nil: throw .invalidInput("a forecast was not requested") // every index is filled above
+            case nil: throw .invalidInput("A forecast was not requested.") // every index is filled above
             }
         }
         return forecasts

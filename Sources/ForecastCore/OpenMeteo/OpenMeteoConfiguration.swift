@@ -27,7 +27,7 @@ public struct OpenMeteoConfiguration: Sendable, Hashable {
             throw .transport(error, service: "Open-Meteo")
         }
         if let key, key.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) {
-            throw .invalidInput("the Open-Meteo API key contains spaces or control characters")
+            throw .invalidInput("The Open-Meteo API key contains spaces or control characters.")
         }
         self.baseURL = chosen
         self.apiKey = key
@@ -39,7 +39,7 @@ public struct OpenMeteoConfiguration: Sendable, Hashable {
         var baseURL: URL?
         if let text = environment[Self.baseURLVariable], !text.isEmpty {
             guard let url = URL(string: text), url.host != nil else {
-                throw .invalidInput("\(Self.baseURLVariable) is not a URL: “\(text.strippingTerminalControls(limit: 80))”")
+                throw .invalidInput("\(Self.baseURLVariable) is not a URL: “\(text.strippingTerminalControls(limit: 80))”.")
             }
             baseURL = url
         }

@@ -1,4 +1,5 @@
 public import LocationProvider
+import NetworkTransport
 
 /// Why the store (forecast cache and notes) could not be used. Each case
 /// names the file, and none of them leads forecastly to touch the file.
@@ -16,9 +17,9 @@ public enum StoreError: Error, Sendable, Hashable {
 extension StoreError: UserFacingError {
     public var summary: String {
         switch self {
-        case .corrupt(let path, let detail): "The forecastly database \(path) is damaged (\(detail)); it was left as it is."
+        case .corrupt(let path, let detail): "The forecastly database \(path) is damaged (\(detail.strippingTerminalControls(limit: 200))); it was left as it is."
         case .foreign(let path): "\(path) is an SQLite database forecastly did not create; it was left as it is."
-        case .unavailable(let path, let detail): "The forecastly database \(path) cannot be used: \(detail)."
+        case .unavailable(let path, let detail): "The forecastly database \(path) cannot be used: \(detail.strippingTerminalControls(limit: 200))."
         case .newerVersion(let path): "The forecastly database \(path) was made by a newer forecastly."
         }
     }

@@ -1,3 +1,5 @@
+import NetworkTransport
+
 /// Where the user's decision is remembered between runs. Behind a protocol
 /// so tests (and programs embedding forecastly) can keep it in memory.
 public protocol AuthorizationStore: Sendable {
@@ -27,7 +29,7 @@ public struct AuthorizationStoreError: Error, Sendable, Equatable, UserFacingErr
         self.reason = reason
     }
 
-    public var summary: String { "Cannot save the location decision to \(path): \(reason)." }
+    public var summary: String { "Cannot save the location decision to \(path): \(reason.strippingTerminalControls(limit: 200))." }
     public var advice: String? { "Check that the directory is writable (or set XDG_CONFIG_HOME)." }
     public var exitStatus: ExitStatus { .unavailable }
 }

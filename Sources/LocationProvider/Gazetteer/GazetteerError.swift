@@ -1,3 +1,5 @@
+import NetworkTransport
+
 /// Why a GeoNames dump could not be turned into an index.
 public enum GazetteerImportError: Error, Sendable, Hashable {
     case unreadable(path: String, reason: String)
@@ -11,11 +13,11 @@ public enum GazetteerImportError: Error, Sendable, Hashable {
 extension GazetteerImportError: UserFacingError {
     public var summary: String {
         switch self {
-        case .unreadable(let path, let reason): "Cannot read \(path): \(reason)."
-        case .unsupportedFormat(let path, let reason): "\(path) is not a GeoNames dump: \(reason)."
-        case .malformed(let line, let reason): "Line \(line) is not a GeoNames cities line: \(reason)."
+        case .unreadable(let path, let reason): "Cannot read \(path): \(reason.strippingTerminalControls(limit: 200))."
+        case .unsupportedFormat(let path, let reason): "\(path) is not a GeoNames dump: \(reason.strippingTerminalControls(limit: 200))."
+        case .malformed(let line, let reason): "Line \(line) is not a GeoNames cities line: \(reason.strippingTerminalControls(limit: 200))."
         case .noPlaces: "The file holds no places."
-        case .cannotWrite(let path, let reason): "Cannot write the index to \(path): \(reason)."
+        case .cannotWrite(let path, let reason): "Cannot write the index to \(path): \(reason.strippingTerminalControls(limit: 200))."
         }
     }
 
@@ -49,8 +51,8 @@ public enum GazetteerOpenError: Error, Sendable, Hashable {
 extension GazetteerOpenError: UserFacingError {
     public var summary: String {
         switch self {
-        case .unreadable(let path, let reason): "The place index \(path) cannot be read: \(reason)."
-        case .invalid(let path, let reason): "The place index \(path) is damaged or from another version (\(reason))."
+        case .unreadable(let path, let reason): "The place index \(path) cannot be read: \(reason.strippingTerminalControls(limit: 200))."
+        case .invalid(let path, let reason): "The place index \(path) is damaged or from another version (\(reason.strippingTerminalControls(limit: 200)))."
         }
     }
 

@@ -78,7 +78,7 @@ extension PlaceResolutionError: UserFacingError {
         case .notFound(let query, _, let failure):
             let safe = query.strippingTerminalControls(limit: 60)
             guard let failure else { return "No place called “\(safe)” is known." }
-            return "No place called “\(safe)” is in the offline index, and the online lookup failed (\(failure))."
+            return "No place called “\(safe)” is in the offline index, and the online lookup failed (\(failure.strippingTerminalControls(limit: 200)))."
         }
     }
 
