@@ -48,6 +48,41 @@ import TestSupport
         #expect(g.matches(try PlaceQuery("Springfield, FR")).isEmpty)
     }
 
+    /// Countries as people write them, not only as GeoNames names them.
+    @Test(arguments: [
+        ("London, UK", "GB"), ("London, England", "GB"), ("London, Great Britain", "GB"),
+        ("Paris, USA", "US"), ("Paris, United States of America", "US"),
+        ("Wierden, Netherlands", "NL"), ("Wierden, The Netherlands", "NL"), ("Wierden, Holland", "NL"),
+        ("Pardubice, Czech Republic", "CZ"), ("Pardubice, Czechia", "CZ"),
+        ("Gölcük, Türkiye", "TR"), ("Gölcük, Turkiye", "TR"), ("Gölcük, Turkey", "TR"),
+    ])
+    func commonCountryNamesQualify(query: String, country: String) throws {
+        let fixture = try GazetteerFixture.make()
+        defer { fixture.remove() }
+        let found = fixture.gazetteer.matches(try PlaceQuery(query))
+        #expect(!found.isEmpty)
+        #expect(found.allSatisfy { $0.countryCode == country })
+    }
+
+    @Test func anArticleAloneOrInsideANameIsNotACountry() throws {
+        let fixture = try GazetteerFixture.make()
+        defer { fixture.remove() }
+        #expect(!fixture.gazetteer.isQualifier("The"))
+        #expect(!fixture.gazetteer.isQualifier("Thenetherlands"))
+        #expect(fixture.gazetteer.isQualifier("the netherlands"))
+        #expect(fixture.gazetteer.matches(try PlaceQuery("London, Britannia")).isEmpty)
+    }
+
+    /// Every other name points at a country the GeoNames list has.
+    @Test func everyCountryAliasNamesAKnownCountry() throws {
+        let codes = Set(try Fixtures.text("geonames/countryInfo.txt").split(separator: "\n")
+            .filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: "\t").first.map(String.init) })
+        #expect(CountryNames.aliases.count >= 20)
+        for (key, code) in CountryNames.aliases {
+            #expect(codes.contains(code), "\(String(decoding: key, as: UTF8.self)) → \(code)")
+        }
+    }
+
     /// Every result list equals the brute-force answer over the records:
     /// places with a key starting with the prefix, most populous first.
     @Test(arguments: ["s", "sa", "spr", "ky", "o", "л", "par", "be", "zz", "a"])

@@ -108,11 +108,12 @@ public final class Gazetteer: Sendable {
         SearchKey.fold(string(at: Int(file.uint32(at: places + index * GazetteerFormat.placeSize + GazetteerFormat.Place.admin1))))
     }
 
-    /// Country codes and folded names, for reading "Paris, France" and "Paris, FR".
+    /// The countries a folded qualifier names, for reading "Paris, France",
+    /// "Paris, FR" and "London, UK".
     func countryIndices(matching key: [UInt8]) -> Set<Int> {
         var result: Set<Int> = []
-        for index in 0..<countryCount {
-            if SearchKey.fold(countryCode(index)) == key || SearchKey.fold(countryName(index)) == key { result.insert(index) }
+        for index in 0..<countryCount where CountryNames.key(key, names: countryCode(index), countryName(index)) {
+            result.insert(index)
         }
         return result
     }

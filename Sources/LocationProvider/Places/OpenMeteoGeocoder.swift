@@ -65,7 +65,7 @@ public struct OpenMeteoGeocoder: Sendable {
         let wanted = query.qualifiers.map(SearchKey.fold)
         return places.filter { place in
             wanted.allSatisfy { key in
-                key == SearchKey.fold(place.countryCode) || key == SearchKey.fold(place.countryName) || key == SearchKey.fold(place.admin1)
+                CountryNames.key(key, names: place.countryCode, place.countryName) || key == SearchKey.fold(place.admin1)
             }
         }
     }
