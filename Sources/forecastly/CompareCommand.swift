@@ -10,8 +10,8 @@ struct CompareCommand: AsyncParsableCommand {
         commandName: "compare",
         abstract: "Compare the weather in several places (one request, in the order given).",
         discussion: """
-        Names are separated by commas; a part that is a country or a state
-        code belongs to the name before it: "Paris, FR, Berlin" is two places.
+        Names are separated by commas; a part that is a country or a US state
+        belongs to the name before it: "Paris, TX, Berlin" is two places.
         Up to \(PlaceComparison.maximumPlaces) places. A name that is not found is reported on its own
         and the others still show; the exit status is then that of the failure.
         """

@@ -64,6 +64,22 @@ import TestSupport
         #expect(found.allSatisfy { $0.countryCode == country })
     }
 
+    /// GeoNames gives US places the state's postal code; its name works too.
+    @Test func usStatesByCodeOrName() throws {
+        let fixture = try GazetteerFixture.make()
+        defer { fixture.remove() }
+        let g = fixture.gazetteer
+        let missouri = try #require(g.matches(try PlaceQuery("Springfield, MO")).first)
+        #expect(g.matches(try PlaceQuery("Springfield, Missouri")).first?.id == missouri.id)
+        #expect(g.matches(try PlaceQuery("Springfield, missouri, USA")).first?.id == missouri.id)
+        #expect(g.matches(try PlaceQuery("Springfield, Wyoming")).isEmpty)
+        for state in ["TX", "Texas", "new york", "IL"] { #expect(g.isQualifier(state), "\(state)") }
+        #expect(!g.isQualifier("Springfield"))
+        // compare's list: a state belongs to the name before it.
+        let list = try PlaceQuery.list("Paris, TX, Springfield, Missouri, Berlin", isQualifier: g.isQualifier)
+        #expect(list.map(\.description) == ["Paris, TX", "Springfield, Missouri", "Berlin"])
+    }
+
     @Test func anArticleAloneOrInsideANameIsNotACountry() throws {
         let fixture = try GazetteerFixture.make()
         defer { fixture.remove() }

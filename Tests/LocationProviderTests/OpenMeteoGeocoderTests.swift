@@ -71,6 +71,22 @@ import TestSupport
         #expect(try result.get().count == expected)
     }
 
+    /// Open-Meteo names a US state in full; people type its code or its name.
+    @Test(arguments: [
+        ("Paris, TX", [2]), ("Paris, Texas", [2]), ("Paris, US", [2, 3]), ("Paris, USA", [2, 3]),
+        ("Paris, France", [1]), ("Paris, Tennessee", [3]), ("Paris, TN", [3]), ("Paris, UK", []),
+    ])
+    func statesAndCountriesAsPeopleWriteThem(text: String, ids: [Int]) async throws {
+        let answer = #"""
+            {"results":[
+             {"id":1,"name":"Paris","latitude":48.85341,"longitude":2.3488,"country_code":"FR","country":"France","admin1":"Île-de-France"},
+             {"id":2,"name":"Paris","latitude":33.66094,"longitude":-95.55551,"country_code":"US","country":"United States","admin1":"Texas"},
+             {"id":3,"name":"Paris","latitude":36.302,"longitude":-88.32671,"country_code":"US","country":"United States","admin1":"Tennessee"}]}
+            """#
+        let (result, _) = try await search(text, reply: .json(answer))
+        #expect(try result.get().map(\.id) == ids)
+    }
+
     @Test func anAnswerWithoutResultsMeansNoPlace() async throws {
         let (result, _) = try await search("Qwxzvbnm", reply: .file(Fixtures.url("open-meteo/geocoding_no_results.json")))
         #expect(try result.get().isEmpty)

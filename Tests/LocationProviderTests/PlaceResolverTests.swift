@@ -57,6 +57,18 @@ import TestSupport
         #expect(outcome.requests.first?.query["countryCode"] == "NL")
     }
 
+    /// "IL" is Israel's code and Illinois's: sent as a country, the service
+    /// would look in Israel. It is left to the answer's division instead.
+    @Test func aStateCodeThatIsAlsoACountryCodeIsNotSentAsOne() async throws {
+        let answer = #"""
+            {"results":[{"id":4906500,"name":"Peoria Heights","latitude":40.74781,"longitude":-89.57399,
+              "country_code":"US","country":"United States","admin1":"Illinois","population":5881}]}
+            """#
+        let outcome = try await resolve("Peoria Heights, IL", geocoder: .json(answer))
+        #expect(try outcome.result.get().place.id == 4906500)
+        #expect(outcome.requests.first?.query["countryCode"] == nil)
+    }
+
     @Test func aQualifierThatIsNoCountryIsNotSentAsOne() async throws {
         let outcome = try await resolve("Enschede, Overijssel", geocoder: Self.enschede)
         #expect(try outcome.result.get().place.id == 2756071)

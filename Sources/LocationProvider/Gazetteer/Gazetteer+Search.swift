@@ -12,12 +12,12 @@ extension Gazetteer {
         ranks(query, exact: true, limit: limit).map(place(at:))
     }
 
-    /// Whether `text` names a country (code or name) or a division code of
-    /// some place, so that "Paris, FR" reads as one place.
+    /// Whether `text` names a country (code or name) or a US state (code or
+    /// name), so that "Paris, FR" and "Paris, TX" read as one place.
     public func isQualifier(_ text: String) -> Bool {
         let key = SearchKey.fold(text)
         guard !key.isEmpty else { return false }
-        return !countryIndices(matching: key).isEmpty
+        return USStates.names(key) || !countryIndices(matching: key).isEmpty
     }
 
     /// Up to `limit` places whose names are a small edit away from the
@@ -99,7 +99,7 @@ struct PlaceFilter {
         self.gazetteer = gazetteer
         parts = qualifiers.map { qualifier in
             let key = SearchKey.fold(qualifier)
-            return (gazetteer.countryIndices(matching: key), key)
+            return (gazetteer.countryIndices(matching: key), USStates.divisionKey(for: key))
         }
     }
 

@@ -16,7 +16,8 @@ public struct PlaceResolver: Sendable {
         if let offline = resolveOffline(query) { return offline }
         var onlineFailure: String?
         if let geocoder {
-            let country = query.qualifiers.lazy.compactMap { self.countryCode($0) }.first
+            // "IL" is Israel and Illinois: a qualifier that may be a state narrows only here, by the answer's division.
+            let country = query.qualifiers.lazy.filter { !USStates.names(SearchKey.fold($0)) }.compactMap { self.countryCode($0) }.first
             do {
                 let online = try await geocoder.search(query, countryCode: country, limit: PlaceResolution.alternativesShown + 1)
                 if let first = online.first {
