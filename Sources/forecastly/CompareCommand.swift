@@ -44,7 +44,7 @@ struct CompareCommand: AsyncParsableCommand {
         let gazetteer = try Places.gazetteer()
         var queries: [PlaceQuery] = []
         for argument in places {
-            queries += try PlaceQuery.list(argument, isQualifier: gazetteer.isQualifier)
+            queries += try PlaceQuery.list(argument, qualifies: gazetteer.qualifies)
         }
         try await Self.compare(queries, units: units, json: json, noColor: noColor, service: service)
     }

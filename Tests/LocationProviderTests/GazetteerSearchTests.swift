@@ -75,9 +75,6 @@ import TestSupport
         #expect(g.matches(try PlaceQuery("Springfield, Wyoming")).isEmpty)
         for state in ["TX", "Texas", "new york", "IL"] { #expect(g.isQualifier(state), "\(state)") }
         #expect(!g.isQualifier("Springfield"))
-        // compare's list: a state belongs to the name before it.
-        let list = try PlaceQuery.list("Paris, TX, Springfield, Missouri, Berlin", isQualifier: g.isQualifier)
-        #expect(list.map(\.description) == ["Paris, TX", "Springfield, Missouri", "Berlin"])
     }
 
     @Test func anArticleAloneOrInsideANameIsNotACountry() throws {
@@ -152,10 +149,31 @@ import TestSupport
     @Test func listsKeepCountriesWithTheirNames() throws {
         let fixture = try GazetteerFixture.make()
         defer { fixture.remove() }
-        let isQualifier = fixture.gazetteer.isQualifier
-        #expect(try PlaceQuery.list("Kyiv, Lviv, Odesa", isQualifier: isQualifier).map(\.name) == ["Kyiv", "Lviv", "Odesa"])
-        let mixed = try PlaceQuery.list("Paris, FR, Berlin, Germany,London", isQualifier: isQualifier)
+        let qualifies = fixture.gazetteer.qualifies
+        #expect(try PlaceQuery.list("Kyiv, Lviv, Odesa", qualifies: qualifies).map(\.name) == ["Kyiv", "Lviv", "Odesa"])
+        let mixed = try PlaceQuery.list("Paris, FR, Berlin, Germany,London", qualifies: qualifies)
         #expect(mixed.map(\.description) == ["Paris, FR", "Berlin, Germany", "London"])
-        #expect(throws: PlaceQueryError.empty) { try PlaceQuery.list("Kyiv,,Lviv", isQualifier: isQualifier) }
+        #expect(throws: PlaceQueryError.empty) { try PlaceQuery.list("Kyiv,,Lviv", qualifies: qualifies) }
+        // Not known offline either way: the qualifier stays with its name for the online lookup.
+        #expect(try PlaceQuery.list("Smallville, Kansas", qualifies: qualifies).map(\.description) == ["Smallville, Kansas"])
+    }
+
+    /// A state that is also a city ("Washington") starts a new place after
+    /// a name it does not qualify, and qualifies one it does.
+    @Test func aStateThatIsAlsoACityIsAPlaceOfItsOwnInAList() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("states-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var lines = try Fixtures.text("geonames/cities-sample.txt").split(separator: "\n").map(String.init)
+        var washington = try #require(lines.first { $0.split(separator: "\t", omittingEmptySubsequences: false)[8] == "US" }).split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        (washington[0], washington[1], washington[2], washington[3], washington[10]) = ("4140963", "Washington", "Washington", "", "DC")
+        (washington[4], washington[5], washington[14]) = ("38.89511", "-77.03637", "689545")
+        lines.append(washington.joined(separator: "\t"))
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: root.path + "/dump.txt", atomically: true, encoding: .utf8)
+        let gazetteer = try PlaceIndex(directories: GazetteerFixture.directories(root), bundledDumpPath: Fixtures.url("geonames/cities-sample.txt").path)
+            .importDump(at: root.path + "/dump.txt")
+        #expect(gazetteer.matches(try PlaceQuery("Washington")).first?.admin1 == "DC")
+        let list = try PlaceQuery.list("Paris, TX, Springfield, Missouri, Kyiv, Washington, Washington, DC", qualifies: gazetteer.qualifies)
+        #expect(list.map(\.description) == ["Paris, TX", "Springfield, Missouri", "Kyiv", "Washington", "Washington, DC"])
     }
 }

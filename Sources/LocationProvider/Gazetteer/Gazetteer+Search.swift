@@ -20,6 +20,18 @@ extension Gazetteer {
         return USStates.names(key) || !countryIndices(matching: key).isEmpty
     }
 
+    /// Whether `part` of a list qualifies the name before it ("Paris, TX")
+    /// rather than starting a new place ("Kyiv, Washington"): it names a
+    /// country or state, and either the two together name a place or the
+    /// part alone names none.
+    public func qualifies(_ part: String, after name: [String]) -> Bool {
+        guard isQualifier(part) else { return false }
+        guard let joined = try? PlaceQuery((name + [part]).joined(separator: ", ")), let alone = try? PlaceQuery(part) else {
+            return true
+        }
+        return !matches(joined, limit: 1).isEmpty || matches(alone, limit: 1).isEmpty
+    }
+
     /// Up to `limit` places whose names are a small edit away from the
     /// query's, for "did you mean". Only names sharing the first letter are
     /// considered: typing slips rarely hit the first letter.

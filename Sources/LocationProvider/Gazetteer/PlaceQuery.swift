@@ -28,13 +28,14 @@ public struct PlaceQuery: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Reads a list such as "Kyiv, Lviv, Odesa" or "Paris, FR, Berlin": a
-    /// part that names a country or division of the gazetteer qualifies the
-    /// name before it instead of starting a new one.
-    public static func list(_ text: String, isQualifier: (String) -> Bool) throws(PlaceQueryError) -> [PlaceQuery] {
+    /// part for which `qualifies(part, nameBefore)` holds (a country or a
+    /// state, see `Gazetteer.qualifies`) joins the name before it instead of
+    /// starting a new one.
+    public static func list(_ text: String, qualifies: (_ part: String, _ nameBefore: [String]) -> Bool) throws(PlaceQueryError) -> [PlaceQuery] {
         try Self.rejectControlCharacters(text)
         var groups: [[String]] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingWhitespace() }) {
-            if !groups.isEmpty, isQualifier(part) {
+            if let last = groups.last, qualifies(part, last) {
                 groups[groups.count - 1].append(part)
             } else {
                 groups.append([part])
