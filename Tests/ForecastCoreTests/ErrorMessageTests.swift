@@ -102,6 +102,12 @@ import Testing
         if let names = item.names { #expect(message.contains(names)) }
     }
 
+    /// Open-Meteo's reasons are sentences; quoted inside ours, one full stop ends it.
+    @Test func aQuotedReasonEndsTheSentenceOnce() {
+        let error = ForecastError.httpStatus(429, reason: "Daily API request limit exceeded. Please try again tomorrow.", service: "Open-Meteo")
+        #expect(error.userMessage == "Open-Meteo is rate limiting requests from this machine (HTTP 429): “Daily API request limit exceeded. Please try again tomorrow”. Wait and try again later; heavy use needs an API key (--api-key).")
+    }
+
     /// The guard at the one place every message passes, for errors defined
     /// elsewhere (the CLI's own, a program embedding the library).
     @Test func theLineIsCleanedEvenWhenACaseForgets() {

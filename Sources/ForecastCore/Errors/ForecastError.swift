@@ -28,7 +28,8 @@ extension ForecastError: UserFacingError {
         case .transport(let error, let service):
             return Self.describe(error, service: service)
         case .httpStatus(let status, let reason, let service):
-            let quoted = reason.map { ": “\($0.strippingTerminalControls(limit: 200))”" } ?? ""
+            // The sentence ends after the quote, so the reason's own full stop goes.
+            let quoted = reason.map { ": “\(Self.droppingFullStop($0.strippingTerminalControls(limit: 200)))”" } ?? ""
             switch status {
             case 429: return "\(service) is rate limiting requests from this machine (HTTP 429)\(quoted)."
             case 400: return "\(service) rejected the request (HTTP 400)\(quoted)."
@@ -103,6 +104,10 @@ extension ForecastError: UserFacingError {
         case .location(let error):
             return error.exitStatus
         }
+    }
+
+    static func droppingFullStop(_ text: String) -> String {
+        text.hasSuffix(".") && !text.hasSuffix("...") ? String(text.dropLast()) : text
     }
 
     static func describe(_ error: TransportError, service: String) -> String {
