@@ -6,7 +6,7 @@
 enum CountryNames {
     /// Whether the folded qualifier `key` names the country with ISO `code`
     /// and GeoNames name `name`.
-    static func key(_ key: [UInt8], names code: String, _ name: String) -> Bool {
+    static func matches(_ key: [UInt8], code: String, name: String) -> Bool {
         let code = code.uppercased()
         if key == SearchKey.fold(code) || aliases[key] == code { return true }
         let withoutArticle = droppingArticle(key)

@@ -17,7 +17,7 @@ extension Gazetteer {
     public func isQualifier(_ text: String) -> Bool {
         let key = SearchKey.fold(text)
         guard !key.isEmpty else { return false }
-        return USStates.names(key) || !countryIndices(matching: key).isEmpty
+        return USStates.isState(key) || !countryIndices(matching: key).isEmpty
     }
 
     /// Whether `part` of a list qualifies the name before it ("Paris, TX")

@@ -112,7 +112,7 @@ public final class Gazetteer: Sendable {
     /// "Paris, FR" and "London, UK".
     func countryIndices(matching key: [UInt8]) -> Set<Int> {
         var result: Set<Int> = []
-        for index in 0..<countryCount where CountryNames.key(key, names: countryCode(index), countryName(index)) {
+        for index in 0..<countryCount where CountryNames.matches(key, code: countryCode(index), name: countryName(index)) {
             result.insert(index)
         }
         return result

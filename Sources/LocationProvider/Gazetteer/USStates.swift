@@ -9,7 +9,7 @@ enum USStates {
     }
 
     /// Whether the folded key is a state's code or name.
-    static func names(_ key: [UInt8]) -> Bool {
+    static func isState(_ key: [UInt8]) -> Bool {
         codeByName[key] != nil || codes.contains(key)
     }
 
@@ -27,7 +27,7 @@ enum USStates {
         ("WA", "Washington"), ("WV", "West Virginia"), ("WI", "Wisconsin"), ("WY", "Wyoming"),
     ]
 
-    static let codeByName: [[UInt8]: [UInt8]] = Dictionary(
+    private static let codeByName: [[UInt8]: [UInt8]] = Dictionary(
         uniqueKeysWithValues: table.map { (SearchKey.fold($0.name), SearchKey.fold($0.code)) })
 
     private static let codes = Set(table.map { SearchKey.fold($0.code) })

@@ -65,7 +65,7 @@ public struct OpenMeteoGeocoder: Sendable {
         let wanted = query.qualifiers.map(SearchKey.fold)
         return places.filter { place in
             wanted.allSatisfy { key in
-                CountryNames.key(key, names: place.countryCode, place.countryName)
+                CountryNames.matches(key, code: place.countryCode, name: place.countryName)
                     || USStates.divisionKey(for: key) == USStates.divisionKey(for: SearchKey.fold(place.admin1))
             }
         }

@@ -17,7 +17,7 @@ public struct PlaceResolver: Sendable {
         var onlineFailure: String?
         if let geocoder {
             // "IL" is Israel and Illinois: a qualifier that may be a state narrows only here, by the answer's division.
-            let country = query.qualifiers.lazy.filter { !USStates.names(SearchKey.fold($0)) }.compactMap { self.countryCode($0) }.first
+            let country = query.qualifiers.lazy.filter { !USStates.isState(SearchKey.fold($0)) }.compactMap { self.countryCode($0) }.first
             do {
                 let online = try await geocoder.search(query, countryCode: country, limit: PlaceResolution.alternativesShown + 1)
                 if let first = online.first {
