@@ -20,28 +20,35 @@ enum EntryPoint {
         // call and nothing changes.
         _ = forecastly_populate_bss()
         AsyncHTTPClientTransport.preferSingleEventLoopThread()
-        HeadStart.begin()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // A forecast's usual arguments skip ArgumentParser (see SimpleArguments).
+        if let forecast = ForecastCommand(simpleArguments: arguments) {
+            HeadStart.begin(parsing: false)
+            start { try await forecast.run() }
+        }
+        HeadStart.begin(parsing: true)
         let command: any ParsableCommand
         do {
-            command = try ForecastlyCommand.parseAsRoot(Array(CommandLine.arguments.dropFirst()))
+            command = try ForecastlyCommand.parseAsRoot(arguments)
         } catch {
             exit(status(for: error).rawValue)
         }
-        // The command runs on the concurrency pool and the process ends from
-        // there: nothing waits on the main thread, which dispatchMain parks.
-        Task.detached {
-            exit(await run(command).rawValue)
-        }
-        dispatchMain()
+        start { try await execute(command) }
     }
 
-    private static func run(_ command: any ParsableCommand) async -> ExitStatus {
-        do {
-            try await execute(command)
-            return .success
-        } catch {
-            return status(for: error)
+    /// Runs `body` on the concurrency pool and ends the process from there
+    /// with its exit status: nothing waits on the main thread, which
+    /// dispatchMain parks.
+    private static func start(_ body: sending @escaping () async throws -> Void) -> Never {
+        Task.detached {
+            do {
+                try await body()
+                exit(ExitStatus.success.rawValue)
+            } catch {
+                exit(status(for: error).rawValue)
+            }
         }
+        dispatchMain()
     }
 
     /// Generic so that the cast below starts from the command's own type:

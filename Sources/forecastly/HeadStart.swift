@@ -3,13 +3,13 @@ import ForecastCore
 import LocationProvider
 import NetworkTransport
 
-/// Start-up work a forecast needs whatever the arguments say: answering the
-/// runtime's conformance questions the parse asks (ConformanceWarmUp),
-/// opening the store, starting the HTTP client (its event-loop thread and
-/// pool) and opening the place index that names every forecast's place.
-/// Parsing the arguments is the longest single step of a run and keeps the
-/// main thread busy; begun before it, this work finishes on another core
-/// meanwhile. Commands take what they need; what none takes is dropped at
+/// Start-up work a forecast needs whatever the arguments say: opening the
+/// store, starting the HTTP client (its event-loop thread and pool), opening
+/// the place index that names every forecast's place and, when ArgumentParser
+/// parses the arguments, answering the runtime's conformance questions its
+/// parse asks (ConformanceWarmUp). Begun first, this work finishes on another
+/// core while the main thread parses the arguments (or the forecast command
+/// checks its own) and starts the command. Commands take what they need; what none takes is dropped at
 /// exit. None of it touches the network or creates the store or the index
 /// (it only opens what an earlier run made), so doing it for `--help` or
 /// `notes list` costs nothing anyone can see.
@@ -37,10 +37,11 @@ enum HeadStart {
         Places.index().openIfBuilt()
     }
 
-    /// Starts all four. Call once, first thing.
-    static func begin() {
+    /// Starts all four (the warm-up only when ArgumentParser is about to
+    /// `parse` the arguments). Call once, first thing.
+    static func begin(parsing: Bool) {
         // First: the parse that starts now on the main thread needs it soonest.
-        queue.async { ConformanceWarmUp.run() }
+        if parsing { queue.async { ConformanceWarmUp.run() } }
         _ = store
         _ = transport
         _ = gazetteer

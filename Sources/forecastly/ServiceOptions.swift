@@ -9,7 +9,8 @@ struct ServiceOptions: ParsableArguments {
     var apiKey: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for the whole request, 1…120.", valueName: "seconds"))
-    var timeout: Double = 15
+    var timeout: Double = Self.defaultTimeout
+    static let defaultTimeout: Double = 15
 
     /// Checked during parsing, before any prompt or request.
     func check() throws {
@@ -42,5 +43,15 @@ struct ServiceOptions: ParsableArguments {
             await transport.shutdown()
             throw error
         }
+    }
+}
+
+extension ServiceOptions {
+    /// The group from a list SimpleArguments read (`ForecastCommand(simpleArguments:)`).
+    static func read(_ arguments: inout SimpleArguments) throws(SimpleArguments.Refusal) -> Self {
+        var options = Self()
+        options.apiKey = try arguments.value("api-key")
+        options.timeout = try arguments.value("timeout", default: Self.defaultTimeout)
+        return options
     }
 }
