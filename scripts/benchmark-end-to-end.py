@@ -71,9 +71,9 @@ def interleaved(commands):
 (forecastly_times, forecastly_rss), (curl_times, curl_rss), (startup_times, startup_rss) = interleaved([
     [binary] + args,
     ["curl", "-sS", "-o", "/dev/null", url],
-    # What every run pays before it asks for a forecast: process start, the
-    # Swift runtime and argument parsing (with the head start opening the
-    # store and the HTTP client meanwhile), but no request.
+    # Process start, the Swift runtime and ArgumentParser's parse (with the
+    # head start opening the store and the HTTP client meanwhile), but no
+    # request. A forecast's own arguments skip that parse (SimpleArguments).
     [binary, "--version"],
 ])
 server.shutdown()
