@@ -36,7 +36,7 @@ struct CompareCommand: AsyncParsableCommand {
     func validate() throws {
         try service.check()
         guard places.contains(where: { !$0.trimmingWhitespace().isEmpty }) else {
-            throw ValidationError("name the places to compare, e.g. forecastly compare \"Kyiv, Lviv, Odesa\".")
+            throw ValidationError("Name the places to compare, e.g. forecastly compare \"Kyiv, Lviv, Odesa\".")
         }
     }
 

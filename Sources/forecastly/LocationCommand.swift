@@ -137,9 +137,9 @@ struct LocationCommand: AsyncParsableCommand {
 
         func validate() throws {
             let cities = try location.cityQueries()
-            guard cities.count <= 1 else { throw ValidationError("store one place: give --city once.") }
+            guard cities.count <= 1 else { throw ValidationError("Store one place: give --city once.") }
             guard try location.coordinate() != nil || !cities.isEmpty else {
-                throw ValidationError("give the place with --lat and --lon, or --city.")
+                throw ValidationError("Give the place with --lat and --lon, or --city.")
             }
             if let name, name.strippingTerminalControls(limit: 100) != name || name.isEmpty {
                 throw ValidationError("--name must be plain text of at most 100 characters.")

@@ -24,7 +24,7 @@ struct LocationOptions: ParsableArguments {
     /// The --city names, checked (empty, punctuation only, too long, control characters).
     func cityQueries() throws -> [PlaceQuery] {
         if !cities.isEmpty, latitude != nil || longitude != nil {
-            throw ValidationError("give either --city or --lat/--lon, not both.")
+            throw ValidationError("Give either --city or --lat/--lon, not both.")
         }
         do {
             return try cities.map(PlaceQuery.init)

@@ -34,14 +34,14 @@ struct NotesCommand: AsyncParsableCommand {
 
         func validate() throws {
             let trimmed = text.trimmingWhitespace()
-            guard !trimmed.isEmpty else { throw ValidationError("the note is empty.") }
+            guard !trimmed.isEmpty else { throw ValidationError("The note is empty.") }
             guard trimmed.count <= Self.maximumLength else {
-                throw ValidationError("the note is \(trimmed.count) characters long; at most \(Self.maximumLength).")
+                throw ValidationError("The note is \(trimmed.count) characters long; at most \(Self.maximumLength).")
             }
             guard trimmed.strippingTerminalControls(limit: Self.maximumLength) == trimmed else {
-                throw ValidationError("the note contains control characters.")
+                throw ValidationError("The note contains control characters.")
             }
-            guard try location.cityQueries().count <= 1 else { throw ValidationError("a note has one place: give --city once.") }
+            guard try location.cityQueries().count <= 1 else { throw ValidationError("A note has one place: give --city once.") }
             try locating.check()
             try service.check()
             try cache.check()

@@ -25,7 +25,7 @@ struct OutputOptions: ParsableArguments {
 
     func check() throws {
         let modes = [json, format != nil, oneline].filter { $0 }.count
-        guard modes <= 1 else { throw ValidationError("choose one of --json, --format and --oneline.") }
+        guard modes <= 1 else { throw ValidationError("Choose one of --json, --format and --oneline.") }
         do {
             _ = try renderer()
         } catch let error as ForecastError {

@@ -89,6 +89,7 @@ import TestSupport
         ["--lat", "1", "--lon", "1", "--format", "%q"],
         ["--lat", "1", "--lon", "1", "--format", "%t %"],
         ["--lat", "1", "--lon", "1", "--json", "--oneline"],
+        ["--city", "Kyiv", "--lat", "1", "--lon", "1"],
         ["--lat", "1", "--lon", "1", "--timeout", "0"],
         ["--lat", "1", "--lon", "1", "--bogus"],
         ["--source", "wifi"],
@@ -105,6 +106,9 @@ import TestSupport
         #expect(result.stdout.isEmpty)
         #expect(result.stderrLines.count == 1, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("forecastly: "))
+        // A sentence: a capital letter, the option it is about, or a quotation.
+        let first = result.stderr.dropFirst("forecastly: ".count).first
+        #expect(first?.isUppercase == true || first == "-" || first == "“", "\(result.stderr)")
         #expect(server.requestCount == 0)
     }
 

@@ -119,7 +119,7 @@ import TestSupport
         #expect(deleted.status == 0 && missing.status == 64)
     }
 
-    @Test(arguments: [("", "the note is empty"), (String(repeating: "x", count: 1001), "at most 1000"), ("bell\u{7}", "control characters")])
+    @Test(arguments: [("", "The note is empty"), (String(repeating: "x", count: 1001), "at most 1000"), ("bell\u{7}", "control characters")])
     func badNotesAreRefused(text: String, message: String) async throws {
         let result = try await CLI.run(["notes", "add", text, "--without-weather"])
         #expect(result.status == 64)
