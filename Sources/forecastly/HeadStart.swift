@@ -7,12 +7,12 @@ import NetworkTransport
 /// store, starting the HTTP client (its event-loop thread and pool), opening
 /// the place index that names every forecast's place and, when ArgumentParser
 /// parses the arguments, answering the runtime's conformance questions its
-/// parse asks (ConformanceWarmUp). Begun first, this work finishes on another
-/// core while the main thread parses the arguments (or the forecast command
-/// checks its own) and starts the command. Commands take what they need; what none takes is dropped at
-/// exit. None of it touches the network or creates the store or the index
-/// (it only opens what an earlier run made), so doing it for `--help` or
-/// `notes list` costs nothing anyone can see.
+/// parse asks (ConformanceWarmUp). Begun as soon as the entry point knows
+/// whether ArgumentParser parses, this work finishes on another core while
+/// the main thread parses the arguments and starts the command. Commands take
+/// what they need; what none takes is dropped at exit. None of it touches the network or creates
+/// the store or the index (it only opens what an earlier run made), so doing
+/// it for `--help` or `notes list` costs nothing anyone can see.
 enum HeadStart {
     /// One thread, in the order a run needs the results.
     private static let queue = DispatchQueue(label: "forecastly.head-start", qos: .userInitiated)
@@ -38,7 +38,7 @@ enum HeadStart {
     }
 
     /// Starts all four (the warm-up only when ArgumentParser is about to
-    /// `parse` the arguments). Call once, first thing.
+    /// `parse` the arguments). Call once, as soon as that is known.
     static func begin(parsing: Bool) {
         // First: the parse that starts now on the main thread needs it soonest.
         if parsing { queue.async { ConformanceWarmUp.run() } }
