@@ -30,8 +30,8 @@ struct SimpleArguments {
         case repeatableOption
     }
 
-    /// A value the table's type refuses, or an option given twice: the
-    /// list is ArgumentParser's to parse and report.
+    /// A value its option's type refuses: the list is ArgumentParser's to
+    /// parse and report.
     struct Refusal: Error {}
 
     private var flags: Set<String> = []
@@ -41,8 +41,9 @@ struct SimpleArguments {
     init?(_ words: some Collection<String>, names table: [String: Kind]) {
         var words = words.makeIterator()
         while let word = words.next() {
-            guard word.hasPrefix("--"), let kind = table[String(word.dropFirst(2))] else { return nil }
+            guard word.hasPrefix("--") else { return nil }
             let name = String(word.dropFirst(2))
+            guard let kind = table[name] else { return nil }
             switch kind {
             case .flag:
                 guard flags.insert(name).inserted else { return nil }
