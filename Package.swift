@@ -31,9 +31,6 @@ let package = Package(
         // path). No pkg-config: its `Libs: -lgps` would link libgps into every
         // binary, and shim.h loads it only when a gpsd source is used.
         .systemLibrary(name: "CGPS"),
-        // The linker's bounds of the executable's zero-filled data, which Swift
-        // cannot name: the entry point maps it in one call (see EntryPoint).
-        .systemLibrary(name: "CStartup"),
         // One call GRDB does not make and Swift cannot (a variadic C function).
         .systemLibrary(
             name: "CSQLite",
@@ -86,7 +83,6 @@ let package = Package(
         .executableTarget(
             name: "forecastly",
             dependencies: [
-                "CStartup",
                 "ForecastCore",
                 "LocationProvider",
                 "NetworkTransport",
@@ -121,15 +117,13 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
                 // To make foreign SQLite files for the store's refusal tests.
                 .product(name: "GRDB", package: "GRDB.swift"),
-                // The transport's first-connection warm-up reads HTTP/1 parts.
-                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
         ),
         // Runs the built `forecastly` binary as a subprocess; depending on the
         // executable target makes SwiftPM build it before these tests run.
         .testTarget(
             name: "forecastlyTests",
-            dependencies: ["forecastly", "CStartup", "ForecastCore", "TestSupport"],
+            dependencies: ["forecastly", "ForecastCore", "TestSupport"],
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -5,10 +5,10 @@
 // (API 7) and newer. Read Tests/Fixtures/gpsd/LIBGPS-NOTES.md before changing it.
 //
 // libgps is not linked: it is loaded when a gpsd source is first used
-// (forecastly_libgps_load). Linked, every run of forecastly loaded it and the
-// nine libraries it needs (D-Bus, systemd, gcrypt, lz4, ...) before main,
-// about 1.8 ms of a 20 ms forecast that never talks to gpsd, and a machine
-// without libgps could not run forecastly at all.
+// (forecastly_libgps_load). Linked, every run of forecastly would load it and
+// the nine libraries it needs (D-Bus, systemd, gcrypt, lz4, ...) before main,
+// though most runs never talk to gpsd, and a machine without libgps could not
+// run forecastly at all.
 #ifndef FORECASTLY_CGPS_SHIM_H
 #define FORECASTLY_CGPS_SHIM_H
 

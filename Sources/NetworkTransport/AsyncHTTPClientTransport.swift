@@ -48,10 +48,6 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         configuration.redirectConfiguration = .disallow
         configuration.decompression = .disabled
         self.client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
-        // The runtime questions the first connection will ask, answered while
-        // the loop is idle: off the first request's path (the CLI makes its
-        // transport on a spare core while it parses its arguments).
-        FirstConnectionWarmUp.schedule(on: MultiThreadedEventLoopGroup.singleton.next())
         self.limits = limits
         self.userAgent = userAgent
     }

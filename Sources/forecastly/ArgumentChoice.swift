@@ -3,9 +3,8 @@ import ArgumentParser
 /// An option whose values are the cases of a String enum (`--units metric`).
 ///
 /// ArgumentParser's generic defaults for these three build the same strings
-/// through runtime reflection (interpolation, key paths, protocol casts),
-/// which cost about a millisecond of every start, help or not. Spelled out
-/// here, they cost nothing.
+/// through reflection at every start, help or not; for a String enum they
+/// are plain data, so they are spelled out here.
 protocol ArgumentChoice: ExpressibleByArgument, CaseIterable, RawRepresentable<String> {}
 
 extension ArgumentChoice {

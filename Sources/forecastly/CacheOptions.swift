@@ -5,8 +5,7 @@ import ForecastCore
 struct CacheOptions: ParsableArguments {
     @Option(name: .customLong("max-age"), parsing: .unconditional,
             help: ArgumentHelp("Use a stored forecast younger than this instead of fetching; 0 always fetches.", valueName: "duration"))
-    var maxAge = Self.defaultMaxAge
-    static let defaultMaxAge = DurationOption(seconds: CachePolicy.defaultMaxAge)
+    var maxAge = DurationOption(seconds: CachePolicy.defaultMaxAge)
 
     @Flag(help: "Fetch a new forecast even when a fresh one is stored.")
     var refresh = false
@@ -20,15 +19,4 @@ struct CacheOptions: ParsableArguments {
     }
 
     var policy: CachePolicy { refresh ? .refresh : .preferStored(maxAge: maxAge.seconds) }
-}
-
-extension CacheOptions {
-    /// The group from a list SimpleArguments read (`ForecastCommand(simpleArguments:)`).
-    static func read(_ arguments: inout SimpleArguments) throws(SimpleArguments.Refusal) -> Self {
-        var options = Self()
-        options.maxAge = try arguments.value("max-age", default: Self.defaultMaxAge)
-        options.refresh = arguments.flag("refresh")
-        options.offline = arguments.flag("offline")
-        return options
-    }
 }

@@ -5,16 +5,13 @@ struct ForecastOptions: ParsableArguments {
     // `.unconditional`, here and on every numeric option: "-3" is a value
     // for check() to refuse, not an option ArgumentParser reports as missing.
     @Option(parsing: .unconditional, help: ArgumentHelp("Days to forecast, 1…16.", valueName: "n"))
-    var days: Int = Self.defaultDays
-    static let defaultDays = 7
+    var days: Int = 7
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Hourly rows to show, 0…48.", valueName: "n"))
-    var hours: Int = Self.defaultHours
-    static let defaultHours = 8
+    var hours: Int = 8
 
     @Option(help: ArgumentHelp("metric (°C, km/h, mm) or imperial (°F, mph, in).", valueName: "system"))
-    var units: UnitSystem = Self.defaultUnits
-    static let defaultUnits = UnitSystem.metric
+    var units: UnitSystem = .metric
 
     func check() throws {
         do {
@@ -25,16 +22,5 @@ struct ForecastOptions: ParsableArguments {
         guard (0...ForecastRequest.hourlyHorizon).contains(hours) else {
             throw ValidationError("--hours must be between 0 and 48; got \(hours).")
         }
-    }
-}
-
-extension ForecastOptions {
-    /// The group from a list SimpleArguments read (`ForecastCommand(simpleArguments:)`).
-    static func read(_ arguments: inout SimpleArguments) throws(SimpleArguments.Refusal) -> Self {
-        var options = Self()
-        options.days = try arguments.value("days", default: Self.defaultDays)
-        options.hours = try arguments.value("hours", default: Self.defaultHours)
-        options.units = try arguments.value("units", default: Self.defaultUnits)
-        return options
     }
 }

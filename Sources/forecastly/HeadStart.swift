@@ -5,11 +5,9 @@ import NetworkTransport
 
 /// Start-up work a forecast needs whatever the arguments say: opening the
 /// store, starting the HTTP client (its event-loop thread and pool), opening
-/// the place index that names every forecast's place and, when ArgumentParser
-/// parses the arguments, answering the runtime's conformance questions its
-/// parse asks (ConformanceWarmUp). Begun as soon as the entry point knows
-/// whether ArgumentParser parses, this work finishes on another core while
-/// the main thread parses the arguments and starts the command. Commands take
+/// the place index that names every forecast's place. Begun before the
+/// arguments are parsed, this work finishes on another core while the main
+/// thread parses them and starts the command. Commands take
 /// what they need; what none takes is dropped at exit. None of it touches the network or creates
 /// the store or the index (it only opens what an earlier run made), so doing
 /// it for `--help` or `notes list` costs nothing anyone can see.
@@ -37,11 +35,8 @@ enum HeadStart {
         Places.index().openIfBuilt()
     }
 
-    /// Starts all four (the warm-up only when ArgumentParser is about to
-    /// `parse` the arguments). Call once, as soon as that is known.
-    static func begin(parsing: Bool) {
-        // First: the parse that starts now on the main thread needs it soonest.
-        if parsing { queue.async { ConformanceWarmUp.run() } }
+    /// Starts all three. Call once, before parsing.
+    static func begin() {
         _ = store
         _ = transport
         _ = gazetteer

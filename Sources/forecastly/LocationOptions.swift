@@ -64,14 +64,3 @@ struct LocationOptions: ParsableArguments {
         return value
     }
 }
-
-extension LocationOptions {
-    /// The group from a list SimpleArguments read (`ForecastCommand(simpleArguments:)`).
-    static func read(_ arguments: inout SimpleArguments) throws(SimpleArguments.Refusal) -> Self {
-        var options = Self()
-        options.latitude = try arguments.value("lat")
-        options.longitude = try arguments.value("lon")
-        options.cities = arguments.values("city")
-        return options
-    }
-}

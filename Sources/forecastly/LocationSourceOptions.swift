@@ -10,15 +10,13 @@ struct LocationSourceOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "auto (gpsd, then IP, then the stored place), gpsd, ip, or manual (the place stored with 'location set').",
         valueName: "source"))
-    var source: SourceChoice = Self.defaultSource
-    static let defaultSource = SourceChoice.auto
+    var source: SourceChoice = .auto
 
     @Option(help: ArgumentHelp("gpsd address (or FORECASTLY_GPSD; default localhost:2947).", valueName: "host[:port]"))
     var gpsd: String?
 
     @Option(name: .customLong("gps-timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds to wait for a location (a GPS fix, or the IP lookup), 1…300.", valueName: "seconds"))
-    var gpsTimeout: Double = Self.defaultGPSTimeout
-    static let defaultGPSTimeout: Double = 10
+    var gpsTimeout: Double = 10
 
     func check() throws {
         guard gpsTimeout.isFinite, (1...300).contains(gpsTimeout) else {
@@ -28,15 +26,4 @@ struct LocationSourceOptions: ParsableArguments {
     }
 
     var timeout: Duration { .milliseconds(Int64(gpsTimeout * 1000)) }
-}
-
-extension LocationSourceOptions {
-    /// The group from a list SimpleArguments read (`ForecastCommand(simpleArguments:)`).
-    static func read(_ arguments: inout SimpleArguments) throws(SimpleArguments.Refusal) -> Self {
-        var options = Self()
-        options.source = try arguments.value("source", default: Self.defaultSource)
-        options.gpsd = try arguments.value("gpsd")
-        options.gpsTimeout = try arguments.value("gps-timeout", default: Self.defaultGPSTimeout)
-        return options
-    }
 }

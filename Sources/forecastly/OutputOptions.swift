@@ -77,16 +77,3 @@ enum OutputRenderer {
         }
     }
 }
-
-extension OutputOptions {
-    /// The group from a list SimpleArguments read (`ForecastCommand(simpleArguments:)`).
-    static func read(_ arguments: inout SimpleArguments) throws(SimpleArguments.Refusal) -> Self {
-        var options = Self()
-        options.json = arguments.flag("json")
-        options.format = try arguments.value("format")
-        options.oneline = arguments.flag("oneline")
-        options.noColor = arguments.flag("no-color")
-        options.verbose = arguments.flag("verbose")
-        return options
-    }
-}

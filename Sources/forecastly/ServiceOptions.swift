@@ -9,8 +9,7 @@ struct ServiceOptions: ParsableArguments {
     var apiKey: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for the whole request, 1…120.", valueName: "seconds"))
-    var timeout: Double = Self.defaultTimeout
-    static let defaultTimeout: Double = 15
+    var timeout: Double = 15
 
     /// Checked during parsing, before any prompt or request.
     func check() throws {
@@ -34,7 +33,7 @@ struct ServiceOptions: ParsableArguments {
         let transport = HeadStart.takeTransport(limits: limits)
             ?? AsyncHTTPClientTransport(userAgent: Forecastly.userAgent, limits: limits)
         do {
-            let result = try await body(transport, OpenMeteoService(configuration: configuration, transport: transport, warmsUpFirstResponse: true))
+            let result = try await body(transport, OpenMeteoService(configuration: configuration, transport: transport))
             async let closed: Void = transport.shutdown()
             await finish(result)
             await closed
@@ -43,15 +42,5 @@ struct ServiceOptions: ParsableArguments {
             await transport.shutdown()
             throw error
         }
-    }
-}
-
-extension ServiceOptions {
-    /// The group from a list SimpleArguments read (`ForecastCommand(simpleArguments:)`).
-    static func read(_ arguments: inout SimpleArguments) throws(SimpleArguments.Refusal) -> Self {
-        var options = Self()
-        options.apiKey = try arguments.value("api-key")
-        options.timeout = try arguments.value("timeout", default: Self.defaultTimeout)
-        return options
     }
 }

@@ -6,21 +6,10 @@ struct WatchOptions: ParsableArguments {
     var watch = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("How often --watch fetches a new forecast, at least 10s.", valueName: "duration"))
-    var interval = Self.defaultInterval
-    static let defaultInterval = DurationOption(seconds: 600)
+    var interval = DurationOption(seconds: 600)
 
     func check() throws {
         guard interval.seconds >= 10 else { throw ValidationError("--interval must be at least 10s; got \(interval).") }
         guard interval.seconds <= 86_400 else { throw ValidationError("--interval must be at most 1 day; got \(interval).") }
-    }
-}
-
-extension WatchOptions {
-    /// The group from a list SimpleArguments read (`ForecastCommand(simpleArguments:)`).
-    static func read(_ arguments: inout SimpleArguments) throws(SimpleArguments.Refusal) -> Self {
-        var options = Self()
-        options.watch = arguments.flag("watch")
-        options.interval = try arguments.value("interval", default: Self.defaultInterval)
-        return options
     }
 }

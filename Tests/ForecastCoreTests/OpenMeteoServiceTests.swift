@@ -15,23 +15,22 @@ import TestSupport
     func withService<T>(
         reply: StubHTTPServer.Reply,
         limits: AsyncHTTPClientTransport.Limits = .init(),
-        warmsUpFirstResponse: Bool = false,
         _ body: (OpenMeteoService, StubHTTPServer) async throws -> T
     ) async throws -> T {
         let server = try await StubHTTPServer(always: reply)
         let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent, limits: limits)
         let service = OpenMeteoService(
             configuration: try OpenMeteoConfiguration(baseURL: URL(string: server.baseURL)!),
-            transport: transport, warmsUpFirstResponse: warmsUpFirstResponse
+            transport: transport
         )
         defer { Task { await transport.shutdown(); await server.shutdown() } }
         return try await body(service, server)
     }
 
     func failure(
-        reply: StubHTTPServer.Reply, limits: AsyncHTTPClientTransport.Limits = .init(), warmsUpFirstResponse: Bool = false
+        reply: StubHTTPServer.Reply, limits: AsyncHTTPClientTransport.Limits = .init()
     ) async throws -> ForecastError? {
-        try await withService(reply: reply, limits: limits, warmsUpFirstResponse: warmsUpFirstResponse) { service, _ -> ForecastError? in
+        try await withService(reply: reply, limits: limits) { service, _ -> ForecastError? in
             do {
                 _ = try await service.forecast(for: Sample.request)
                 return nil
@@ -78,19 +77,6 @@ import TestSupport
         #expect(query["precipitation_unit"] == "inch")
         #expect(query["forecast_days"] == "16")
         #expect(query["apikey"] == "secret-key")
-    }
-
-    /// The warm-up handles its own sample on the side: what the service
-    /// answers, a forecast or an error, is the same with it as without.
-    @Test(arguments: [false, true])
-    func firstResponseWarmUpChangesNoAnswer(warmsUp: Bool) async throws {
-        let forecasts = try await withService(reply: .file(Self.zagrebFixture), warmsUpFirstResponse: warmsUp) { service, _ in
-            [try await service.forecast(for: Sample.request), try await service.forecast(for: Sample.request)]
-        }
-        #expect(forecasts == [Sample.zagrebForecast, Sample.zagrebForecast])
-        let error = try await failure(reply: .json(#"{"reason":"Cannot initialize WeatherVariable from invalid String value tempeture_2m.","error":true}"#, status: 400),
-                                      warmsUpFirstResponse: warmsUp)
-        #expect(error == .httpStatus(400, reason: "Cannot initialize WeatherVariable from invalid String value tempeture_2m.", service: serviceName))
     }
 
     @Test func badRequestCarriesTheServersReason() async throws {

@@ -6,16 +6,10 @@ public import NetworkTransport
 public struct OpenMeteoService: ForecastService {
     public let configuration: OpenMeteoConfiguration
     private let transport: any HTTPTransport
-    private let warmsUpFirstResponse: Bool
 
-    /// - Parameter warmsUpFirstResponse: While the process's first request
-    ///   is on the wire, handle a small built-in answer on another core, so
-    ///   the real one pays only for its own data (`FirstResponseWarmUp`).
-    ///   For a program that makes a request or two and exits, like the CLI.
-    public init(configuration: OpenMeteoConfiguration, transport: any HTTPTransport, warmsUpFirstResponse: Bool = false) {
+    public init(configuration: OpenMeteoConfiguration, transport: any HTTPTransport) {
         self.configuration = configuration
         self.transport = transport
-        self.warmsUpFirstResponse = warmsUpFirstResponse
     }
 
     public var source: DataSource { .openMeteo }
@@ -39,20 +33,6 @@ public struct OpenMeteoService: ForecastService {
     }
 
     private func get(_ url: URL) async throws(ForecastError) -> HTTPResponse {
-        // Only a service that warms up starts a child task beside its requests.
-        guard warmsUpFirstResponse else { return try await fetch(url) }
-        async let warmedUp: Void = FirstResponseWarmUp.runOnce()
-        let response: Result<HTTPResponse, ForecastError>
-        do {
-            response = .success(try await fetch(url))
-        } catch {
-            response = .failure(error)
-        }
-        await warmedUp
-        return try response.get()
-    }
-
-    private func fetch(_ url: URL) async throws(ForecastError) -> HTTPResponse {
         do {
             return try await transport.get(url, headers: [])
         } catch {

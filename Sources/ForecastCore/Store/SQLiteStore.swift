@@ -57,9 +57,8 @@ public final class SQLiteStore: Sendable {
             // The log is kept when a run ends, and copied into the database
             // after a write once it is long (keepLogShort). Copying it at every
             // close meant two disk syncs per run, plus recreating the log (and
-            // syncing its directory) at the next write: 1 to 7 ms of each
-            // forecast run on the machine measured. The next open reads the
-            // kept log back, which costs less than that. If the call fails,
+            // syncing its directory) at the next write; the next open reads
+            // the kept log back, which costs less. If the call fails,
             // SQLite keeps its default: copying at close.
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
             _ = forecastly_sqlite3_keep_wal_on_close(db.sqliteConnection)
