@@ -8,13 +8,19 @@ let strictSwift6: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+// Linux is forecastly's platform: libgps, the system SQLite and (later)
+// sd-bus come from Debian's -dev packages. Nothing here is built or tested
+// on macOS.
 let package = Package(
     name: "forecastly",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "forecastly", targets: ["forecastly"]),
         .library(name: "LocationProvider", targets: ["LocationProvider"]),
+        .library(name: "Places", targets: ["Places"]),
         .library(name: "ForecastCore", targets: ["ForecastCore"]),
+        // Test doubles and the simulator, for other programs' tests, kept out
+        // of the libraries above as swift-log keeps its in-memory handler apart.
+        .library(name: "ForecastlyTesting", targets: ["ForecastlyTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,52 +33,63 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
-        // libgps's headers only (apt libgps-dev, found on the default include
-        // path). No pkg-config: its `Libs: -lgps` would link libgps into every
-        // binary, and shim.h loads it only when a gpsd source is used.
+        // C libraries, through Debian's -dev packages. Each shim.h says which
+        // package to install when its header is missing.
+        // libgps's headers only: shim.h loads libgps when a gpsd source is
+        // first used, so the target declares no pkg-config (its `-lgps`
+        // would link libgps into every binary).
         .systemLibrary(name: "CGPS"),
         // One call GRDB does not make and Swift cannot (a variadic C function).
-        .systemLibrary(
-            name: "CSQLite",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
-        // HTTP for both LocationProvider (IP geolocation) and ForecastCore
-        // (Open-Meteo): a protocol, its AsyncHTTPClient implementation and the
-        // HTTPS-or-loopback rule. Its own target because LocationProvider may
-        // not depend on ForecastCore.
+        .systemLibrary(name: "CSQLite"),
+        // The GeoNames places (15,000 people or more) and country names,
+        // compiled into the binary with C23 #embed: a forecastly copied
+        // anywhere on its own still knows every place.
+        .target(name: "BundledPlaces", exclude: ["GeoNames"]),
+
+        // The vocabulary every layer shares: exit statuses and user-facing
+        // errors, Coordinate, XDG directories, atomic file writes,
+        // terminal-safe text, durations.
+        .target(name: "ForecastlyBase", swiftSettings: strictSwift6),
+        // HTTP for IP geolocation, the geocoder and the weather services: a
+        // protocol, its AsyncHTTPClient implementation, the HTTPS-or-loopback rule.
         .target(
             name: "NetworkTransport",
             dependencies: [
+                "ForecastlyBase",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOEmbedded", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strictSwift6
         ),
+        // The gazetteer: finding places by name and naming coordinates. Not a
+        // location provider: it never says where the user is.
         .target(
-            name: "LocationProvider",
+            name: "Places",
             dependencies: [
-                "CGPS",
+                "ForecastlyBase",
                 "NetworkTransport",
+                "BundledPlaces",
                 // Reads GeoNames dumps as published (zip) or kept (gzip).
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
-            exclude: ["Resources/SOURCES.md"],
-            resources: [
-                // The bundled gazetteer: GeoNames places of 15,000 people or more.
-                .copy("Resources/cities15000.txt.gz"),
-                .copy("Resources/countryInfo.txt"),
-            ],
+            swiftSettings: strictSwift6
+        ),
+        // Where the user is, and whether forecastly may ask: the
+        // authorization state machine and the gpsd, IP and stored-place backends.
+        .target(
+            name: "LocationProvider",
+            dependencies: ["CGPS", "ForecastlyBase", "NetworkTransport"],
             swiftSettings: strictSwift6
         ),
         .target(
             name: "ForecastCore",
             dependencies: [
+                "ForecastlyBase",
                 "LocationProvider",
                 "NetworkTransport",
+                "Places",
                 .product(name: "Logging", package: "swift-log"),
                 // The store (forecast cache, notes): SQLite through GRDB (apt libsqlite3-dev).
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -80,12 +97,20 @@ let package = Package(
             ],
             swiftSettings: strictSwift6
         ),
+        .target(
+            name: "ForecastlyTesting",
+            dependencies: ["ForecastlyBase", "LocationProvider", "NetworkTransport", "ForecastCore"],
+            swiftSettings: strictSwift6
+        ),
         .executableTarget(
             name: "forecastly",
             dependencies: [
                 "ForecastCore",
+                "ForecastlyBase",
+                "ForecastlyTesting",
                 "LocationProvider",
                 "NetworkTransport",
+                "Places",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -93,7 +118,8 @@ let package = Package(
         ),
 
         // Test-only support shared by every test target: the loopback stub
-        // HTTP server and the locator for Tests/Fixtures.
+        // HTTP server, gpsfake and the scripted gpsd, the Tests/Fixtures
+        // locator and golden files.
         .target(
             name: "TestSupport",
             dependencies: [
@@ -107,12 +133,21 @@ let package = Package(
         ),
         .testTarget(
             name: "LocationProviderTests",
-            dependencies: ["LocationProvider", "NetworkTransport", "TestSupport"],
+            dependencies: ["LocationProvider", "ForecastlyBase", "ForecastlyTesting", "NetworkTransport", "TestSupport"],
+        ),
+        .testTarget(
+            name: "ForecastlyBaseTests",
+            dependencies: ["ForecastlyBase", "TestSupport"],
+        ),
+        .testTarget(
+            name: "PlacesTests",
+            dependencies: ["Places", "ForecastlyBase", "NetworkTransport", "TestSupport"],
         ),
         .testTarget(
             name: "ForecastCoreTests",
             dependencies: [
-                "ForecastCore", "LocationProvider", "NetworkTransport", "TestSupport",
+                "ForecastCore", "ForecastlyBase", "ForecastlyTesting", "LocationProvider", "NetworkTransport", "Places",
+                "TestSupport",
                 // TestClock: watch-mode intervals and backoff run instantly.
                 .product(name: "Clocks", package: "swift-clocks"),
                 // To make foreign SQLite files for the store's refusal tests.
@@ -123,7 +158,7 @@ let package = Package(
         // executable target makes SwiftPM build it before these tests run.
         .testTarget(
             name: "forecastlyTests",
-            dependencies: ["forecastly", "ForecastCore", "TestSupport"],
+            dependencies: ["forecastly", "ForecastCore", "ForecastlyBase", "TestSupport"],
         ),
     ],
     swiftLanguageModes: [.v6]

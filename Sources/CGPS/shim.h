@@ -12,7 +12,11 @@
 #ifndef FORECASTLY_CGPS_SHIM_H
 #define FORECASTLY_CGPS_SHIM_H
 
+#if __has_include(<gps.h>)
 #include <gps.h>
+#else
+#error "forecastly needs libgps's headers: install libgps-dev (sudo apt-get install libgps-dev)"
+#endif
 #include <dlfcn.h>
 #include <math.h>
 #include <errno.h>

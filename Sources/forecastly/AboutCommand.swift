@@ -2,6 +2,7 @@ import ArgumentParser
 import ForecastCore
 import Foundation
 import LocationProvider
+import ForecastlyBase
 
 /// `forecastly about`: version, data sources and their licences, and where
 /// forecastly keeps its files.

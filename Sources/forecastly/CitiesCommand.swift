@@ -2,6 +2,8 @@ import ArgumentParser
 import ForecastCore
 import Foundation
 import LocationProvider
+import ForecastlyBase
+import Places
 
 /// `forecastly cities …`: the offline place index.
 struct CitiesCommand: ParsableCommand {

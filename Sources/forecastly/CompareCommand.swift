@@ -3,6 +3,8 @@ import ForecastCore
 import Foundation
 import LocationProvider
 import NetworkTransport
+import ForecastlyBase
+import Places
 
 /// `forecastly compare "Kyiv, Lviv, Odesa"`: one table, one request.
 struct CompareCommand: AsyncParsableCommand {

@@ -3,6 +3,7 @@ import ForecastCore
 import Foundation
 import LocationProvider
 import NetworkTransport
+import ForecastlyBase
 
 /// Parses, runs, and turns every outcome into one line and an exit status.
 /// ArgumentParser's own `main()` would print usage text after each error;

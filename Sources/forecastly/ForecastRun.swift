@@ -1,6 +1,8 @@
 import ForecastCore
 import Foundation
 import LocationProvider
+import ForecastlyBase
+import Places
 
 /// One forecast as the CLI gets it: from the store when it is fresh (no
 /// network at all), else fetched (and stored), else the stored one marked stale.

@@ -2,6 +2,8 @@ import Dispatch
 import ForecastCore
 import LocationProvider
 import NetworkTransport
+import ForecastlyBase
+import Places
 
 /// Start-up work a forecast needs whatever the arguments say: opening the
 /// store, starting the HTTP client (its event-loop thread and pool), opening

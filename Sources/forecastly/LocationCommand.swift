@@ -3,6 +3,7 @@ import ArgumentParser
 import ForecastCore
 import Foundation
 import LocationProvider
+import ForecastlyBase
 
 /// `forecastly location …`: where am I, and the permission to find out.
 struct LocationCommand: AsyncParsableCommand {

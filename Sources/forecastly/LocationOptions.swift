@@ -2,6 +2,8 @@ import ArgumentParser
 import ForecastCore
 import LocationProvider
 import NetworkTransport
+import ForecastlyBase
+import Places
 
 /// Where to forecast. Typed coordinates need no permission.
 struct LocationOptions: ParsableArguments {

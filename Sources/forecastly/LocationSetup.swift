@@ -2,6 +2,7 @@ import ForecastCore
 import Foundation
 import LocationProvider
 import NetworkTransport
+import ForecastlyBase
 
 /// Everything the CLI needs to locate the user: the authorization (decision
 /// file and policy), and the backends chosen with --source, each wrapped so

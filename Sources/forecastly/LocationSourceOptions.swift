@@ -1,5 +1,6 @@
 import ArgumentParser
 import LocationProvider
+import ForecastlyBase
 
 enum SourceChoice: String, ArgumentChoice {
     case auto, gpsd, ip, manual

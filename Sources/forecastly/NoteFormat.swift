@@ -1,6 +1,7 @@
 import NetworkTransport
 import ForecastCore
 import Foundation
+import ForecastlyBase
 
 /// How notes are shown: one line each, in full, or as JSON.
 enum NoteFormat {

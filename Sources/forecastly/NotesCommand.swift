@@ -3,6 +3,7 @@ import ForecastCore
 import Foundation
 import LocationProvider
 import NetworkTransport
+import ForecastlyBase
 
 /// `forecastly notes …`: short notes saved with the weather at that moment.
 struct NotesCommand: AsyncParsableCommand {

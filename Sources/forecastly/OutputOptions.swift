@@ -2,6 +2,7 @@ import ArgumentParser
 import ForecastCore
 import Foundation
 import LocationProvider
+import Places
 
 struct OutputOptions: ParsableArguments {
     @Flag(help: "Print JSON for scripts (schema in the README).")

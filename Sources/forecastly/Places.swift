@@ -3,6 +3,8 @@ import Foundation
 import LocationProvider
 import NetworkTransport
 import Synchronization
+import ForecastlyBase
+import Places
 
 /// The gazetteer as the CLI uses it: opened from the user's import or the
 /// bundled places, for resolving --city, naming coordinates and completion.

@@ -1,8 +1,10 @@
 import ArgumentParser
+import ForecastlyTesting
 import ForecastCore
 import Foundation
 import LocationProvider
 import NetworkTransport
+import ForecastlyBase
 
 enum SimulatedAuthorization: String, ArgumentChoice {
     case notDetermined, denied, restricted, authorized

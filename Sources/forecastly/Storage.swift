@@ -1,6 +1,7 @@
 import ForecastCore
 import Foundation
 import LocationProvider
+import ForecastlyBase
 
 /// The SQLite store as the CLI opens it.
 enum Storage {

@@ -1,6 +1,8 @@
 import ForecastCore
 import Foundation
 import LocationProvider
+import ForecastlyBase
+import Places
 
 /// `forecastly --watch`: frames from `ForecastWatcher`, drawn in place on a
 /// terminal or appended otherwise (a status bar reads one line per frame).

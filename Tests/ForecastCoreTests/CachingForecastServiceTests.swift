@@ -2,6 +2,7 @@
 import Foundation
 import LocationProvider
 import Testing
+import ForecastlyTesting
 
 /// When `CachingForecastService` writes what it fetched, and what it does
 /// when the write fails.

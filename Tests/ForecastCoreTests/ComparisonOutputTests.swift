@@ -4,6 +4,8 @@ import Foundation
 import NIOConcurrencyHelpers
 import Testing
 import TestSupport
+import ForecastlyBase
+import Places
 
 /// What `compare` prints: the table and the `--json` array, built from a
 /// real comparison over the sample gazetteer and the recorded Zagreb forecast.
@@ -14,7 +16,7 @@ import TestSupport
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("compare-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let dump = Fixtures.url("geonames/cities-sample.txt").path
-        let index = PlaceIndex(directories: XDGDirectories(environment: ["HOME": directory.path]), bundledDumpPath: dump)
+        let index = PlaceIndex(directories: XDGDirectories(environment: ["HOME": directory.path]), bundled: try BundledGeoNames(dumpAt: dump))
         let resolver = PlaceResolver(gazetteer: try index.importDump(at: dump), geocoder: nil)
         let service = BatchRecordingService(requested: NIOLockedValueBox([]))
         return try await PlaceComparison.run(try names.map(PlaceQuery.init), resolver: resolver, service: service, units: .metric)

@@ -3,6 +3,7 @@ import Foundation
 import LocationProvider
 import NetworkTransport
 import Testing
+import ForecastlyBase
 
 @Suite struct OpenMeteoConfigurationTests {
     @Test func defaultsToThePublicHost() throws {

@@ -2,6 +2,8 @@
 import LocationProvider
 import NetworkTransport
 import Testing
+import ForecastlyBase
+import Places
 
 /// The promise every error makes (DEVELOPERS.md): one line that says what
 /// happened and what to do next, with a sysexits status, and no terminal
@@ -69,7 +71,7 @@ import Testing
             Case(GazetteerOpenError.unreadable(path: "/x/places.index", reason: hostile), names: "/x/places.index"),
             Case(GazetteerOpenError.invalid(path: "/x/places.index", reason: hostile), names: "/x/places.index"),
             Case(PlaceIndexError.open(.invalid(path: "/x/places.index", reason: "bad magic")), names: "/x/places.index"),
-            Case(PlaceIndexError.bundledDataMissing("/usr/share/forecastly/cities.txt"), names: "/usr/share/forecastly/cities.txt"),
+            Case(PlaceIndexError.cannotWrite(.cannotWrite(path: "/home/u/.cache/forecastly/places.idx", reason: Self.hostile)), names: "/home/u/.cache/forecastly/places.idx"),
             Case(PlaceIndexError.bundledDataDamaged(.noPlaces)),
             Case(PlaceResolutionError.notFound(query: "Kyyv", suggestions: ["Kyiv, UA"], onlineFailure: nil), names: "Kyiv"),
             Case(PlaceResolutionError.notFound(query: "Atlantis", suggestions: [], onlineFailure: hostile), names: "Atlantis"),

@@ -2,6 +2,8 @@
 import Foundation
 import LocationProvider
 import Testing
+import ForecastlyTesting
+import ForecastlyBase
 
 /// The pipeline authorization → location → forecast with mocks for every
 /// authorization state: a simulated location source and a scripted service.

@@ -1,5 +1,6 @@
 @testable import ForecastCore
 import Testing
+import ForecastlyTesting
 
 /// Every (state, event) pair of the presentation model's transition table.
 @Suite struct ForecastViewStateTests {

@@ -6,6 +6,7 @@ import NetworkTransport
 import NIOConcurrencyHelpers
 import Testing
 import TestSupport
+import ForecastlyBase
 
 /// Watch mode with a test clock (intervals and backoff take no real time)
 /// and a real stub server that goes down and comes back.

@@ -3,6 +3,7 @@ import Foundation
 import LocationProvider
 import Testing
 import TestSupport
+import ForecastlyBase
 
 /// Decoding of every real recorded Open-Meteo response in Tests/Fixtures/open-meteo.
 @Suite struct OpenMeteoDecodingTests {

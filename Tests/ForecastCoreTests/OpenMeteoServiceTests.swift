@@ -5,6 +5,7 @@ import NetworkTransport
 import NIOCore
 import Testing
 import TestSupport
+import ForecastlyBase
 
 /// The Open-Meteo service over the real AsyncHTTPClient transport, against
 /// a stub server on 127.0.0.1 that serves recorded responses and faults.

@@ -3,6 +3,7 @@ import Foundation
 import LocationProvider
 import Testing
 import TestSupport
+import ForecastlyBase
 
 /// Golden-file tests of everything a person or script reads. Output depends
 /// only on the forecast (the place's own clock and time zone) and, for JSON,

@@ -3,6 +3,7 @@ import Foundation
 import LocationProvider
 import Testing
 import TestSupport
+import ForecastlyBase
 
 /// The store on real SQLite files in a temporary directory.
 @Suite struct SQLiteStoreTests {

@@ -4,7 +4,10 @@ import Foundation
 import NetworkTransport
 import NIOConcurrencyHelpers
 import Testing
+import ForecastlyTesting
 import TestSupport
+import ForecastlyBase
+import Places
 
 /// Several places in one Open-Meteo request, and `PlaceComparison` on top.
 @Suite struct SeveralPlacesTests {
@@ -62,7 +65,7 @@ import TestSupport
     @Test func comparisonKeepsOrderDropsRepeatsAndReportsUnknownNames() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("compare-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let index = PlaceIndex(directories: XDGDirectories(environment: ["HOME": directory.path]), bundledDumpPath: Fixtures.url("geonames/cities-sample.txt").path)
+        let index = PlaceIndex(directories: XDGDirectories(environment: ["HOME": directory.path]), bundled: try BundledGeoNames(dumpAt: Fixtures.url("geonames/cities-sample.txt").path))
         let resolver = PlaceResolver(gazetteer: try index.importDump(at: Fixtures.url("geonames/cities-sample.txt").path), geocoder: nil)
         let requested = NIOLockedValueBox<[[ForecastRequest]]>([])
         let service = BatchRecordingService(requested: requested)

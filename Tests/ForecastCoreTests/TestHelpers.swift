@@ -29,17 +29,9 @@ enum Sample {
     static var zagrebForecast: Forecast { try! decode("forecast_current_hourly_daily_zagreb.json") }
 }
 
-/// A `ForecastService` whose answers a test scripts.
-struct ScriptedForecastService: ForecastService {
-    var result: @Sendable (ForecastRequest) async throws(ForecastError) -> Forecast
-    var source: DataSource { .openMeteo }
-
-    func forecast(for request: ForecastRequest) async throws(ForecastError) -> Forecast {
-        try await result(request)
-    }
-}
 
 import Testing
+import ForecastlyBase
 
 extension ForecastViewState: CustomTestStringConvertible {
     public var testDescription: String {

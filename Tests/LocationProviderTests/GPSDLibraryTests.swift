@@ -1,5 +1,6 @@
 @testable import LocationProvider
 import Testing
+import ForecastlyBase
 
 @Suite struct GPSDLibraryTests {
     @Test func reportsTheLibgpsAPIVersion() throws {

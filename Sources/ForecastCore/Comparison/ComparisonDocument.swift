@@ -1,4 +1,5 @@
 public import Foundation
+import ForecastlyBase
 
 /// `compare --json`: an array in input order. Each element has the query
 /// and either `forecast` (a schema-1 forecast document with `location.place`)

@@ -1,4 +1,6 @@
-public import LocationProvider
+import LocationProvider
+public import ForecastlyBase
+public import Places
 
 /// `forecastly compare`: many named places, resolved one by one, then
 /// forecast together in ONE service request, reported in the order given.

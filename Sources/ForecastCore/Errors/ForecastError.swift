@@ -1,5 +1,6 @@
 public import LocationProvider
 public import NetworkTransport
+public import ForecastlyBase
 
 /// Everything that can go wrong between asking for a forecast and having one.
 ///

@@ -1,5 +1,6 @@
 public import Foundation
 public import LocationProvider
+public import ForecastlyBase
 
 /// A forecast for one place, ready to present: times are real instants,
 /// the place's time zone is known, and every value the service may leave

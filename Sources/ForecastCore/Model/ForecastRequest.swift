@@ -1,4 +1,5 @@
-public import LocationProvider
+import LocationProvider
+public import ForecastlyBase
 
 /// What to forecast: a place, how many days, in which units.
 ///

@@ -1,5 +1,6 @@
 public import Foundation
 import NetworkTransport
+import ForecastlyBase
 
 /// Where Open-Meteo lives: the free public API, the commercial `customer-`
 /// host when an API key is given, or any self-hosted server.

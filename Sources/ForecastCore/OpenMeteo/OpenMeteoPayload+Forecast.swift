@@ -1,5 +1,6 @@
 import Foundation
 import LocationProvider
+import ForecastlyBase
 
 /// Turns the loose payload into a `Forecast`, checking everything a
 /// presentation relies on: finite coordinates, parseable times, series of

@@ -1,5 +1,6 @@
 public import Foundation
-public import LocationProvider
+import LocationProvider
+public import Places
 
 /// The `--json` output, schema version 1. Documented in the README; keys
 /// are never dropped (a missing value is `null`), and new keys may be added

@@ -1,4 +1,5 @@
 public import LocationProvider
+import ForecastlyBase
 
 /// The presentation model: runs a `ForecastService` and publishes every
 /// state it passes through as an `AsyncSequence`.

@@ -4,7 +4,8 @@ import Glibc
 #endif
 import CSQLite
 import GRDB
-public import LocationProvider
+import LocationProvider
+public import ForecastlyBase
 
 /// The forecast cache and the notes in one SQLite database
 /// (`$XDG_DATA_HOME/forecastly/forecastly.sqlite`), through GRDB: WAL mode so

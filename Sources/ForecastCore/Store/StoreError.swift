@@ -1,5 +1,6 @@
-public import LocationProvider
+import LocationProvider
 import NetworkTransport
+public import ForecastlyBase
 
 /// Why the store (forecast cache and notes) could not be used. Each case
 /// names the file, and none of them leads forecastly to touch the file.

@@ -1,5 +1,6 @@
 public import Foundation
-public import LocationProvider
+import LocationProvider
+public import ForecastlyBase
 
 /// Where a forecast is filed in the cache: the place on a 0.01° grid
 /// (about a kilometre, so a GPS fix that wanders a few metres still hits),

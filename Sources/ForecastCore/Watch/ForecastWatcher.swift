@@ -1,5 +1,6 @@
 public import Foundation
 public import LocationProvider
+public import ForecastlyBase
 
 /// `--watch`: keeps a forecast current. It fetches again when the interval
 /// passes, when the position moves more than `moveThresholdMeters`, and

@@ -1,4 +1,5 @@
 import NetworkTransport
+public import ForecastlyBase
 
 /// Where the user's decision is remembered between runs. Behind a protocol
 /// so tests (and programs embedding forecastly) can keep it in memory.

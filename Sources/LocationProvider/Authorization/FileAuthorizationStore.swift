@@ -1,4 +1,5 @@
 import Foundation
+public import ForecastlyBase
 
 /// The decision in `$XDG_CONFIG_HOME/forecastly/location.json`, mode 0600,
 /// written atomically. A file that cannot be read or parsed is reported
@@ -70,25 +71,5 @@ public actor FileAuthorizationStore: AuthorizationStore {
         case ("authorized", let accuracy?): .authorized(accuracy)
         default: nil
         }
-    }
-}
-
-/// An in-memory store for tests and simulations.
-public actor InMemoryAuthorizationStore: AuthorizationStore {
-    public private(set) var decision: UserDecision
-    public private(set) var saveCount = 0
-    private let failure: AuthorizationStoreError?
-
-    public init(decision: UserDecision = .notDetermined, failingWith failure: AuthorizationStoreError? = nil) {
-        self.decision = decision
-        self.failure = failure
-    }
-
-    public func load() -> StoredAuthorization { StoredAuthorization(decision: decision) }
-
-    public func save(_ decision: UserDecision) throws(AuthorizationStoreError) {
-        if let failure { throw failure }
-        self.decision = decision
-        saveCount += 1
     }
 }

@@ -1,3 +1,4 @@
+public import ForecastlyBase
 /// The live authorization: the user's remembered decision combined with the
 /// administrator's policy, changed only through the transition table, saved
 /// on every change, and published as an `AsyncSequence` that feeds the

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkTransport
+import ForecastlyBase
 
 /// Where gpsd listens: `HOST[:PORT]`, `[IPv6]:PORT`; default localhost:2947.
 public struct GPSDAddress: Sendable, Hashable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import NetworkTransport
 public import Foundation
 import Synchronization
+public import ForecastlyBase
 
 /// Locates with a GPS receiver through gpsd.
 ///

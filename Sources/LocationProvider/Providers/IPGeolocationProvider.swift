@@ -1,5 +1,6 @@
 public import Foundation
 public import NetworkTransport
+import ForecastlyBase
 
 /// Locates by the public IP address, over HTTPS. City level: every fix has
 /// reduced accuracy. Only ever called through `AuthorizedLocationProvider`.
@@ -38,7 +39,7 @@ public struct IPGeolocationProvider: LocationProvider {
         } catch .bodyTooLarge {
             throw .unreadableAnswer(service: serviceName, reason: "too large")
         } catch {
-            throw .lookupFailed(service: serviceName, reason: Self.describe(error))
+            throw .lookupFailed(service: serviceName, reason: error.shortReason)
         }
         if response.status == 429 {
             throw .rateLimited(service: serviceName, retryAfterSeconds: Self.retryAfter(response))
@@ -101,18 +102,5 @@ public struct IPGeolocationProvider: LocationProvider {
             return .failure(.cancelled)
         }
         return try first.get()
-    }
-
-    static func describe(_ error: TransportError) -> String {
-        switch error {
-        case .nameResolutionFailed(let host): "\(host) does not resolve"
-        case .connectionRefused(let host, let port): "\(host):\(port) refused the connection"
-        case .tlsFailed: "the secure connection failed"
-        case .connectTimedOut, .responseTimedOut: "it did not answer in time"
-        case .bodyTooLarge: "unreadable answer (too large)"
-        case .insecureURL(let url): "\(url) is not HTTPS"
-        case .cancelled: "cancelled"
-        case .other(let detail): detail
-        }
     }
 }

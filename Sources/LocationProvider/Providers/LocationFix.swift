@@ -1,4 +1,5 @@
 public import Foundation
+public import ForecastlyBase
 
 /// One answer to "where am I?": a coordinate, how good it is, and where it
 /// came from. Every fix says its source and accuracy, so output can always

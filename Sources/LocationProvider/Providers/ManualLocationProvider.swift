@@ -1,4 +1,5 @@
 public import Foundation
+public import ForecastlyBase
 
 /// A place the user stored with `forecastly location set`.
 public struct StoredPlace: Sendable, Hashable, Codable {

@@ -1,4 +1,5 @@
 import NetworkTransport
+public import ForecastlyBase
 
 /// A place name as typed: "Kyiv", "Paris, FR", "Springfield, MO, US".
 /// The first part is the name; the others narrow it to a country (code or

@@ -1,7 +1,8 @@
 import Foundation
-@testable import LocationProvider
 import Testing
 import TestSupport
+import ForecastlyBase
+@testable import Places
 
 @Suite struct GazetteerImportTests {
     @Test(arguments: ["geonames/cities-sample.txt", "geonames/cities-sample.txt.gz", "geonames/cities-sample.zip"])
@@ -22,7 +23,7 @@ import TestSupport
     @Test func badImportsKeepTheExistingIndex() throws {
         let fixture = try GazetteerFixture.make()
         defer { fixture.remove() }
-        let index = PlaceIndex(directories: GazetteerFixture.directories(fixture.directory), bundledDumpPath: Fixtures.url("geonames/cities-sample.txt").path)
+        let index = PlaceIndex(directories: GazetteerFixture.directories(fixture.directory), bundled: try BundledGeoNames(dumpAt: Fixtures.url("geonames/cities-sample.txt").path))
         let before = try Data(contentsOf: URL(fileURLWithPath: index.userIndexPath))
         let scratch = fixture.directory.appendingPathComponent("bad")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -87,7 +88,7 @@ import TestSupport
     @Test func bundledPlacesBuildOnceIntoTheCache() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("bundled-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let index = PlaceIndex(directories: GazetteerFixture.directories(root), bundledDumpPath: Self.bundledDump)
+        let index = PlaceIndex(directories: GazetteerFixture.directories(root), bundled: .linked)
         let first = try index.open()
         #expect(first.count == 34_024)
         #expect(first.path.hasPrefix(root.path + "/cache/forecastly/places-v"))
@@ -106,7 +107,7 @@ import TestSupport
     @Test func openIfBuiltNeverBuilds() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("ahead-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let index = PlaceIndex(directories: GazetteerFixture.directories(root), bundledDumpPath: Fixtures.url("geonames/cities-sample.txt").path)
+        let index = PlaceIndex(directories: GazetteerFixture.directories(root), bundled: try BundledGeoNames(dumpAt: Fixtures.url("geonames/cities-sample.txt").path))
         #expect(index.openIfBuilt() == nil)
         #expect(!FileManager.default.fileExists(atPath: root.path + "/cache"))
         #expect(!FileManager.default.fileExists(atPath: root.path + "/data"))
@@ -119,7 +120,4 @@ import TestSupport
         #expect(index.openIfBuilt()?.path == index.userIndexPath)
     }
 
-    static let bundledDump = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/LocationProvider/Resources/cities15000.txt.gz").path
 }

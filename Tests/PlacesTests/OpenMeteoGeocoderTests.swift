@@ -1,8 +1,9 @@
 import Foundation
-import LocationProvider
 import NetworkTransport
 import Testing
 import TestSupport
+import ForecastlyBase
+import Places
 
 /// The online fallback for place names, over the real AsyncHTTPClient
 /// transport against a stub on 127.0.0.1: the recorded answers in

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,10 +7,10 @@ import Glibc
 /// leaves a half-written file behind: the bytes go to a temporary file in
 /// the same directory (mode 0600 from the first byte), are flushed, and the
 /// temporary file is renamed over the target in one step.
-enum AtomicFile {
-    struct Failure: Error, Sendable, Equatable {
-        var path: String
-        var reason: String
+public enum AtomicFile {
+    public struct Failure: Error, Sendable, Equatable {
+        public var path: String
+        public var reason: String
     }
 
     /// With `dropFromCache`, the written pages leave the page cache once
@@ -18,7 +18,7 @@ enum AtomicFile {
     /// pages at a time (the place index): pages cached by the write come as
     /// large folios, and recent kernels map a whole folio into a process
     /// on its first touch, so one lookup would make megabytes resident.
-    static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, dropFromCache: Bool = false) throws(Failure) {
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, dropFromCache: Bool = false) throws(Failure) {
         let directory = (path as NSString).deletingLastPathComponent
         try createDirectory(directory)
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -57,7 +57,7 @@ enum AtomicFile {
     }
 
     /// Creates the directory (and parents) readable by the user only.
-    static func createDirectory(_ path: String) throws(Failure) {
+    public static func createDirectory(_ path: String) throws(Failure) {
         do {
             try FileManager.default.createDirectory(
                 atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
@@ -68,10 +68,10 @@ enum AtomicFile {
     }
 
     /// Moves a file aside as `NAME.corrupt-UNIXTIME` so it is kept, not overwritten.
-    static func keepAside(_ path: String) -> String? {
+    public static func keepAside(_ path: String) -> String? {
         let aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
         return rename(path, aside) == 0 ? aside : nil
     }
 
-    static func errorText() -> String { String(cString: strerror(errno)) }
+    public static func errorText() -> String { String(cString: strerror(errno)) }
 }

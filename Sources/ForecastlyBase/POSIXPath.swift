@@ -13,6 +13,11 @@ public enum POSIXPath {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// The last component of `path`: "cities.idx" for "/a/b/cities.idx".
+    public static func name(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
     /// Whether `path` is a regular file (not a directory).

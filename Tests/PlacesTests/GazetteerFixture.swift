@@ -1,6 +1,7 @@
 import Foundation
-@testable import LocationProvider
 import TestSupport
+import ForecastlyBase
+@testable import Places
 
 /// The sample GeoNames places, as an index and as plain records: tests
 /// check the index against a brute-force pass over the records.
@@ -22,7 +23,7 @@ struct GazetteerFixture {
     /// Builds the sample into a fresh temporary XDG data directory.
     static func make(dump: String = "geonames/cities-sample.txt") throws -> GazetteerFixture {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gazetteer-\(UUID().uuidString)")
-        let index = PlaceIndex(directories: directories(directory), bundledDumpPath: Fixtures.url("geonames/cities-sample.txt").path)
+        let index = PlaceIndex(directories: directories(directory), bundled: try BundledGeoNames(dumpAt: Fixtures.url("geonames/cities-sample.txt").path))
         let gazetteer = try index.importDump(at: Fixtures.url(dump).path)
         return GazetteerFixture(gazetteer: gazetteer, places: try records(), directory: directory)
     }

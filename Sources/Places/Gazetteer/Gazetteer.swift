@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+public import ForecastlyBase
 #endif
 
 /// An offline index of populated places, opened from a file built by

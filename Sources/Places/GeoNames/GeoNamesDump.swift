@@ -11,12 +11,16 @@ enum GeoNamesDump {
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             throw .unreadable(path: path, reason: !exists ? "no such file" : isDirectory.boolValue ? "it is a directory" : "permission denied")
         }
-        let bytes = [UInt8](data)
+        return try text(of: [UInt8](data), path: path)
+    }
+
+    /// The text of a dump already in memory; `path` names it in errors.
+    static func text(of bytes: [UInt8], path: String) throws(GazetteerImportError) -> String {
         if bytes.starts(with: [0x1F, 0x8B]) {
             return String(decoding: try gunzip(bytes, path: path), as: UTF8.self)
         }
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-            return String(decoding: try unzip(data, path: path), as: UTF8.self)
+            return String(decoding: try unzip(Data(bytes), path: path), as: UTF8.self)
         }
         return String(decoding: bytes, as: UTF8.self)
     }

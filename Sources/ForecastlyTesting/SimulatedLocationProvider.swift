@@ -1,4 +1,6 @@
 public import Foundation
+public import ForecastlyBase
+public import LocationProvider
 import Synchronization
 
 /// A scripted location backend for tests, previews and

@@ -1,4 +1,5 @@
 import NetworkTransport
+public import ForecastlyBase
 
 /// Turns a typed place name into one place: the offline gazetteer first,
 /// then (for names it does not know) the online geocoder, and when neither

@@ -1,5 +1,6 @@
 public import Foundation
 public import NetworkTransport
+import ForecastlyBase
 
 /// Looks up place names the offline index does not know, with Open-Meteo's
 /// geocoding API (`/v1/search`). Only a typed name is sent, never the
@@ -124,7 +125,7 @@ public enum GeocodingError: Error, Sendable, Equatable {
     public var reason: String {
         switch self {
         case .invalidURL(let text): "\(OpenMeteoGeocoder.urlVariable) is not an HTTPS URL (“\(text)”)"
-        case .transport(let error, let service): "\(service): \(IPGeolocationProvider.describe(error))"
+        case .transport(let error, let service): "\(service): \(error.shortReason)"
         case .httpStatus(let status, let reason, let service): "\(service) answered HTTP \(status)" + (reason.map { ": \($0)" } ?? "")
         case .undecodable(let service): "\(service) sent an answer that cannot be read"
         }

@@ -1,7 +1,7 @@
 import Foundation
-@testable import LocationProvider
 import Testing
 import TestSupport
+@testable import Places
 
 @Suite struct GazetteerSearchTests {
     @Test func foldingIgnoresCaseAccentsAndPunctuation() {
@@ -170,7 +170,7 @@ import TestSupport
         lines.append(washington.joined(separator: "\t"))
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try (lines.joined(separator: "\n") + "\n").write(toFile: root.path + "/dump.txt", atomically: true, encoding: .utf8)
-        let gazetteer = try PlaceIndex(directories: GazetteerFixture.directories(root), bundledDumpPath: Fixtures.url("geonames/cities-sample.txt").path)
+        let gazetteer = try PlaceIndex(directories: GazetteerFixture.directories(root), bundled: try BundledGeoNames(dumpAt: Fixtures.url("geonames/cities-sample.txt").path))
             .importDump(at: root.path + "/dump.txt")
         #expect(gazetteer.matches(try PlaceQuery("Washington")).first?.admin1 == "DC")
         let list = try PlaceQuery.list("Paris, TX, Springfield, Missouri, Kyiv, Washington, Washington, DC", qualifies: gazetteer.qualifies)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import LocationProvider
 import Testing
 import TestSupport
+import ForecastlyBase
+@testable import Places
 
 /// Which index `PlaceIndex` opens, and what it says and keeps when the
 /// bundled data, the user's import or the directories are not as expected.
@@ -15,20 +16,10 @@ import TestSupport
         ((try? FileManager.default.contentsOfDirectory(atPath: directories.cache)) ?? []).sorted()
     }
 
-    @Test func missingBundledDataSaysWhereItLooked() throws {
-        defer { remove() }
-        let index = PlaceIndex(directories: directories, bundledDumpPath: root.path + "/nowhere/cities15000.txt.gz")
-        let error = #expect(throws: PlaceIndexError.bundledDataMissing(root.path + "/nowhere/cities15000.txt.gz")) { try index.open() }
-        #expect(error?.exitStatus == .unavailable)
-        #expect(index.openIfBuilt() == nil)
-    }
-
     @Test func damagedBundledDataIsBadDataAndNothingIsCached() throws {
         defer { remove() }
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let dump = root.path + "/cities15000.txt"
-        try Data("<html><body>502 Bad Gateway</body></html>\n".utf8).write(to: URL(fileURLWithPath: dump))
-        let index = PlaceIndex(directories: directories, bundledDumpPath: dump)
+        let damaged = BundledGeoNames(dump: Array("<html><body>502 Bad Gateway</body></html>\n".utf8), countryInfo: "")
+        let index = PlaceIndex(directories: directories, bundled: damaged)
         let error = #expect(throws: PlaceIndexError.self) { try index.open() }
         #expect(error == .bundledDataDamaged(.malformed(line: 1, reason: "expected 19 tab-separated GeoNames columns, found 1")))
         #expect(error?.exitStatus == .dataError)
@@ -39,7 +30,7 @@ import TestSupport
     /// places; removing it brings the bundled places back.
     @Test func aDamagedImportIsReportedUntilRemoved() throws {
         defer { remove() }
-        let index = PlaceIndex(directories: directories, bundledDumpPath: Fixtures.url("geonames/cities-sample.txt").path)
+        let index = PlaceIndex(directories: directories, bundled: try BundledGeoNames(dumpAt: Fixtures.url("geonames/cities-sample.txt").path))
         try index.importDump(at: Fixtures.url("geonames/cities-sample.txt").path)
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: index.userIndexPath))
 
@@ -60,7 +51,7 @@ import TestSupport
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         // A file where the data directory should be: fails the same as root or not.
         try Data("not a directory".utf8).write(to: URL(fileURLWithPath: root.path + "/data"))
-        let index = PlaceIndex(directories: directories, bundledDumpPath: Fixtures.url("geonames/cities-sample.txt").path)
+        let index = PlaceIndex(directories: directories, bundled: try BundledGeoNames(dumpAt: Fixtures.url("geonames/cities-sample.txt").path))
         let error = #expect(throws: GazetteerImportError.self) { try index.importDump(at: Fixtures.url("geonames/cities-sample.txt").path) }
         guard case .cannotWrite(let path, _)? = error else { Issue.record("\(String(describing: error))"); return }
         #expect(path.hasPrefix(root.path + "/data"))
@@ -68,21 +59,16 @@ import TestSupport
         #expect(try String(contentsOfFile: root.path + "/data", encoding: .utf8) == "not a directory")
     }
 
-    /// New bundled data (another size or time) gets a fresh index, and the
-    /// old one is deleted rather than trusted or left to pile up.
+    /// New bundled data (a new forecastly) gets a fresh index, and the old
+    /// one is deleted rather than trusted or left to pile up.
     @Test func newBundledDataReplacesTheCachedIndex() throws {
         defer { remove() }
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let dump = root.path + "/cities15000.txt"
         let sample = try Fixtures.text("geonames/cities-sample.txt")
-        try sample.write(toFile: dump, atomically: true, encoding: .utf8)
-        let index = PlaceIndex(directories: directories, bundledDumpPath: dump)
-        let first = try index.open()
+        let first = try PlaceIndex(directories: directories, bundled: BundledGeoNames(dump: Array(sample.utf8), countryInfo: "")).open()
         #expect(cacheFiles() == [URL(fileURLWithPath: first.path).lastPathComponent])
 
         let fewer = sample.split(separator: "\n").prefix(5).joined(separator: "\n") + "\n"
-        try fewer.write(toFile: dump, atomically: true, encoding: .utf8)
-        let second = try index.open()
+        let second = try PlaceIndex(directories: directories, bundled: BundledGeoNames(dump: Array(fewer.utf8), countryInfo: "")).open()
         #expect(second.path != first.path)
         #expect(second.count == 5)
         #expect(cacheFiles() == [URL(fileURLWithPath: second.path).lastPathComponent])

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-@testable import LocationProvider
 import Testing
+@testable import ForecastlyBase
 
 @Suite struct AtomicFileTests {
     static func temporaryPath() -> String {

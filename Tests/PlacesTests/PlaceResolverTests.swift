@@ -1,8 +1,9 @@
 import Foundation
-@testable import LocationProvider
 import NetworkTransport
 import Testing
 import TestSupport
+import ForecastlyBase
+@testable import Places
 
 /// The offline index first, the online geocoder only for names it does not
 /// know, and "did you mean" when neither does: over the sample GeoNames

@@ -1,4 +1,5 @@
 import NetworkTransport
+public import ForecastlyBase
 
 /// Why a GeoNames dump could not be turned into an index.
 public enum GazetteerImportError: Error, Sendable, Hashable {

@@ -1,3 +1,4 @@
+public import ForecastlyBase
 /// A populated place from the gazetteer.
 public struct GazetteerPlace: Sendable, Hashable {
     /// The GeoNames id.

@@ -1,4 +1,3 @@
-import NetworkTransport
 
 /// The process exit statuses forecastly uses, from BSD's sysexits.h, so that
 /// scripts and status bars can tell "fix your command" from "try later".

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+public import ForecastlyBase
 #endif
 
 /// Where the gazetteer comes from: the user's import under the XDG data
@@ -10,12 +11,11 @@ public struct PlaceIndex: Sendable {
     public static let userIndexName = "cities.idx"
 
     public let directories: XDGDirectories
-    /// The bundled dump; `nil` looks beside the running executable.
-    private let bundledDumpPath: String?
+    private let bundled: BundledGeoNames
 
-    public init(directories: XDGDirectories, bundledDumpPath: String? = nil) {
+    public init(directories: XDGDirectories, bundled: BundledGeoNames = .linked) {
         self.directories = directories
-        self.bundledDumpPath = bundledDumpPath
+        self.bundled = bundled
     }
 
     public var userIndexPath: String { directories.data + "/" + Self.userIndexName }
@@ -33,46 +33,39 @@ public struct PlaceIndex: Sendable {
     /// error, and nothing is written: for opening ahead of need.
     public func openIfBuilt() -> Gazetteer? {
         if POSIXPath.exists(userIndexPath) { return try? Gazetteer.open(path: userIndexPath) }
-        guard let (_, name) = try? bundledDump() else { return nil }
-        return try? Gazetteer.open(path: directories.cache + "/" + name)
+        return try? Gazetteer.open(path: bundledIndexPath)
     }
 
     /// The bundled places, building their index into the cache if needed.
     public func openBundled() throws(PlaceIndexError) -> Gazetteer {
-        let (dump, name) = try bundledDump()
-        let cached = directories.cache + "/" + name
-        if let gazetteer = try? Gazetteer.open(path: cached) { return gazetteer }
+        if let gazetteer = try? Gazetteer.open(path: bundledIndexPath) { return gazetteer }
+        let bytes: [UInt8]
         do {
-            let bytes = try GazetteerIndex.build(dumpAt: dump, countryInfo: BundledPlaces.countryInfo(besideDump: dump),
-                                                 source: "GeoNames cities15000 (bundled)")
-            try write(bytes, to: cached)
-            removeStaleCaches(keeping: name)
-            return try Gazetteer.open(path: cached)
-        } catch let error as GazetteerImportError {
-            throw .bundledDataDamaged(error)
-        } catch let error as GazetteerOpenError {
-            throw .open(error)
+            bytes = try GazetteerIndex.build(dump: bundled.dump, named: "the bundled place list",
+                                             countryInfo: bundled.countryInfo, source: "GeoNames cities15000 (bundled)")
         } catch {
-            throw .bundledDataMissing(dump)
+            throw .bundledDataDamaged(error)
         }
+        do {
+            try write(bytes, to: bundledIndexPath)
+        } catch {
+            throw .cannotWrite(error)
+        }
+        removeStaleCaches(keeping: bundledIndexPath)
+        do { return try Gazetteer.open(path: bundledIndexPath) } catch { throw .open(error) }
     }
 
-    /// The bundled dump, and the name of its built index in the cache:
-    /// named after the dump's size and time, so a new forecastly (or new
-    /// data) builds a fresh one instead of trusting an old file.
-    private func bundledDump() throws(PlaceIndexError) -> (path: String, indexName: String) {
-        guard let dump = bundledDumpPath ?? BundledPlaces.dumpPath else { throw .bundledDataMissing(BundledPlaces.expectedDirectory) }
-        var status = stat()
-        guard stat(dump, &status) == 0 else { throw .bundledDataMissing(dump) }
-        let name = "places-v\(GazetteerFormat.version)-\(status.st_size)-\(status.st_mtim.tv_sec).idx"
-        return (dump, name)
+    /// The bundled places' index in the cache, named after the format and
+    /// the data it was built from.
+    private var bundledIndexPath: String {
+        directories.cache + "/places-v\(GazetteerFormat.version)-\(bundled.identity).idx"
     }
 
     /// Builds an index from a GeoNames dump and puts it in place of the
     /// user's index in one atomic step. On any failure the old index stays.
     @discardableResult
     public func importDump(at path: String) throws(GazetteerImportError) -> Gazetteer {
-        let bytes = try GazetteerIndex.build(dumpAt: path, countryInfo: BundledPlaces.countryInfo(besideDump: bundledDumpPath ?? BundledPlaces.dumpPath),
+        let bytes = try GazetteerIndex.build(dumpAt: path, countryInfo: bundled.countryInfo,
                                              source: "GeoNames \((path as NSString).lastPathComponent)")
         try write(bytes, to: userIndexPath)
         do { return try Gazetteer.open(path: userIndexPath) } catch {
@@ -92,7 +85,8 @@ public struct PlaceIndex: Sendable {
         }
     }
 
-    private func removeStaleCaches(keeping name: String) {
+    private func removeStaleCaches(keeping path: String) {
+        let name = POSIXPath.name(of: path)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directories.cache)) ?? []
         for old in names where old.hasPrefix("places-v") && old.hasSuffix(".idx") && old != name {
             unlink(directories.cache + "/" + old)
@@ -102,32 +96,35 @@ public struct PlaceIndex: Sendable {
 
 public enum PlaceIndexError: Error, Sendable, Hashable {
     case open(GazetteerOpenError)
-    case bundledDataMissing(String)
+    /// The bundled data did not build an index (a damaged build of forecastly).
     case bundledDataDamaged(GazetteerImportError)
+    /// The index built from the bundled data could not be written to the cache.
+    case cannotWrite(GazetteerImportError)
 }
 
 extension PlaceIndexError: UserFacingError {
     public var summary: String {
         switch self {
         case .open(let error): error.summary
-        case .bundledDataMissing(let path): "The bundled place list is missing (looked for \(path))."
         case .bundledDataDamaged(let error): "The bundled place list cannot be read: \(error.summary)"
+        case .cannotWrite(let error): error.summary
         }
     }
 
     public var advice: String? {
         switch self {
         case .open(let error): error.advice
-        case .bundledDataMissing, .bundledDataDamaged:
-            "Install forecastly together with its forecastly_LocationProvider.resources directory, or import places with 'forecastly cities import FILE'."
+        case .bundledDataDamaged:
+            "This build of forecastly is damaged: reinstall it, or import places with 'forecastly cities import FILE'."
+        case .cannotWrite(let error): error.advice
         }
     }
 
     public var exitStatus: ExitStatus {
         switch self {
         case .open(let error): error.exitStatus
-        case .bundledDataMissing: .unavailable
         case .bundledDataDamaged: .dataError
+        case .cannotWrite(let error): error.exitStatus
         }
     }
 }
@@ -136,35 +133,17 @@ extension PlaceIndexError: UserFacingError {
 public enum GazetteerIndex {
     /// The bytes of an index built from the dump at `path`.
     public static func build(dumpAt path: String, countryInfo: String, source: String) throws(GazetteerImportError) -> [UInt8] {
-        let text = try GeoNamesDump.text(at: path)
+        try build(text: GeoNamesDump.text(at: path), countryInfo: countryInfo, source: source)
+    }
+
+    /// The bytes of an index built from a dump in memory; `name` says which
+    /// dump in error messages.
+    public static func build(dump: [UInt8], named name: String, countryInfo: String, source: String) throws(GazetteerImportError) -> [UInt8] {
+        try build(text: GeoNamesDump.text(of: dump, path: name), countryInfo: countryInfo, source: source)
+    }
+
+    private static func build(text: String, countryInfo: String, source: String) throws(GazetteerImportError) -> [UInt8] {
         let records = try GeoNamesParser.records(in: text)
         return GazetteerBuilder.build(records, countries: CountryTable(countryInfo: countryInfo), source: source)
-    }
-}
-
-/// The GeoNames files that ship with the LocationProvider target.
-enum BundledPlaces {
-    static let bundleName = "forecastly_LocationProvider.resources"
-    static let dumpName = "cities15000.txt.gz"
-    static let countryInfoName = "countryInfo.txt"
-
-    /// SwiftPM copies resources into a directory beside the executable
-    /// (and beside the test bundle). Looked up by hand because
-    /// `Bundle.module` ends the process when the directory is missing.
-    static var expectedDirectory: String {
-        (POSIXPath.executableDirectory ?? POSIXPath.directory(of: CommandLine.arguments[0])) + "/" + bundleName
-    }
-
-    static var dumpPath: String? {
-        let path = expectedDirectory + "/" + dumpName
-        return POSIXPath.exists(path) ? path : nil
-    }
-
-    /// countryInfo.txt from the same directory as the dump; without it
-    /// places still work, named by country code only.
-    static func countryInfo(besideDump dump: String?) -> String {
-        guard let dump else { return "" }
-        let path = POSIXPath.directory(of: dump) + "/" + countryInfoName
-        return FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 }

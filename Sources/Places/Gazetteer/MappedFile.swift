@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import ForecastlyBase
 #endif
 
 /// A read-only memory map of a whole file. Reads are bounds-checked and

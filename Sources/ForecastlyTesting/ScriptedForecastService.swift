@@ -1,0 +1,21 @@
+public import ForecastCore
+
+/// A `ForecastService` whose answers a test scripts: a forecast, an error,
+/// or anything a closure works out from the request.
+///
+/// ```swift
+/// let down = ScriptedForecastService { _ throws(ForecastError) in throw .httpStatus(503, reason: nil, service: "Open-Meteo") }
+/// ```
+public struct ScriptedForecastService: ForecastService {
+    public var result: @Sendable (ForecastRequest) async throws(ForecastError) -> Forecast
+    public var source: DataSource
+
+    public init(source: DataSource = .openMeteo, result: @escaping @Sendable (ForecastRequest) async throws(ForecastError) -> Forecast) {
+        self.source = source
+        self.result = result
+    }
+
+    public func forecast(for request: ForecastRequest) async throws(ForecastError) -> Forecast {
+        try await result(request)
+    }
+}
