@@ -35,13 +35,10 @@ struct LocationCommand: AsyncParsableCommand {
 
         func run() async throws {
             let setup = await LocationSetup.load()
-            let fix: LocationFix = try await service.withServices { transport, _ in
-                let provider = try setup.provider(locating, transport: transport)
-                if locating.source != .manual {
-                    try await PermissionPrompt.ensurePermission(setup: setup, services: setup.servicesDescription(locating, transport: transport))
-                }
+            let fix: LocationFix = try await Services.with(service.settings) { services in
+                let source = try await setup.permittedSource(locating.settings, transport: services.transport)
                 do throws(LocationError) {
-                    return try await provider.currentLocation(timeout: locating.timeout)
+                    return try await source.provider.currentLocation(timeout: source.timeout)
                 } catch {
                     throw ForecastError.location(error)
                 }
@@ -150,8 +147,8 @@ struct LocationCommand: AsyncParsableCommand {
         func run() async throws {
             let place: StoredPlace
             if let city = try location.cityQueries().first {
-                let resolution = try await ServiceOptions.parse([]).withServices { transport, _ in
-                    try await Places.resolver(transport: transport).resolve(city)
+                let resolution = try await Services.with(ServiceSettings()) { services in
+                    try await services.placeResolver().resolve(city)
                 }
                 if let note = resolution.ambiguityNote { Terminal.standardError.writeLine("forecastly: note: \(note)") }
                 place = StoredPlace(coordinate: resolution.place.coordinate, name: name ?? resolution.place.displayName)

@@ -46,35 +46,3 @@ struct OutputOptions: ParsableArguments {
         return .report(style)
     }
 }
-
-/// How a finished forecast is written to stdout.
-enum OutputRenderer {
-    case report(TerminalStyle)
-    case json
-    case line(LineTemplate)
-
-    /// Scripts read stdout; a spinner belongs on an interactive stderr only.
-    var wantsProgress: Bool {
-        if case .report = self { return Terminal.standardError.isTerminal }
-        return false
-    }
-
-    func render(
-        _ forecast: Forecast, units: UnitSystem, placeName: String?, hours: Int,
-        place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil
-    ) -> String {
-        switch self {
-        case .report(let style):
-            return ForecastReport(forecast: forecast, placeName: placeName, hours: hours, style: style, source: .openMeteo,
-                                  notice: origin?.label(now: Date())).render()
-        case .json:
-            let document = ForecastDocument(
-                forecast: forecast, placeName: placeName, unitSystem: units, source: .openMeteo, generatedAt: Date(),
-                place: place, origin: origin
-            )
-            return String(decoding: document.encoded(), as: UTF8.self) + "\n"
-        case .line(let template):
-            return template.render(forecast, placeName: placeName) + "\n"
-        }
-    }
-}

@@ -20,7 +20,7 @@ struct LocationOptions: ParsableArguments {
     @Option(name: .customLong("city"),
             help: ArgumentHelp("A place name such as \"Kyiv\" or \"Paris, FR\"; give it several times to compare places.",
                                valueName: "name"),
-            completion: .custom(Places.complete))
+            completion: .custom(PlaceLookup.complete))
     var cities: [String] = []
 
     /// The --city names, checked (empty, punctuation only, too long, control characters).
@@ -33,6 +33,14 @@ struct LocationOptions: ParsableArguments {
         } catch {
             throw ValidationError(error.userMessage)
         }
+    }
+
+    /// Where to forecast: the typed coordinate, else the (first) city, else
+    /// wherever the user is, found as `locating` says.
+    func choice(locating: LocatingSettings) throws -> PlaceChoice {
+        if let coordinate = try coordinate() { return .typed(coordinate) }
+        if let city = try cityQueries().first { return .city(city) }
+        return .located(locating)
     }
 
     /// The typed coordinate, `nil` when neither option was given.

@@ -17,7 +17,7 @@ struct AboutCommand: ParsableCommand {
         let directories = XDGDirectories(environment: environment)
         let server = (try? OpenMeteoConfiguration(environment: environment))?.baseURL.absoluteString
             ?? "(FORECASTLY_OPEN_METEO_URL is invalid)"
-        let places = (try? Places.gazetteer()).map { "\(ValueFormat.grouped($0.count)) places from \($0.source): \($0.path)" }
+        let places = (try? PlaceLookup.gazetteer()).map { "\(ValueFormat.grouped($0.count)) places from \($0.source): \($0.path)" }
             ?? "the place index cannot be opened ('forecastly cities status' says why)"
         let text = """
         forecastly \(Forecastly.version)

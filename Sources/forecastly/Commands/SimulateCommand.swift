@@ -76,10 +76,10 @@ struct SimulateCommand: AsyncParsableCommand {
         }
         let provider = AuthorizedLocationProvider(SimulatedLocationProvider(kind: kind, script: script), authorization: state)
         let renderer = try output.renderer()
-        let forecast = try await service.withServices { _, service in
+        let forecast = try await Services.with(service.settings) { services in
             try await PermissionPrompt.ensurePermission(setup: setup, services: "a simulated \(kind == .gpsd ? "GPS receiver" : "IP location service")")
             return try await ForecastLoader(showsProgress: renderer.wantsProgress).locateAndLoad(
-                authorization: state, provider: provider, service: service, timeout: timeout,
+                authorization: state, provider: provider, service: services.weather, timeout: timeout,
                 days: forecastOptions.days, units: forecastOptions.units)
         }
         Terminal.standardOutput.write(renderer.render(forecast, units: forecastOptions.units, placeName: forecast.fix?.placeName, hours: forecastOptions.hours))

@@ -8,7 +8,7 @@ import Places
 
 /// The gazetteer as the CLI uses it: opened from the user's import or the
 /// bundled places, for resolving --city, naming coordinates and completion.
-enum Places {
+enum PlaceLookup {
     static func index(environment: [String: String] = ProcessInfo.processInfo.environment) -> PlaceIndex {
         PlaceIndex(directories: XDGDirectories(environment: environment))
     }
@@ -72,10 +72,4 @@ enum Places {
         var seen: Set<String> = []
         return (byOwnName + byAlias).map(\.displayName).filter { seen.insert($0).inserted }.prefix(20).map { $0 }
     }
-}
-
-/// Ends the process with a status after the messages were already printed
-/// (for example by `compare`, which reports each failed name on its own).
-struct SilentExit: Error {
-    var status: ExitStatus
 }

@@ -34,7 +34,7 @@ enum HeadStart {
 
     /// Only an index already built: building one is for a run that needs it.
     private static let gazetteer = Prepared<Gazetteer?>(on: queue) {
-        Places.index().openIfBuilt()
+        PlaceLookup.index().openIfBuilt()
     }
 
     /// Starts all three. Call once, before parsing.

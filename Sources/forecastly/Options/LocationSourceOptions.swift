@@ -26,5 +26,7 @@ struct LocationSourceOptions: ParsableArguments {
         if let gpsd, GPSDAddress(gpsd) == nil { throw ValidationError(GPSDAddressError(text: gpsd).userMessage) }
     }
 
-    var timeout: Duration { .milliseconds(Int64(gpsTimeout * 1000)) }
+    var settings: LocatingSettings {
+        LocatingSettings(source: source, gpsd: gpsd, timeout: .milliseconds(Int64(gpsTimeout * 1000)))
+    }
 }

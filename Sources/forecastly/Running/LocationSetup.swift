@@ -28,8 +28,8 @@ struct LocationSetup {
 
     var placeStore: PlaceStore { PlaceStore(directories: directories) }
 
-    func gpsdAddress(_ options: LocationSourceOptions) throws -> GPSDAddress {
-        try GPSDLocationProvider.address(from: environment, override: options.gpsd).get()
+    func gpsdAddress(_ settings: LocatingSettings) throws -> GPSDAddress {
+        try GPSDLocationProvider.address(from: environment, override: settings.gpsd).get()
     }
 
     /// The IP service: FORECASTLY_IPGEO_URL or the HTTPS default. Plain HTTP
@@ -47,20 +47,20 @@ struct LocationSetup {
     /// The provider for --source, with every non-manual backend guarded.
     /// `onSatellites` receives gpsd's satellite counts while it waits for a fix.
     func provider(
-        _ options: LocationSourceOptions, transport: any HTTPTransport,
+        _ settings: LocatingSettings, transport: any HTTPTransport,
         onSatellites: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) throws -> any LocationProvider {
         func guarded(_ base: any LocationProvider) -> any LocationProvider {
             AuthorizedLocationProvider(base, authorization: authorization)
         }
         func manual() throws -> ManualLocationProvider { ManualLocationProvider(place: try placeStore.load().get()) }
-        switch options.source {
+        switch settings.source {
         case .manual: return try manual()
-        case .gpsd: return guarded(GPSDLocationProvider(address: try gpsdAddress(options), onSatellites: onSatellites))
+        case .gpsd: return guarded(GPSDLocationProvider(address: try gpsdAddress(settings), onSatellites: onSatellites))
         case .ip: return guarded(try ipProvider(transport: transport))
         case .auto:
             var chain: [any LocationProvider] = []
-            if policy.allows(.gpsd) { chain.append(guarded(GPSDLocationProvider(address: try gpsdAddress(options), onSatellites: onSatellites))) }
+            if policy.allows(.gpsd) { chain.append(guarded(GPSDLocationProvider(address: try gpsdAddress(settings), onSatellites: onSatellites))) }
             if policy.allows(.ip) { chain.append(guarded(try ipProvider(transport: transport))) }
             chain.append(try manual())
             return AutomaticLocationProvider(chain)
@@ -68,10 +68,10 @@ struct LocationSetup {
     }
 
     /// What the permission prompt names: every service a lookup would reach.
-    func servicesDescription(_ options: LocationSourceOptions, transport: any HTTPTransport) -> String {
-        let gpsd = "gpsd on \((try? gpsdAddress(options))?.description ?? GPSDAddress.default.description)"
+    func servicesDescription(_ settings: LocatingSettings, transport: any HTTPTransport) -> String {
+        let gpsd = "gpsd on \((try? gpsdAddress(settings))?.description ?? GPSDAddress.default.description)"
         let ip = "the IP location service \((try? ipProvider(transport: transport))?.serviceName ?? "ipwho.is")"
-        switch options.source {
+        switch settings.source {
         case .gpsd: return gpsd
         case .ip: return ip
         case .manual: return "your stored place"
@@ -80,4 +80,35 @@ struct LocationSetup {
             return parts.joined(separator: " and, if that has no fix, ")
         }
     }
+
+    /// The one path from --source to a source that may locate the user: the
+    /// backends, each guarded by the authorization, once locating is
+    /// permitted (asking on a terminal when undecided). A stored place needs
+    /// no permission. Throws the location error (exit 77) in every state in
+    /// which locating is not permitted.
+    func permittedSource(
+        _ settings: LocatingSettings, transport: any HTTPTransport,
+        onSatellites: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    ) async throws -> PermittedSource {
+        let provider = try self.provider(settings, transport: transport, onSatellites: onSatellites)
+        if settings.source != .manual {
+            try await PermissionPrompt.ensurePermission(setup: self, services: servicesDescription(settings, transport: transport))
+        }
+        return PermittedSource(authorization: authorization, provider: provider, timeout: settings.timeout)
+    }
+}
+
+/// How to locate when no place is given: --source, --gpsd and --gps-timeout.
+struct LocatingSettings: Sendable {
+    var source: SourceChoice = .auto
+    var gpsd: String?
+    var timeout: Duration = .seconds(10)
+}
+
+/// A location source that may be asked now. Its backends stay guarded by
+/// the authorization, so a permission withdrawn meanwhile still stops them.
+struct PermittedSource {
+    let authorization: LocationAuthorization
+    let provider: any LocationProvider
+    let timeout: Duration
 }

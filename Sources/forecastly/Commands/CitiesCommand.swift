@@ -21,7 +21,7 @@ struct CitiesCommand: ParsableCommand {
             discussion: "Case and accents do not matter, and alternate names count: \"kiev\", \"Kyiv\" and \"Киев\" all find Kyiv. Narrow by country with \"Paris, FR\"."
         )
 
-        @Argument(help: ArgumentHelp("The start of a place name.", valueName: "prefix"), completion: .custom(Places.complete))
+        @Argument(help: ArgumentHelp("The start of a place name.", valueName: "prefix"), completion: .custom(PlaceLookup.complete))
         var prefix: String
 
         @Option(parsing: .unconditional, help: ArgumentHelp("How many places to list, 1…100.", valueName: "n"))
@@ -37,7 +37,7 @@ struct CitiesCommand: ParsableCommand {
 
         func run() throws {
             let query = try PlaceQuery(prefix)
-            let gazetteer = try Places.gazetteer()
+            let gazetteer = try PlaceLookup.gazetteer()
             let places = gazetteer.search(query, limit: limit)
             if json {
                 Terminal.standardOutput.writeLine(Self.json(places))
@@ -82,7 +82,7 @@ struct CitiesCommand: ParsableCommand {
 
         func run() throws {
             let started = ContinuousClock.now
-            let index = Places.index()
+            let index = PlaceLookup.index()
             let gazetteer = try index.importDump(at: file)
             let elapsed = started.duration(to: .now)
             let size = POSIXPath.size(gazetteer.path) ?? 0
@@ -95,7 +95,7 @@ struct CitiesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "status", abstract: "Show which place index is used and how many places it has.")
 
         func run() throws {
-            let gazetteer = try Places.gazetteer()
+            let gazetteer = try PlaceLookup.gazetteer()
             Terminal.standardOutput.writeLine("""
             Places   \(ValueFormat.grouped(gazetteer.count)) from \(gazetteer.source)
             Index    \(gazetteer.path)
@@ -108,7 +108,7 @@ struct CitiesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "reset", abstract: "Remove your imported index and use the bundled places again.")
 
         func run() throws {
-            let index = Places.index()
+            let index = PlaceLookup.index()
             try index.removeImport()
             Terminal.standardOutput.writeLine("Using the bundled places (GeoNames, 15,000 people or more).")
         }

@@ -56,17 +56,17 @@ struct NotesCommand: AsyncParsableCommand {
             if withoutWeather {
                 if let coordinate = try location.coordinate() {
                     (note.latitude, note.longitude) = (coordinate.latitude, coordinate.longitude)
-                    note.placeName = Places.name(near: coordinate)
-                } else if let city = try location.cityQueries().first, let resolution = Places.resolveOffline(city) {
+                    note.placeName = PlaceLookup.name(near: coordinate)
+                } else if let city = try location.cityQueries().first, let resolution = PlaceLookup.resolveOffline(city) {
                     (note.latitude, note.longitude) = (resolution.place.coordinate.latitude, resolution.place.coordinate.longitude)
                     note.placeName = resolution.place.displayName
                 }
             } else {
-                var options = try ForecastOptions.parse(["--days", "1", "--hours", "0"])
-                options.units = .metric
-                let run = ForecastRun(location: location, locating: locating, options: options, service: service, cache: cache)
+                // Today's weather in metric units: notes keep °C whatever the display.
+                let run = ForecastRun(finder: PlaceFinder(choice: try location.choice(locating: locating.settings)),
+                                      days: 1, units: .metric, cache: cache.policy, services: service.settings)
                 do {
-                    let shown = try await run.load(store: store, city: try location.cityQueries().first, loader: ForecastLoader(showsProgress: false))
+                    let shown = try await run.load(store: store, loader: ForecastLoader(showsProgress: false))
                     // A stale forecast is not "the weather at that moment".
                     if case .stale(_, let error) = shown.origin { throw error }
                     note.placeName = shown.placeName

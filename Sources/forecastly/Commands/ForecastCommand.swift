@@ -54,15 +54,17 @@ struct ForecastCommand: AsyncParsableCommand {
         Diagnostics.bootstrap(verbose: output.verbose)
         let cities = try location.cityQueries()
         if cities.count > 1 {
-            try await CompareCommand.compare(cities, units: forecastOptions.units, json: output.json, noColor: output.noColor, service: service)
+            try await CompareCommand.compare(cities, units: forecastOptions.units, json: output.json, noColor: output.noColor, services: service.settings)
             return
         }
         let renderer = try output.renderer()
-        let run = ForecastRun(location: location, locating: locating, options: forecastOptions, service: service, cache: cache)
+        let run = ForecastRun(finder: PlaceFinder(choice: try location.choice(locating: locating.settings)),
+                              days: forecastOptions.days, units: forecastOptions.units, cache: cache.policy, services: service.settings)
         let store = Storage.openForCache()
         if watching.watch {
-            let watch = WatchRun(run: run, renderer: renderer, options: forecastOptions, interval: watching.interval.duration, maxAge: cache.maxAge.seconds, refresh: cache.refresh)
-            try await watch.start(store: store, city: cities.first)
+            let watch = WatchRun(run: run, renderer: renderer, hours: forecastOptions.hours, interval: watching.interval.duration,
+                                 maxAge: cache.maxAge.seconds, refresh: cache.refresh)
+            try await watch.start(store: store)
             return
         }
         let show = { (shown: ForecastRun.Shown) in
@@ -75,9 +77,9 @@ struct ForecastCommand: AsyncParsableCommand {
                 place: shown.place, origin: shown.origin))
         }
         if cache.offline {
-            show(try await run.stored(store: store, city: cities.first))
+            show(try run.stored(store: store))
         } else {
-            try await run.load(store: store, city: cities.first, loader: ForecastLoader(showsProgress: renderer.wantsProgress), present: show)
+            try await run.load(store: store, loader: ForecastLoader(showsProgress: renderer.wantsProgress), present: show)
         }
     }
 }

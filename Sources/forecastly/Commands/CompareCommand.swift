@@ -20,7 +20,7 @@ struct CompareCommand: AsyncParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("Place names, e.g. \"Kyiv, Lviv, Odesa\".", valueName: "places"),
-              completion: .custom(Places.complete))
+              completion: .custom(PlaceLookup.complete))
     var places: [String] = []
 
     @Option(help: ArgumentHelp("metric (°C, km/h, mm) or imperial (°F, mph, in).", valueName: "system"))
@@ -43,18 +43,18 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let gazetteer = try Places.gazetteer()
+        let gazetteer = try PlaceLookup.gazetteer()
         var queries: [PlaceQuery] = []
         for argument in places {
             queries += try PlaceQuery.list(argument, qualifies: gazetteer.qualifies)
         }
-        try await Self.compare(queries, units: units, json: json, noColor: noColor, service: service)
+        try await Self.compare(queries, units: units, json: json, noColor: noColor, services: service.settings)
     }
 
     /// Shared with `forecast --city A --city B`.
-    static func compare(_ queries: [PlaceQuery], units: UnitSystem, json: Bool, noColor: Bool, service: ServiceOptions) async throws {
-        let entries = try await service.withServices { transport, forecastService in
-            try await PlaceComparison.run(queries, resolver: try Places.resolver(transport: transport), service: forecastService, units: units)
+    static func compare(_ queries: [PlaceQuery], units: UnitSystem, json: Bool, noColor: Bool, services settings: ServiceSettings) async throws {
+        let entries = try await Services.with(settings) { services in
+            try await PlaceComparison.run(queries, resolver: try services.placeResolver(), service: services.weather, units: units)
         }
         var failure: ExitStatus?
         for case .failed(_, let error) in entries {

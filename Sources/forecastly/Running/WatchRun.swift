@@ -1,0 +1,77 @@
+import ForecastCore
+import Foundation
+import LocationProvider
+import ForecastlyBase
+import Places
+
+/// `forecastly --watch`: frames from `ForecastWatcher`, drawn in place on a
+/// terminal or appended otherwise (a status bar reads one line per frame).
+struct WatchRun {
+    let run: ForecastRun
+    let renderer: OutputRenderer
+    let hours: Int
+    let interval: Duration
+    let maxAge: TimeInterval
+    let refresh: Bool
+
+    func start(store: SQLiteStore?) async throws {
+        let inPlace = Terminal.standardOutput.isTerminal
+        WatchTerminal.prepare(inPlace: inPlace)
+        let offline = run.finder.offline()
+        try await Services.with(run.services) { services in
+            let found = try await run.finder.find(offline: offline, services: services)
+            let cache: any ForecastCache = try store ?? SQLiteStore.inMemory()
+            // The first frame may come from the store; later ones are due
+            // because the interval passed, so they fetch.
+            let caching = CachingForecastService(
+                base: services.weather, cache: cache,
+                policy: refresh ? .refresh : .preferStored(maxAge: min(maxAge, interval.inSeconds - 1)),
+                placeName: ForecastRun.name(for: found))
+            var place: KnownPlace?
+            var locations: AsyncStream<LocationUpdate>?
+            var authorization: AsyncStream<AuthorizationState>?
+            switch found {
+            case .known(let known):
+                place = known
+            case .located(let source):
+                locations = source.provider.updates()
+                authorization = WatchTerminal.authorizationChanges(initial: await source.authorization.state)
+            }
+            let watcher = ForecastWatcher(clock: ContinuousClock(), configuration: .init(interval: interval))
+            let frames = watcher.frames(place: place?.coordinate, locations: locations, authorization: authorization) { [run] coordinate throws(ForecastError) in
+                let forecast = try await caching.forecast(for: try run.request(coordinate))
+                return (forecast, caching.lastOrigin ?? .network)
+            }
+            for await frame in frames {
+                draw(frame, name: place?.name, place: place?.place, inPlace: inPlace)
+            }
+        }
+    }
+
+    private func draw(_ frame: ForecastWatcher<ContinuousClock>.Frame, name: String?, place: GazetteerPlace?, inPlace: Bool) {
+        var screen = ""
+        var status: String
+        switch frame {
+        case .forecast(let forecast, let origin, let next):
+            let placeName = name ?? forecast.fix?.placeName ?? PlaceLookup.name(near: forecast.requestedCoordinate)
+            screen = renderer.render(forecast, units: run.units, placeName: placeName, hours: hours, place: place, origin: origin)
+            if case .stale(_, let error) = origin {
+                status = "\(error.summary) Showing the stored forecast; trying again in \(ValueFormat.age(next.inSeconds))."
+            } else {
+                status = "Next refresh in \(ValueFormat.age(next.inSeconds))."
+            }
+        case .failed(let error, let retry):
+            status = "\(error.summary) Trying again in \(ValueFormat.age(retry.inSeconds))."
+        case .notPermitted(let error):
+            status = "\(error.userMessage) Waiting for the permission to change."
+        }
+        if inPlace {
+            Terminal.standardOutput.write("\u{1B}[H\u{1B}[2J" + screen + "\n" + status + " Ctrl-C to quit.\n")
+        } else {
+            if !screen.isEmpty { Terminal.standardOutput.write(screen) }
+            if case .forecast(_, .network, _) = frame {} else if case .forecast(_, .stored, _) = frame {} else {
+                Terminal.standardError.writeLine("forecastly: \(status)")
+            }
+        }
+    }
+}
