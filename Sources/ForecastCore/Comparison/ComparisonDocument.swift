@@ -40,9 +40,5 @@ public struct ComparisonDocument: Encodable, Sendable {
         }
     }
 
-    public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)) ?? Data("[]".utf8)
-    }
+    public func encoded() -> Data { DocumentEncoding.encode(self, empty: "[]") }
 }

@@ -35,12 +35,7 @@ public struct ForecastDocument: Encodable, Sendable {
     }
 
     /// Pretty-printed UTF-8 JSON with a stable key order.
-    public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Every value is finite by construction (the decoder rejects others).
-        return (try? encoder.encode(self)) ?? Data("{}".utf8)
-    }
+    public func encoded() -> Data { DocumentEncoding.encode(self, empty: "{}") }
 
     enum Keys: String, CodingKey {
         case schemaVersion, location, units, current, daily, hourly, source, attribution, generatedAt

@@ -58,15 +58,7 @@ struct CitiesCommand: ParsableCommand {
         }
 
         static func json(_ places: [GazetteerPlace]) -> String {
-            let objects: [[String: Any]] = places.map { place in
-                [
-                    "id": place.id, "name": place.name, "countryCode": place.countryCode, "countryName": place.countryName,
-                    "admin1": place.admin1, "latitude": place.coordinate.latitude, "longitude": place.coordinate.longitude,
-                    "population": place.population, "timezone": place.timeZone, "displayName": place.displayName,
-                ]
-            }
-            let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
-            return String(decoding: data, as: UTF8.self)
+            String(decoding: PlaceDocument(places: places).encoded(), as: UTF8.self)
         }
     }
 

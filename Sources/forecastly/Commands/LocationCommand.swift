@@ -59,17 +59,7 @@ struct LocationCommand: AsyncParsableCommand {
         }
 
         static func json(_ fix: LocationFix) -> String {
-            var object: [String: Any] = [
-                "latitude": fix.coordinate.latitude, "longitude": fix.coordinate.longitude,
-                "source": fix.source.rawValue, "accuracy": fix.accuracy.rawValue,
-                "ageSeconds": fix.age(at: Date()),
-                "observedAt": PlaceClock(timeZone: .gmt).iso8601(fix.timestamp),
-            ]
-            object["accuracyMeters"] = fix.accuracyMeters ?? NSNull()
-            object["city"] = fix.city ?? NSNull()
-            object["countryCode"] = fix.countryCode ?? NSNull()
-            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
-            return String(decoding: data, as: UTF8.self) + "\n"
+            String(decoding: LocationFixDocument(fix: fix, now: Date()).encoded(), as: UTF8.self) + "\n"
         }
     }
 

@@ -29,25 +29,7 @@ enum NoteFormat {
     }
 
     static func json(_ notes: [WeatherNote]) -> String {
-        let clock = PlaceClock(timeZone: .gmt)
-        let objects: [[String: Any]] = notes.map { note in
-            var object: [String: Any] = [
-                "id": note.id, "createdAt": clock.iso8601(note.createdAt), "text": note.text,
-                "placeName": note.placeName ?? NSNull(), "latitude": note.latitude ?? NSNull(), "longitude": note.longitude ?? NSNull(),
-            ]
-            if let weather = note.weather {
-                object["weather"] = [
-                    "temperature": weather.temperature ?? NSNull(), "temperatureUnit": weather.temperatureUnit,
-                    "weatherCode": weather.weatherCode ?? NSNull(), "description": weather.description ?? NSNull(),
-                    "symbol": weather.symbol ?? NSNull(), "glyph": weather.glyph ?? NSNull(),
-                ] as [String: Any]
-            } else {
-                object["weather"] = NSNull()
-            }
-            return object
-        }
-        let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        String(decoding: NoteDocument(notes: notes).encoded(), as: UTF8.self) + "\n"
     }
 
     private static func timestamp(_ date: Date) -> String {
