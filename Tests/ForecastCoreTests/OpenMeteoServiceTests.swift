@@ -18,14 +18,15 @@ import ForecastlyBase
         limits: AsyncHTTPClientTransport.Limits = .init(),
         _ body: (OpenMeteoService, StubHTTPServer) async throws -> T
     ) async throws -> T {
-        let server = try await StubHTTPServer(always: reply)
-        let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent, limits: limits)
-        let service = OpenMeteoService(
-            configuration: try OpenMeteoConfiguration(baseURL: URL(string: server.baseURL)!),
-            transport: transport
-        )
-        defer { Task { await transport.shutdown(); await server.shutdown() } }
-        return try await body(service, server)
+        try await StubHTTPServer.with(always: reply) { server in
+            let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent, limits: limits)
+            let service = OpenMeteoService(
+                configuration: try OpenMeteoConfiguration(baseURL: URL(string: server.baseURL)!),
+                transport: transport
+            )
+            defer { Task { await transport.shutdown() } }
+            return try await body(service, server)
+        }
     }
 
     func failure(
@@ -63,21 +64,21 @@ import ForecastlyBase
     }
 
     @Test func imperialUnitsAndApiKeyAreSent() async throws {
-        let server = try await StubHTTPServer(always: .file(Self.zagrebFixture))
-        let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
-        let service = OpenMeteoService(
-            configuration: try OpenMeteoConfiguration(baseURL: URL(string: server.baseURL)!, apiKey: "secret-key"),
-            transport: transport
-        )
-        _ = try await service.forecast(for: try ForecastRequest(coordinate: Sample.zagreb, days: 16, units: .imperial))
-        await transport.shutdown()
-        await server.shutdown()
-        let query = try #require(server.requests.first).query
-        #expect(query["temperature_unit"] == "fahrenheit")
-        #expect(query["wind_speed_unit"] == "mph")
-        #expect(query["precipitation_unit"] == "inch")
-        #expect(query["forecast_days"] == "16")
-        #expect(query["apikey"] == "secret-key")
+        try await StubHTTPServer.with(always: .file(Self.zagrebFixture)) { server in
+            let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
+            let service = OpenMeteoService(
+                configuration: try OpenMeteoConfiguration(baseURL: URL(string: server.baseURL)!, apiKey: "secret-key"),
+                transport: transport
+            )
+            _ = try await service.forecast(for: try ForecastRequest(coordinate: Sample.zagreb, days: 16, units: .imperial))
+            await transport.shutdown()
+            let query = try #require(server.requests.first).query
+            #expect(query["temperature_unit"] == "fahrenheit")
+            #expect(query["wind_speed_unit"] == "mph")
+            #expect(query["precipitation_unit"] == "inch")
+            #expect(query["forecast_days"] == "16")
+            #expect(query["apikey"] == "secret-key")
+        }
     }
 
     @Test func badRequestCarriesTheServersReason() async throws {
@@ -148,9 +149,7 @@ import ForecastlyBase
 
     @Test func connectionRefused() async throws {
         // Bind a server to learn a free port, then close it: nothing listens there.
-        let server = try await StubHTTPServer(always: .hang)
-        let port = server.port
-        await server.shutdown()
+        let port = try await StubHTTPServer.with(always: .hang) { $0.port }
         let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
         let service = OpenMeteoService(
             configuration: try OpenMeteoConfiguration(baseURL: URL(string: "http://127.0.0.1:\(port)")!),
@@ -164,21 +163,21 @@ import ForecastlyBase
 
     /// HTTPS to a server that only speaks plain HTTP: the handshake fails.
     @Test func tlsHandshakeFailure() async throws {
-        let server = try await StubHTTPServer(always: .file(Self.zagrebFixture))
-        let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
-        let service = OpenMeteoService(
-            configuration: try OpenMeteoConfiguration(baseURL: URL(string: "https://127.0.0.1:\(server.port)")!),
-            transport: transport
-        )
-        var failure: ForecastError?
-        do { _ = try await service.forecast(for: Sample.request) } catch { failure = error }
-        await transport.shutdown()
-        await server.shutdown()
-        guard case .transport(.tlsFailed(host: "127.0.0.1", _), _) = failure else {
-            Issue.record("got \(String(describing: failure))"); return
+        try await StubHTTPServer.with(always: .file(Self.zagrebFixture)) { server in
+            let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
+            let service = OpenMeteoService(
+                configuration: try OpenMeteoConfiguration(baseURL: URL(string: "https://127.0.0.1:\(server.port)")!),
+                transport: transport
+            )
+            var failure: ForecastError?
+            do throws(ForecastError) { _ = try await service.forecast(for: Sample.request) } catch { failure = error }
+            await transport.shutdown()
+            guard case .transport(.tlsFailed(host: "127.0.0.1", _), _) = failure else {
+                Issue.record("got \(String(describing: failure))"); return
+            }
+            #expect(failure?.exitStatus == .unavailable)
+            #expect(failure?.userMessage.contains("secure connection") == true)
         }
-        #expect(failure?.exitStatus == .unavailable)
-        #expect(failure?.userMessage.contains("secure connection") == true)
     }
 
     @Test func connectionClosedWithoutAnswer() async throws {

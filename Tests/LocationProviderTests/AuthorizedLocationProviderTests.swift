@@ -50,16 +50,16 @@ import ForecastlyBase
     /// The real IP backend against a stub that counts requests.
     @Test(arguments: states)
     func noIPRequestLeavesUnlessAuthorized(decision: UserDecision?) async throws {
-        let server = try await StubHTTPServer(always: .file(Fixtures.url("ipgeo/ipwho_is-8.8.8.8-geoip-comparison.json")))
-        let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests")
-        let ip = try IPGeolocationProvider(url: URL(string: server.baseURL)!, transport: transport)
-        let provider = AuthorizedLocationProvider(ip, authorization: await authorization(decision))
-        _ = try? await provider.currentLocation(timeout: .seconds(5))
-        for await _ in provider.updates() {}
-        await transport.shutdown()
-        await server.shutdown()
-        let authorized = if case .authorized? = decision { true } else { false }
-        #expect(server.requestCount == (authorized ? 2 : 0))
+        try await StubHTTPServer.with(always: .file(Fixtures.url("ipgeo/ipwho_is-8.8.8.8-geoip-comparison.json"))) { server in
+            let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests")
+            let ip = try IPGeolocationProvider(url: URL(string: server.baseURL)!, transport: transport)
+            let provider = AuthorizedLocationProvider(ip, authorization: await authorization(decision))
+            _ = try? await provider.currentLocation(timeout: .seconds(5))
+            for await _ in provider.updates() {}
+            await transport.shutdown()
+            let authorized = if case .authorized? = decision { true } else { false }
+            #expect(server.requestCount == (authorized ? 2 : 0))
+        }
     }
 
     @Test func policyCanForbidIPOnly() async throws {

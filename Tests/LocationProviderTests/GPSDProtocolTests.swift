@@ -28,86 +28,86 @@ import ForecastlyBase
     /// waited, yet lists one when asked at the end (a receiver still being
     /// probed at connect time): that is a receiver without a fix.
     @Test func aReceiverListedOnlyWhenAskedAgainIsNoFixNotNoReceiver() async throws {
-        let server = try await ScriptedGPSD { $0 == "?DEVICES" ? [Self.oneDevice] : [] }
-        defer { Task { await server.shutdown() } }
-        let error = await #expect(throws: LocationError.self) {
-            try await Self.provider(for: server).currentLocation(timeout: Self.patience)
+        try await ScriptedGPSD.with(answer: { $0 == "?DEVICES" ? [Self.oneDevice] : [] }) { server in
+            let error = await #expect(throws: LocationError.self) {
+                try await Self.provider(for: server).currentLocation(timeout: Self.patience)
+            }
+            #expect(error == .noFix(timeoutSeconds: Self.patience.inSeconds, satellitesSeen: nil, satellitesUsed: nil))
+            #expect(server.commands.contains("?DEVICES"))
         }
-        #expect(error == .noFix(timeoutSeconds: Self.patience.inSeconds, satellitesSeen: nil, satellitesUsed: nil))
-        #expect(server.commands.contains("?DEVICES"))
     }
 
     @Test func noReceiverIsClaimedOnlyAfterAskingAgain() async throws {
-        let server = try await ScriptedGPSD { $0 == "?DEVICES" ? [Self.noDevices] : [] }
-        defer { Task { await server.shutdown() } }
-        await #expect(throws: LocationError.noReceiver(address: server.address)) {
-            try await Self.provider(for: server).currentLocation(timeout: Self.patience)
+        try await ScriptedGPSD.with(answer: { $0 == "?DEVICES" ? [Self.noDevices] : [] }) { server in
+            await #expect(throws: LocationError.noReceiver(address: server.address)) {
+                try await Self.provider(for: server).currentLocation(timeout: Self.patience)
+            }
+            #expect(server.commands.contains("?DEVICES"))
         }
-        #expect(server.commands.contains("?DEVICES"))
     }
 
     /// Lines no gpsd should send are skipped, never taken for a position:
     /// text that is not JSON, an unknown class, a TPV whose latitude is off
     /// the globe. The first plausible fix is the answer.
     @Test func malformedMessagesAreSkipped() async throws {
-        let server = try await ScriptedGPSD(onWatch: ScriptedGPSD.watchReply + [
+        try await ScriptedGPSD.with(onWatch: ScriptedGPSD.watchReply + [
             Self.oneDevice,
             "this is not JSON",
             #"{"class":"NOVELTY","value":1}"#,
             #"{"class":"TPV","device":"/dev/ttyACM0","mode":3,"lat":123.5,"lon":10.0}"#,
             #"{"class":"TPV","device":"/dev/ttyACM0","mode":3,"lat":48.137154,"lon":11.576124,"eph":4.2}"#,
-        ])
-        defer { Task { await server.shutdown() } }
-        let fix = try await Self.provider(for: server).currentLocation(timeout: .seconds(10))
-        #expect(abs(fix.coordinate.latitude - 48.137154) < 1e-9)
-        #expect(abs(fix.coordinate.longitude - 11.576124) < 1e-9)
-        #expect(fix.accuracyMeters == 4.2)
+        ]) { server in
+            let fix = try await Self.provider(for: server).currentLocation(timeout: .seconds(10))
+            #expect(abs(fix.coordinate.latitude - 48.137154) < 1e-9)
+            #expect(abs(fix.coordinate.longitude - 11.576124) < 1e-9)
+            #expect(fix.accuracyMeters == 4.2)
+        }
     }
 
     /// `--gpsd` pointed at a web server: it answers the WATCH line with an
     /// error page and hangs up. Said at once, not after the timeout, and not
     /// mistaken for gpsd going away.
     @Test func aPeerThatAnswersSomethingElseAndHangsUp() async throws {
-        let server = try await ScriptedGPSD(
-            banner: [], onWatch: ["HTTP/1.1 400 Bad Request", "Connection: close", ""], closeAfterWatch: true)
-        defer { Task { await server.shutdown() } }
-        let started = ContinuousClock.now
-        let error = await #expect(throws: LocationError.self) {
-            try await Self.provider(for: server).currentLocation(timeout: .seconds(30))
+        try await ScriptedGPSD.with(
+            banner: [], onWatch: ["HTTP/1.1 400 Bad Request", "Connection: close", ""], closeAfterWatch: true) { server in
+            let started = ContinuousClock.now
+            let error = await #expect(throws: LocationError.self) {
+                try await Self.provider(for: server).currentLocation(timeout: .seconds(30))
+            }
+            #expect(error == .notGpsd(address: server.address))
+            #expect(error?.exitStatus == .unavailable)
+            #expect(error?.advice?.contains("--gpsd") == true)
+            #expect(ContinuousClock.now - started < .seconds(30)) // the hang-up ends it, not the timeout
         }
-        #expect(error == .notGpsd(address: server.address))
-        #expect(error?.exitStatus == .unavailable)
-        #expect(error?.advice?.contains("--gpsd") == true)
-        #expect(ContinuousClock.now - started < .seconds(30)) // the hang-up ends it, not the timeout
     }
 
     /// A peer that never greets with VERSION (silent, or sending gpsd-like
     /// lines without it) is not gpsd, whatever else it says.
     @Test(arguments: [[String](), [#"{"class":"DEVICES","devices":[]}"#]])
     func aPeerThatNeverGreets(answer: [String]) async throws {
-        let server = try await ScriptedGPSD(banner: [], onWatch: answer)
-        defer { Task { await server.shutdown() } }
-        await #expect(throws: LocationError.notGpsd(address: server.address)) {
-            try await Self.provider(for: server).currentLocation(timeout: .seconds(1))
+        try await ScriptedGPSD.with(banner: [], onWatch: answer) { server in
+            await #expect(throws: LocationError.notGpsd(address: server.address)) {
+                try await Self.provider(for: server).currentLocation(timeout: .seconds(1))
+            }
         }
     }
 
     /// Watching a peer that is not gpsd says so and retries with backoff;
     /// the delay grows even though each connection itself succeeds.
     @Test func watchingAPeerThatIsNotGpsdSaysSoAndBacksOff() async throws {
-        let server = try await ScriptedGPSD(banner: [], onWatch: ["HTTP/1.1 400 Bad Request", ""], closeAfterWatch: true)
-        defer { Task { await server.shutdown() } }
-        var watching = GPSDLocationProvider.Watching()
-        watching.firstRetry = .milliseconds(100)
-        let provider = GPSDLocationProvider(address: try #require(GPSDAddress(server.address)), watching: watching)
-        let collected = Mutex([String]())
-        let ended = await provider.updates().watch(for: .seconds(10)) { update in
-            guard case .diagnostic(.locationUnavailable(let reason)) = update else { return false }
-            return collected.withLock { $0.append(reason); return $0.count == 3 }
+        try await ScriptedGPSD.with(banner: [], onWatch: ["HTTP/1.1 400 Bad Request", ""], closeAfterWatch: true) { server in
+            var watching = GPSDLocationProvider.Watching()
+            watching.firstRetry = .milliseconds(100)
+            let provider = GPSDLocationProvider(address: try #require(GPSDAddress(server.address)), watching: watching)
+            let collected = Mutex([String]())
+            let ended = await provider.updates().watch(for: .seconds(10)) { update in
+                guard case .diagnostic(.locationUnavailable(let reason)) = update else { return false }
+                return collected.withLock { $0.append(reason); return $0.count == 3 }
+            }
+            let reasons = collected.withLock { $0 }
+            #expect(ended)
+            #expect(reasons.allSatisfy { $0.contains("is not gpsd") }, "\(reasons)")
+            #expect(reasons.map { $0.components(separatedBy: "Retrying in ").last ?? "" } == ["0.1 s.", "0.2 s.", "0.4 s."])
         }
-        let reasons = collected.withLock { $0 }
-        #expect(ended)
-        #expect(reasons.allSatisfy { $0.contains("is not gpsd") }, "\(reasons)")
-        #expect(reasons.map { $0.components(separatedBy: "Retrying in ").last ?? "" } == ["0.1 s.", "0.2 s.", "0.4 s."])
     }
 }

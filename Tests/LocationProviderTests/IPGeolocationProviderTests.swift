@@ -11,15 +11,15 @@ import ForecastlyBase
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
 
     func locate(_ reply: StubHTTPServer.Reply, limits: AsyncHTTPClientTransport.Limits = .init()) async throws -> Result<LocationFix, LocationError> {
-        let server = try await StubHTTPServer(always: reply)
-        let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests", limits: limits)
-        let provider = try IPGeolocationProvider(url: URL(string: server.baseURL + "/json/")!, transport: transport, clock: { Self.now })
-        let result: Result<LocationFix, LocationError>
-        do { result = .success(try await provider.currentLocation(timeout: .seconds(5))) } catch { result = .failure(error) }
-        await transport.shutdown()
-        await server.shutdown()
-        #expect(server.requestCount == 1)
-        return result
+        return try await StubHTTPServer.with(always: reply) { server in
+            let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests", limits: limits)
+            let provider = try IPGeolocationProvider(url: URL(string: server.baseURL + "/json/")!, transport: transport, clock: { Self.now })
+            let result: Result<LocationFix, LocationError>
+            do throws(LocationError) { result = .success(try await provider.currentLocation(timeout: .seconds(5))) } catch { result = .failure(error) }
+            await transport.shutdown()
+            #expect(server.requestCount == 1)
+            return result
+        }
     }
 
     struct Recorded: Sendable, CustomTestStringConvertible {
@@ -141,14 +141,14 @@ import ForecastlyBase
     /// the time limit fails the test long before).
     @Test(.timeLimit(.minutes(1)))
     func aServiceThatNeverAnswersIsGivenUpOnAtTheTimeout() async throws {
-        let server = try await StubHTTPServer(always: .hang)
-        let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests", limits: .init(request: .seconds(300)))
-        let provider = try IPGeolocationProvider(url: URL(string: server.baseURL + "/json/")!, transport: transport)
-        let error = await #expect(throws: LocationError.self) { try await provider.currentLocation(timeout: .milliseconds(300)) }
-        await transport.shutdown()
-        await server.shutdown()
-        #expect(error == .lookupTimedOut(service: "127.0.0.1"))
-        #expect(error?.exitStatus == .temporaryFailure)
+        try await StubHTTPServer.with(always: .hang) { server in
+            let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests", limits: .init(request: .seconds(300)))
+            let provider = try IPGeolocationProvider(url: URL(string: server.baseURL + "/json/")!, transport: transport)
+            let error = await #expect(throws: LocationError.self) { try await provider.currentLocation(timeout: .milliseconds(300)) }
+            await transport.shutdown()
+            #expect(error == .lookupTimedOut(service: "127.0.0.1"))
+            #expect(error?.exitStatus == .temporaryFailure)
+        }
     }
 
     @Test func outOfRangeCoordinatesAreRejected() async throws {

@@ -14,19 +14,19 @@ import Places
     func search(
         _ text: String, countryCode: String? = nil, limit: Int = 10, reply: StubHTTPServer.Reply
     ) async throws -> (Result<[GazetteerPlace], GeocodingError>, StubHTTPServer.RecordedRequest?) {
-        let server = try await StubHTTPServer(always: reply)
-        let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests")
-        let geocoder = try OpenMeteoGeocoder(baseURL: URL(string: server.baseURL)!, transport: transport)
-        let query = try PlaceQuery(text)
-        let result: Result<[GazetteerPlace], GeocodingError>
-        do {
-            result = .success(try await geocoder.search(query, countryCode: countryCode, limit: limit))
-        } catch {
-            result = .failure(error)
+        return try await StubHTTPServer.with(always: reply) { server in
+            let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests")
+            let geocoder = try OpenMeteoGeocoder(baseURL: URL(string: server.baseURL)!, transport: transport)
+            let query = try PlaceQuery(text)
+            let result: Result<[GazetteerPlace], GeocodingError>
+            do throws(GeocodingError) {
+                result = .success(try await geocoder.search(query, countryCode: countryCode, limit: limit))
+            } catch {
+                result = .failure(error)
+            }
+            await transport.shutdown()
+            return (result, server.requests.first)
         }
-        await transport.shutdown()
-        await server.shutdown()
-        return (result, server.requests.first)
     }
 
     static let enschede = StubHTTPServer.Reply.file(Fixtures.url("open-meteo/geocoding_search_enschede.json"))

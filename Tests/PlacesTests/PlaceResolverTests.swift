@@ -17,16 +17,16 @@ import ForecastlyBase
     func resolve(_ text: String, geocoder reply: StubHTTPServer.Reply?) async throws -> Outcome {
         let fixture = try GazetteerFixture.make()
         defer { fixture.remove() }
-        let server = try await StubHTTPServer(always: reply ?? .respond(status: 500, body: []))
-        let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests")
-        let geocoder = try reply.map { _ in try OpenMeteoGeocoder(baseURL: URL(string: server.baseURL)!, transport: transport) }
-        let resolver = PlaceResolver(gazetteer: fixture.gazetteer, geocoder: geocoder)
-        let query = try PlaceQuery(text)
-        let result: Result<PlaceResolution, PlaceResolutionError>
-        do { result = .success(try await resolver.resolve(query)) } catch { result = .failure(error) }
-        await transport.shutdown()
-        await server.shutdown()
-        return Outcome(result: result, requests: server.requests)
+        return try await StubHTTPServer.with(always: reply ?? .respond(status: 500, body: [])) { server in
+            let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests")
+            let geocoder = try reply.map { _ in try OpenMeteoGeocoder(baseURL: URL(string: server.baseURL)!, transport: transport) }
+            let resolver = PlaceResolver(gazetteer: fixture.gazetteer, geocoder: geocoder)
+            let query = try PlaceQuery(text)
+            let result: Result<PlaceResolution, PlaceResolutionError>
+            do throws(PlaceResolutionError) { result = .success(try await resolver.resolve(query)) } catch { result = .failure(error) }
+            await transport.shutdown()
+            return Outcome(result: result, requests: server.requests)
+        }
     }
 
     static let enschede = StubHTTPServer.Reply.file(Fixtures.url("open-meteo/geocoding_search_enschede.json"))

@@ -31,7 +31,7 @@ public final class ScriptedGPSD: Sendable {
     ///   - closeAfterWatch: hang up once the answer to `?WATCH` is sent, as
     ///     a web server does after answering a request it does not understand.
     ///   - answer: lines sent in answer to any other command.
-    public init(
+    init(
         banner: [String] = ScriptedGPSD.banner,
         onWatch: [String] = ScriptedGPSD.watchReply,
         closeAfterWatch: Bool = false,
@@ -53,7 +53,27 @@ public final class ScriptedGPSD: Sendable {
         self.port = channel.localAddress?.port ?? 0
     }
 
-    public func shutdown() async {
+    /// Starts a scripted gpsd (see `init`), runs `body` with it, and stops
+    /// it whatever `body` does.
+    public static func with<Result>(
+        banner: [String] = ScriptedGPSD.banner,
+        onWatch: [String] = ScriptedGPSD.watchReply,
+        closeAfterWatch: Bool = false,
+        answer: @escaping @Sendable (String) -> [String] = { _ in [] },
+        _ body: (ScriptedGPSD) async throws -> Result
+    ) async throws -> Result {
+        let server = try await ScriptedGPSD(banner: banner, onWatch: onWatch, closeAfterWatch: closeAfterWatch, answer: answer)
+        do {
+            let result = try await body(server)
+            await server.shutdown()
+            return result
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+    }
+
+    func shutdown() async {
         try? await channel.close()
     }
 }

@@ -57,7 +57,7 @@ public final class StubHTTPServer: Sendable {
     public var requests: [RecordedRequest] { recorded.withLockedValue { $0 } }
     public var requestCount: Int { recorded.withLockedValue { $0.count } }
 
-    public init(handler: @escaping @Sendable (RecordedRequest) -> Reply) async throws {
+    init(handler: @escaping @Sendable (RecordedRequest) -> Reply) async throws {
         let recorded = NIOLockedValueBox<[RecordedRequest]>([])
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 64)
@@ -73,12 +73,29 @@ public final class StubHTTPServer: Sendable {
         self.port = channel.localAddress?.port ?? 0
     }
 
-    /// Serves the same reply to every request.
-    public convenience init(always reply: Reply) async throws {
-        try await self.init { _ in reply }
+    /// Starts a server that answers each request with `handler`, runs
+    /// `body` with it, and stops it whatever `body` does: the one way tests
+    /// start a stub, so none is left listening.
+    public static func with<Result>(
+        handler: @escaping @Sendable (RecordedRequest) -> Reply, _ body: (StubHTTPServer) async throws -> Result
+    ) async throws -> Result {
+        let server = try await StubHTTPServer(handler: handler)
+        do {
+            let result = try await body(server)
+            await server.shutdown()
+            return result
+        } catch {
+            await server.shutdown()
+            throw error
+        }
     }
 
-    public func shutdown() async {
+    /// As `with(handler:_:)`, serving the same reply to every request.
+    public static func with<Result>(always reply: Reply, _ body: (StubHTTPServer) async throws -> Result) async throws -> Result {
+        try await with(handler: { _ in reply }, body)
+    }
+
+    func shutdown() async {
         try? await channel.close()
     }
 }

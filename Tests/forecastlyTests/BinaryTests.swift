@@ -29,20 +29,20 @@ import TestSupport
         try FileManager.default.copyItem(at: CLI.binary, to: copy)
         let ownCache = ["XDG_CACHE_HOME": lonely.appendingPathComponent("cache").path]
 
-        let server = try await StubHTTPServer(handler: FullResponse.handler())
-        let search = try await CLI.run(["cities", "search", "Berl"], environment: ownCache, executable: copy.path)
-        let city = try await CLI.run(["--city", "Berlin", "--format", "%l"], server: server, environment: ownCache, executable: copy.path)
-        let typed = try await CLI.run(["--lat", "52.52", "--lon", "13.40", "--format", "%l"], server: server,
-                                      environment: ownCache, executable: copy.path)
-        await server.shutdown()
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let search = try await CLI.run(["cities", "search", "Berl"], environment: ownCache, executable: copy.path)
+            let city = try await CLI.run(["--city", "Berlin", "--format", "%l"], server: server, environment: ownCache, executable: copy.path)
+            let typed = try await CLI.run(["--lat", "52.52", "--lon", "13.40", "--format", "%l"], server: server,
+                                          environment: ownCache, executable: copy.path)
 
-        #expect(search.status == 0, "\(search.stderr)")
-        #expect(search.stdout.split(separator: "\n").first?.contains("Berlin, DE") == true, "\(search.stdout)")
-        #expect(city.status == 0, "\(city.stderr)")
-        #expect(city.stdout == "Berlin, DE\n")
-        #expect(server.requests.first?.query["latitude"] == "52.52437")
-        #expect(typed.stdout == "Berlin, DE\n", "\(typed.stderr)")
-        // Nothing was looked for beside the binary, and nothing was put there.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: lonely.path).sorted() == ["cache", "forecastly"])
+            #expect(search.status == 0, "\(search.stderr)")
+            #expect(search.stdout.split(separator: "\n").first?.contains("Berlin, DE") == true, "\(search.stdout)")
+            #expect(city.status == 0, "\(city.stderr)")
+            #expect(city.stdout == "Berlin, DE\n")
+            #expect(server.requests.first?.query["latitude"] == "52.52437")
+            #expect(typed.stdout == "Berlin, DE\n", "\(typed.stderr)")
+            // Nothing was looked for beside the binary, and nothing was put there.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: lonely.path).sorted() == ["cache", "forecastly"])
+        }
     }
 }

@@ -8,67 +8,67 @@ import TestSupport
     static let kyiv = ["--lat", "50.45", "--lon", "30.52"]
 
     @Test func humanReportGolden() async throws {
-        let server = try await StubHTTPServer(always: .json(FullResponse.json()))
-        let result = try await CLI.run(Self.kyiv, server: server)
-        await server.shutdown()
-        #expect(result.status == 0)
-        #expect(result.stderr.isEmpty)
-        #expect(!result.stdout.contains("\u{1B}")) // not a terminal: no colour
-        Golden.check(result.stdout, against: "cli-report-kyiv.txt")
-        #expect(server.requestCount == 1)
+        try await StubHTTPServer.with(always: .json(FullResponse.json())) { server in
+            let result = try await CLI.run(Self.kyiv, server: server)
+            #expect(result.status == 0)
+            #expect(result.stderr.isEmpty)
+            #expect(!result.stdout.contains("\u{1B}")) // not a terminal: no colour
+            Golden.check(result.stdout, against: "cli-report-kyiv.txt")
+            #expect(server.requestCount == 1)
+        }
     }
 
     @Test func oneLineAndTemplate() async throws {
-        let server = try await StubHTTPServer(always: .json(FullResponse.json()))
-        let oneline = try await CLI.run(Self.kyiv + ["--oneline"], server: server)
-        let template = try await CLI.run(Self.kyiv + ["--format", "%l|%C|%t|%H/%L|%S"], server: server)
-        await server.shutdown()
-        #expect(oneline.status == 0)
-        #expect(oneline.stdout == "⛄ -1°C 15 km/h NW\n")
-        #expect(template.stdout == "Kyiv, UA|Slight snow fall|-1°C|1°C/-3°C|07:12\n")
+        try await StubHTTPServer.with(always: .json(FullResponse.json())) { server in
+            let oneline = try await CLI.run(Self.kyiv + ["--oneline"], server: server)
+            let template = try await CLI.run(Self.kyiv + ["--format", "%l|%C|%t|%H/%L|%S"], server: server)
+            #expect(oneline.status == 0)
+            #expect(oneline.stdout == "⛄ -1°C 15 km/h NW\n")
+            #expect(template.stdout == "Kyiv, UA|Slight snow fall|-1°C|1°C/-3°C|07:12\n")
+        }
     }
 
     @Test func jsonOutputFollowsTheSchema() async throws {
-        let server = try await StubHTTPServer(always: .json(FullResponse.json()))
-        let result = try await CLI.run(Self.kyiv + ["--json", "--days", "7"], server: server)
-        await server.shutdown()
-        #expect(result.status == 0)
-        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(Set(root.keys) == ["schemaVersion", "location", "units", "current", "daily", "hourly", "source", "attribution", "generatedAt", "cache"])
-        let location = try #require(root["location"] as? [String: Any])
-        #expect(location["timezone"] as? String == "Europe/Kyiv")
-        #expect(location["requestedLatitude"] as? Double == 50.45)
-        #expect(location.keys.contains("name"))
-        #expect((root["daily"] as? [Any])?.count == 7)
-        #expect((root["hourly"] as? [Any])?.count == 48)
-        let current = try #require(root["current"] as? [String: Any])
-        for key in ["time", "temperature", "apparentTemperature", "weatherCode", "description", "symbol", "windSpeed", "windDirection", "humidity"] {
-            #expect(current.keys.contains(key), "current.\(key)")
+        try await StubHTTPServer.with(always: .json(FullResponse.json())) { server in
+            let result = try await CLI.run(Self.kyiv + ["--json", "--days", "7"], server: server)
+            #expect(result.status == 0)
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            #expect(Set(root.keys) == ["schemaVersion", "location", "units", "current", "daily", "hourly", "source", "attribution", "generatedAt", "cache"])
+            let location = try #require(root["location"] as? [String: Any])
+            #expect(location["timezone"] as? String == "Europe/Kyiv")
+            #expect(location["requestedLatitude"] as? Double == 50.45)
+            #expect(location.keys.contains("name"))
+            #expect((root["daily"] as? [Any])?.count == 7)
+            #expect((root["hourly"] as? [Any])?.count == 48)
+            let current = try #require(root["current"] as? [String: Any])
+            for key in ["time", "temperature", "apparentTemperature", "weatherCode", "description", "symbol", "windSpeed", "windDirection", "humidity"] {
+                #expect(current.keys.contains(key), "current.\(key)")
+            }
+            #expect(server.requests.first?.query["forecast_days"] == "7")
         }
-        #expect(server.requests.first?.query["forecast_days"] == "7")
     }
 
     /// Coordinates pasted with spaces, tabs or a newline around them.
     @Test func paddedCoordinatesAreAccepted() async throws {
-        let server = try await StubHTTPServer(always: .json(FullResponse.json()))
-        let result = try await CLI.run(["--lat", " 50.45\t", "--lon", "30.52\n", "--oneline"], server: server)
-        await server.shutdown()
-        #expect(result.status == 0, "\(result.stderr)")
-        let query = try #require(server.requests.first).query
-        #expect(query["latitude"] == "50.45")
-        #expect(query["longitude"] == "30.52")
+        try await StubHTTPServer.with(always: .json(FullResponse.json())) { server in
+            let result = try await CLI.run(["--lat", " 50.45\t", "--lon", "30.52\n", "--oneline"], server: server)
+            #expect(result.status == 0, "\(result.stderr)")
+            let query = try #require(server.requests.first).query
+            #expect(query["latitude"] == "50.45")
+            #expect(query["longitude"] == "30.52")
+        }
     }
 
     @Test func negativeCoordinatesAndImperialUnits() async throws {
-        let server = try await StubHTTPServer(always: .json(FullResponse.json(units: "imperial")))
-        let result = try await CLI.run(["--lat", "-33.9", "--lon", "-70.65", "--units", "imperial", "--oneline"], server: server)
-        await server.shutdown()
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "⛄ 29°F 15 mph NW\n")
-        let query = try #require(server.requests.first).query
-        #expect(query["latitude"] == "-33.9")
-        #expect(query["longitude"] == "-70.65")
-        #expect(query["temperature_unit"] == "fahrenheit")
+        try await StubHTTPServer.with(always: .json(FullResponse.json(units: "imperial"))) { server in
+            let result = try await CLI.run(["--lat", "-33.9", "--lon", "-70.65", "--units", "imperial", "--oneline"], server: server)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "⛄ 29°F 15 mph NW\n")
+            let query = try #require(server.requests.first).query
+            #expect(query["latitude"] == "-33.9")
+            #expect(query["longitude"] == "-70.65")
+            #expect(query["temperature_unit"] == "fahrenheit")
+        }
     }
 
     /// Bad input: one line on stderr, exit 64, nothing on stdout, and no
@@ -99,17 +99,17 @@ import TestSupport
         ["location", "set", "--lat", "1", "--lon", "2", "--name", "bad\u{1B}[2Jname"],
     ])
     func badInput(arguments: [String]) async throws {
-        let server = try await StubHTTPServer(always: .json(FullResponse.json()))
-        let result = try await CLI.run(arguments, server: server)
-        await server.shutdown()
-        #expect(result.status == 64)
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderrLines.count == 1, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("forecastly: "))
-        // A sentence: a capital letter, the option it is about, or a quotation.
-        let first = result.stderr.dropFirst("forecastly: ".count).first
-        #expect(first?.isUppercase == true || first == "-" || first == "“", "\(result.stderr)")
-        #expect(server.requestCount == 0)
+        try await StubHTTPServer.with(always: .json(FullResponse.json())) { server in
+            let result = try await CLI.run(arguments, server: server)
+            #expect(result.status == 64)
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderrLines.count == 1, "\(result.stderr)")
+            #expect(result.stderr.hasPrefix("forecastly: "))
+            // A sentence: a capital letter, the option it is about, or a quotation.
+            let first = result.stderr.dropFirst("forecastly: ".count).first
+            #expect(first?.isUppercase == true || first == "-" || first == "“", "\(result.stderr)")
+            #expect(server.requestCount == 0)
+        }
     }
 
     /// A negative number is a value out of range, not a missing one:
@@ -168,14 +168,14 @@ import TestSupport
 
     @Test(arguments: faults)
     func serverFaults(fault: Fault) async throws {
-        let server = try await StubHTTPServer(always: fault.reply)
-        let result = try await CLI.run(Self.kyiv + fault.extra, server: server)
-        await server.shutdown()
-        #expect(result.status == fault.status, "\(result.stderr)")
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderrLines.count == 1, "\(result.stderr)")
-        #expect(result.stderr.contains(fault.message), "\(result.stderr)")
-        #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Stack"))
+        try await StubHTTPServer.with(always: fault.reply) { server in
+            let result = try await CLI.run(Self.kyiv + fault.extra, server: server)
+            #expect(result.status == fault.status, "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderrLines.count == 1, "\(result.stderr)")
+            #expect(result.stderr.contains(fault.message), "\(result.stderr)")
+            #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Stack"))
+        }
     }
 
     @Test func connectionRefused() async throws {

@@ -6,12 +6,12 @@ import TestSupport
 /// permission state, with stubs that count what left the machine.
 @Suite struct LocationFlowTests {
     /// A stub that answers IP lookups (ipwho.is format) and forecasts, counting both.
-    static func services() async throws -> StubHTTPServer {
+    static func withServices<Result>(_ body: (StubHTTPServer) async throws -> Result) async throws -> Result {
         let ipAnswer = try Fixtures.bytes("ipgeo/ipwho_is-8.8.8.8-geoip-comparison.json")
         let forecast = FullResponse.json()
-        return try await StubHTTPServer { request in
+        return try await StubHTTPServer.with(handler: { request in
             request.path == "/v1/forecast" ? .json(forecast) : .respond(status: 200, body: ipAnswer)
-        }
+        }, body)
     }
 
     static func environment(_ server: StubHTTPServer) -> [String: String] {
@@ -23,73 +23,73 @@ import TestSupport
     }
 
     @Test func undecidedWithoutATerminalNeverLooksAnythingUp() async throws {
-        let server = try await Self.services()
-        let result = try await CLI.run(["--source", "ip"], server: server, environment: Self.environment(server))
-        await server.shutdown()
-        #expect(result.status == 77)
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderrLines.count == 1)
-        #expect(result.stderr.contains("forecastly location allow"))
-        #expect(server.requestCount == 0)
+        try await Self.withServices { server in
+            let result = try await CLI.run(["--source", "ip"], server: server, environment: Self.environment(server))
+            #expect(result.status == 77)
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderrLines.count == 1)
+            #expect(result.stderr.contains("forecastly location allow"))
+            #expect(server.requestCount == 0)
+        }
     }
 
     @Test func allowedIPLookupNamesItsSourceAndAccuracy() async throws {
-        let server = try await Self.services()
-        let home = home()
-        let allow = try await CLI.run(["location", "allow"], home: home)
-        let result = try await CLI.run(["--source", "ip", "--hours", "0"], server: server, environment: Self.environment(server), home: home)
-        let json = try await CLI.run(["--source", "ip", "--json"], server: server, environment: Self.environment(server), home: home)
-        await server.shutdown()
-        #expect(allow.status == 0)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Mountain View, US · "))
-        #expect(result.stdout.contains("From   IP lookup, city level"))
-        let forecastRequest = try #require(server.requests.first { $0.path == "/v1/forecast" })
-        #expect(forecastRequest.query["latitude"] == "37.3860517")
-        #expect(json.stdout.contains(#""kind" : "ip""#) && json.stdout.contains(#""accuracy" : "reduced""#))
+        try await Self.withServices { server in
+            let home = home()
+            let allow = try await CLI.run(["location", "allow"], home: home)
+            let result = try await CLI.run(["--source", "ip", "--hours", "0"], server: server, environment: Self.environment(server), home: home)
+            let json = try await CLI.run(["--source", "ip", "--json"], server: server, environment: Self.environment(server), home: home)
+            #expect(allow.status == 0)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("Mountain View, US · "))
+            #expect(result.stdout.contains("From   IP lookup, city level"))
+            let forecastRequest = try #require(server.requests.first { $0.path == "/v1/forecast" })
+            #expect(forecastRequest.query["latitude"] == "37.3860517")
+            #expect(json.stdout.contains(#""kind" : "ip""#) && json.stdout.contains(#""accuracy" : "reduced""#))
+        }
     }
 
     @Test func deniedSaysHowToChangeIt() async throws {
-        let server = try await Self.services()
-        let home = home()
-        _ = try await CLI.run(["location", "deny"], home: home)
-        let result = try await CLI.run([], server: server, environment: Self.environment(server), home: home)
-        let typed = try await CLI.run(["--lat", "50.45", "--lon", "30.52", "--oneline"], server: server, home: home)
-        await server.shutdown()
-        #expect(result.status == 77)
-        #expect(result.stderr.contains("denied") && result.stderr.contains("forecastly location allow"))
-        #expect(typed.status == 0) // typed coordinates need no permission
-        #expect(server.requests.allSatisfy { $0.path == "/v1/forecast" })
+        try await Self.withServices { server in
+            let home = home()
+            _ = try await CLI.run(["location", "deny"], home: home)
+            let result = try await CLI.run([], server: server, environment: Self.environment(server), home: home)
+            let typed = try await CLI.run(["--lat", "50.45", "--lon", "30.52", "--oneline"], server: server, home: home)
+            #expect(result.status == 77)
+            #expect(result.stderr.contains("denied") && result.stderr.contains("forecastly location allow"))
+            #expect(typed.status == 0) // typed coordinates need no permission
+            #expect(server.requests.allSatisfy { $0.path == "/v1/forecast" })
+        }
     }
 
     @Test func administratorPolicyCannotBeOverridden() async throws {
-        let server = try await Self.services()
-        let home = home()
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        let policy = home.appendingPathComponent("policy.json")
-        try #"{"location": "disabled"}"#.write(to: policy, atomically: true, encoding: .utf8)
-        let environment = Self.environment(server).merging(["FORECASTLY_POLICY_FILE": policy.path]) { $1 }
-        let allow = try await CLI.run(["location", "allow"], environment: environment, home: home)
-        let run = try await CLI.run(["--source", "ip"], server: server, environment: environment, home: home)
-        await server.shutdown()
-        for result in [allow, run] {
-            #expect(result.status == 77)
-            #expect(result.stderr.contains(policy.path))
-            #expect(result.stderr.contains("cannot be changed by the user"))
+        try await Self.withServices { server in
+            let home = home()
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            let policy = home.appendingPathComponent("policy.json")
+            try #"{"location": "disabled"}"#.write(to: policy, atomically: true, encoding: .utf8)
+            let environment = Self.environment(server).merging(["FORECASTLY_POLICY_FILE": policy.path]) { $1 }
+            let allow = try await CLI.run(["location", "allow"], environment: environment, home: home)
+            let run = try await CLI.run(["--source", "ip"], server: server, environment: environment, home: home)
+            for result in [allow, run] {
+                #expect(result.status == 77)
+                #expect(result.stderr.contains(policy.path))
+                #expect(result.stderr.contains("cannot be changed by the user"))
+            }
+            #expect(server.requestCount == 0)
         }
-        #expect(server.requestCount == 0)
     }
 
     @Test func storedPlaceNeedsNoPermission() async throws {
-        let server = try await Self.services()
-        let home = home()
-        let set = try await CLI.run(["location", "set", "--lat", "-33.9", "--lon", "18.4", "--name", "Cape Town"], home: home)
-        let result = try await CLI.run(["--source", "manual", "--oneline"], server: server, home: home)
-        await server.shutdown()
-        #expect(set.status == 0)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(server.requests.map(\.path) == ["/v1/forecast"])
-        #expect(server.requests.first?.query["latitude"] == "-33.9")
+        try await Self.withServices { server in
+            let home = home()
+            let set = try await CLI.run(["location", "set", "--lat", "-33.9", "--lon", "18.4", "--name", "Cape Town"], home: home)
+            let result = try await CLI.run(["--source", "manual", "--oneline"], server: server, home: home)
+            #expect(set.status == 0)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(server.requests.map(\.path) == ["/v1/forecast"])
+            #expect(server.requests.first?.query["latitude"] == "-33.9")
+        }
     }
 
     @Test func damagedStoredPlaceIsNamed() async throws {
@@ -104,17 +104,17 @@ import TestSupport
 
     @Test(arguments: [("y\n", 0, "authorized"), ("o\n", 0, "notDetermined"), ("n\n", 77, "denied")])
     func promptOnATerminal(typed: String, status: Int32, remembered: String) async throws {
-        let server = try await Self.services()
-        let home = home()
-        let result = try await CLI.run(["--source", "ip", "--oneline"], server: server, environment: Self.environment(server),
-                                       home: home, terminalInput: typed)
-        let after = try await CLI.run(["location", "status"], home: home)
-        await server.shutdown()
-        #expect(result.stdout.contains("would like to use your location"))
-        #expect(result.stdout.contains("the IP location service 127.0.0.1"))
-        #expect(result.status == status, "\(result.stdout)")
-        #expect(after.stdout.hasPrefix("Permission  \(remembered)"))
-        let looked = server.requests.contains { $0.path == "/ip/" }
-        #expect(looked == (status == 0))
+        try await Self.withServices { server in
+            let home = home()
+            let result = try await CLI.run(["--source", "ip", "--oneline"], server: server, environment: Self.environment(server),
+                                           home: home, terminalInput: typed)
+            let after = try await CLI.run(["location", "status"], home: home)
+            #expect(result.stdout.contains("would like to use your location"))
+            #expect(result.stdout.contains("the IP location service 127.0.0.1"))
+            #expect(result.status == status, "\(result.stdout)")
+            #expect(after.stdout.hasPrefix("Permission  \(remembered)"))
+            let looked = server.requests.contains { $0.path == "/ip/" }
+            #expect(looked == (status == 0))
+        }
     }
 }

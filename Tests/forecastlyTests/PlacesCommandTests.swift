@@ -6,77 +6,77 @@ import TestSupport
 /// the bundled GeoNames places.
 @Suite struct PlacesCommandTests {
     @Test func cityNamesTheForecastAndAsksForItsCoordinates() async throws {
-        let server = try await StubHTTPServer(handler: FullResponse.handler())
-        let result = try await CLI.run(["--city", "kyiv", "--format", "%l: %t"], server: server)
-        let json = try await CLI.run(["--city", "Kyiv", "--json"], server: server)
-        await server.shutdown()
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "Kyiv, UA: -1°C\n")
-        #expect(server.requests.first?.query["latitude"] == "50.45466")
-        #expect(server.requests.first?.query["longitude"] == "30.5238")
-        #expect(!server.requests.contains { $0.path == "/v1/search" }) // found offline
-        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        let location = try #require(root["location"] as? [String: Any])
-        #expect(location["name"] as? String == "Kyiv, UA")
-        #expect((location["source"] as? [String: Any])?["kind"] as? String == "city")
-        let place = try #require(location["place"] as? [String: Any])
-        #expect(place["id"] as? Int == 703448)
-        #expect(place["countryName"] as? String == "Ukraine")
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let result = try await CLI.run(["--city", "kyiv", "--format", "%l: %t"], server: server)
+            let json = try await CLI.run(["--city", "Kyiv", "--json"], server: server)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "Kyiv, UA: -1°C\n")
+            #expect(server.requests.first?.query["latitude"] == "50.45466")
+            #expect(server.requests.first?.query["longitude"] == "30.5238")
+            #expect(!server.requests.contains { $0.path == "/v1/search" }) // found offline
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            let location = try #require(root["location"] as? [String: Any])
+            #expect(location["name"] as? String == "Kyiv, UA")
+            #expect((location["source"] as? [String: Any])?["kind"] as? String == "city")
+            let place = try #require(location["place"] as? [String: Any])
+            #expect(place["id"] as? Int == 703448)
+            #expect(place["countryName"] as? String == "Ukraine")
+        }
     }
 
     @Test func coordinatesAreNamedByTheNearestCity() async throws {
-        let server = try await StubHTTPServer(handler: FullResponse.handler())
-        let berlin = try await CLI.run(["--lat", "52.52", "--lon", "13.41", "--format", "%l"], server: server)
-        let outskirts = try await CLI.run(["--lat", "52.06", "--lon", "8.56", "--format", "%l"], server: server)
-        let ocean = try await CLI.run(["--lat", "-40", "--lon", "-140", "--format", "%l"], server: server)
-        await server.shutdown()
-        #expect(berlin.stdout == "Berlin, DE\n")
-        #expect(outskirts.stdout.hasPrefix("near Bielefeld, DE ("), "\(outskirts.stdout)")
-        #expect(ocean.stdout == "40.0000°S, 140.0000°W\n") // nothing within 50 km: coordinates, not a far-away name
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let berlin = try await CLI.run(["--lat", "52.52", "--lon", "13.41", "--format", "%l"], server: server)
+            let outskirts = try await CLI.run(["--lat", "52.06", "--lon", "8.56", "--format", "%l"], server: server)
+            let ocean = try await CLI.run(["--lat", "-40", "--lon", "-140", "--format", "%l"], server: server)
+            #expect(berlin.stdout == "Berlin, DE\n")
+            #expect(outskirts.stdout.hasPrefix("near Bielefeld, DE ("), "\(outskirts.stdout)")
+            #expect(ocean.stdout == "40.0000°S, 140.0000°W\n") // nothing within 50 km: coordinates, not a far-away name
+        }
     }
 
     @Test func ambiguousNamesSayWhichWasChosen() async throws {
-        let server = try await StubHTTPServer(handler: FullResponse.handler())
-        let result = try await CLI.run(["--city", "Springfield", "--format", "%l"], server: server)
-        let narrowed = try await CLI.run(["--city", "Springfield, IL", "--format", "%l"], server: server)
-        await server.shutdown()
-        #expect(result.status == 0)
-        #expect(result.stdout == "Springfield, US\n")
-        #expect(result.stderr.contains("is Springfield, US (MO); it could also mean Springfield, US (MA)"), "\(result.stderr)")
-        #expect(narrowed.stderr.isEmpty)
-        #expect(server.requests.last?.query["latitude"] == "39.80172")
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let result = try await CLI.run(["--city", "Springfield", "--format", "%l"], server: server)
+            let narrowed = try await CLI.run(["--city", "Springfield, IL", "--format", "%l"], server: server)
+            #expect(result.status == 0)
+            #expect(result.stdout == "Springfield, US\n")
+            #expect(result.stderr.contains("is Springfield, US (MO); it could also mean Springfield, US (MA)"), "\(result.stderr)")
+            #expect(narrowed.stderr.isEmpty)
+            #expect(server.requests.last?.query["latitude"] == "39.80172")
+        }
     }
 
     @Test func unknownNamesUseTheOnlineGeocoder() async throws {
         let enschede = try Fixtures.text("open-meteo/geocoding_search_enschede.json")
-        let server = try await StubHTTPServer(handler: FullResponse.handler(geocoding: enschede))
-        let env = ["FORECASTLY_GEOCODING_URL": server.baseURL]
-        // "Enschede Twente" is no name in the offline index, so the geocoder
-        // is asked; the stub answers with the real recorded Enschede result.
-        let result = try await CLI.run(["--city", "Enschede Twente", "--format", "%l"], server: server, environment: env)
-        await server.shutdown()
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "Enschede, NL\n")
-        let search = try #require(server.requests.first { $0.path == "/v1/search" })
-        #expect(search.query["name"] == "Enschede Twente")
-        #expect(server.requests.last?.query["latitude"] == "52.21833")
+        try await StubHTTPServer.with(handler: FullResponse.handler(geocoding: enschede)) { server in
+            let env = ["FORECASTLY_GEOCODING_URL": server.baseURL]
+            // "Enschede Twente" is no name in the offline index, so the geocoder
+            // is asked; the stub answers with the real recorded Enschede result.
+            let result = try await CLI.run(["--city", "Enschede Twente", "--format", "%l"], server: server, environment: env)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "Enschede, NL\n")
+            let search = try #require(server.requests.first { $0.path == "/v1/search" })
+            #expect(search.query["name"] == "Enschede Twente")
+            #expect(server.requests.last?.query["latitude"] == "52.21833")
+        }
     }
 
     @Test func noMatchSuggestsAndExits64() async throws {
         let empty = try Fixtures.text("open-meteo/geocoding_no_results.json")
-        let server = try await StubHTTPServer(handler: FullResponse.handler(geocoding: empty))
-        let typo = try await CLI.run(["--city", "Kyyiv"], server: server, environment: ["FORECASTLY_GEOCODING_URL": server.baseURL])
-        await server.shutdown()
-        #expect(typo.status == 64)
-        #expect(typo.stdout.isEmpty)
-        #expect(typo.stderr.hasPrefix("forecastly: No place called “Kyyiv” is known. Did you mean Kyiv, UA"), "\(typo.stderr)")
-        #expect(typo.stderrLines.count == 1)
-        #expect(!server.requests.contains { $0.path == "/v1/forecast" })
+        try await StubHTTPServer.with(handler: FullResponse.handler(geocoding: empty)) { server in
+            let typo = try await CLI.run(["--city", "Kyyiv"], server: server, environment: ["FORECASTLY_GEOCODING_URL": server.baseURL])
+            #expect(typo.status == 64)
+            #expect(typo.stdout.isEmpty)
+            #expect(typo.stderr.hasPrefix("forecastly: No place called “Kyyiv” is known. Did you mean Kyiv, UA"), "\(typo.stderr)")
+            #expect(typo.stderrLines.count == 1)
+            #expect(!server.requests.contains { $0.path == "/v1/forecast" })
 
-        // Offline and no such place: the failed lookup is named, exit 69.
-        let offline = try await CLI.run(["--city", "Qwxzvbnm"], environment: ["FORECASTLY_GEOCODING_URL": "http://127.0.0.1:9"])
-        #expect(offline.status == 69)
-        #expect(offline.stderr.contains("the online lookup failed"))
+            // Offline and no such place: the failed lookup is named, exit 69.
+            let offline = try await CLI.run(["--city", "Qwxzvbnm"], environment: ["FORECASTLY_GEOCODING_URL": "http://127.0.0.1:9"])
+            #expect(offline.status == 69)
+            #expect(offline.stderr.contains("the online lookup failed"))
+        }
     }
 
     @Test(arguments: [
@@ -87,50 +87,50 @@ import TestSupport
         ("Kyiv\nLviv", "control characters"),
     ])
     func badNamesExit64BeforeAnyRequest(name: String, message: String) async throws {
-        let server = try await StubHTTPServer(handler: FullResponse.handler())
-        let result = try await CLI.run(["--city", name], server: server, environment: ["FORECASTLY_GEOCODING_URL": server.baseURL])
-        await server.shutdown()
-        #expect(result.status == 64)
-        #expect(result.stderr.contains(message), "\(result.stderr)")
-        #expect(result.stderrLines.count == 1)
-        #expect(server.requestCount == 0)
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let result = try await CLI.run(["--city", name], server: server, environment: ["FORECASTLY_GEOCODING_URL": server.baseURL])
+            #expect(result.status == 64)
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+            #expect(result.stderrLines.count == 1)
+            #expect(server.requestCount == 0)
+        }
     }
 
     @Test func compareFetchesEveryPlaceInOneRequestInOrder() async throws {
-        let server = try await StubHTTPServer(handler: FullResponse.handler())
-        let result = try await CLI.run(["compare", "Odesa, Kyiv,Lviv"], server: server)
-        await server.shutdown()
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(server.requestCount == 1)
-        #expect(server.requests[0].query["latitude"] == "46.48572,50.45466,49.83826")
-        let rows = result.stdout.split(separator: "\n")
-        #expect(rows[0].hasPrefix("Place"))
-        #expect(rows[1].hasPrefix("Odesa, UA") && rows[1].contains(" 0°C"))
-        #expect(rows[2].hasPrefix("Kyiv, UA") && rows[2].contains(" 1°C"))
-        #expect(rows[3].hasPrefix("Lviv, UA") && rows[3].contains(" 2°C"))
-        #expect(result.stdout.contains("Weather data by Open-Meteo.com"))
-        #expect(result.stdout.contains("GeoNames"))
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let result = try await CLI.run(["compare", "Odesa, Kyiv,Lviv"], server: server)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(server.requestCount == 1)
+            #expect(server.requests[0].query["latitude"] == "46.48572,50.45466,49.83826")
+            let rows = result.stdout.split(separator: "\n")
+            #expect(rows[0].hasPrefix("Place"))
+            #expect(rows[1].hasPrefix("Odesa, UA") && rows[1].contains(" 0°C"))
+            #expect(rows[2].hasPrefix("Kyiv, UA") && rows[2].contains(" 1°C"))
+            #expect(rows[3].hasPrefix("Lviv, UA") && rows[3].contains(" 2°C"))
+            #expect(result.stdout.contains("Weather data by Open-Meteo.com"))
+            #expect(result.stdout.contains("GeoNames"))
+        }
     }
 
     @Test func compareReportsBadNamesAndShowsTheRest() async throws {
-        let server = try await StubHTTPServer(handler: FullResponse.handler())
-        let result = try await CLI.run(["compare", "Kyiv, Qwxzvbnm, Lviv, Kyiv", "--json"], server: server,
-                                       environment: ["FORECASTLY_GEOCODING_URL": server.baseURL])
-        let repeated = try await CLI.run(["--city", "Lviv", "--city", "lviv"], server: server)
-        await server.shutdown()
-        #expect(result.status == 64)
-        #expect(result.stderr.contains("No place called “Qwxzvbnm” is known"))
-        #expect(result.stderr.contains("“Kyiv” is listed more than once"))
-        let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-        #expect(array.map { $0["query"] as? String } == ["Kyiv", "Qwxzvbnm", "Lviv", "Kyiv"])
-        #expect(array[0]["forecast"] != nil && array[2]["forecast"] != nil)
-        #expect((array[1]["error"] as? [String: Any])?["exitStatus"] as? Int == 64)
-        let forecast = try #require(array[2]["forecast"] as? [String: Any])
-        #expect((forecast["location"] as? [String: Any])?["name"] as? String == "Lviv, UA")
-        let forecasts = server.requests.filter { $0.path == "/v1/forecast" }
-        #expect(forecasts.first?.query["latitude"] == "50.45466,49.83826")
-        #expect(repeated.status == 0) // a repeat is a note, not a failure
-        #expect(repeated.stdout.split(separator: "\n").filter { $0.hasPrefix("Lviv") }.count == 1)
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let result = try await CLI.run(["compare", "Kyiv, Qwxzvbnm, Lviv, Kyiv", "--json"], server: server,
+                                           environment: ["FORECASTLY_GEOCODING_URL": server.baseURL])
+            let repeated = try await CLI.run(["--city", "Lviv", "--city", "lviv"], server: server)
+            #expect(result.status == 64)
+            #expect(result.stderr.contains("No place called “Qwxzvbnm” is known"))
+            #expect(result.stderr.contains("“Kyiv” is listed more than once"))
+            let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            #expect(array.map { $0["query"] as? String } == ["Kyiv", "Qwxzvbnm", "Lviv", "Kyiv"])
+            #expect(array[0]["forecast"] != nil && array[2]["forecast"] != nil)
+            #expect((array[1]["error"] as? [String: Any])?["exitStatus"] as? Int == 64)
+            let forecast = try #require(array[2]["forecast"] as? [String: Any])
+            #expect((forecast["location"] as? [String: Any])?["name"] as? String == "Lviv, UA")
+            let forecasts = server.requests.filter { $0.path == "/v1/forecast" }
+            #expect(forecasts.first?.query["latitude"] == "50.45466,49.83826")
+            #expect(repeated.status == 0) // a repeat is a note, not a failure
+            #expect(repeated.stdout.split(separator: "\n").filter { $0.hasPrefix("Lviv") }.count == 1)
+        }
     }
 
     @Test func compareRefusesMoreThanAHundredPlaces() async throws {
@@ -201,14 +201,14 @@ import TestSupport
     @Test func locationSetStoresANamedCity() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-set-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
-        let server = try await StubHTTPServer(handler: FullResponse.handler())
-        let stored = try await CLI.run(["location", "set", "--city", "Lviv"], home: home)
-        let forecast = try await CLI.run(["--source", "manual", "--format", "%l"], server: server, home: home)
-        await server.shutdown()
-        #expect(stored.status == 0, "\(stored.stderr)")
-        #expect(stored.stdout.hasPrefix("Stored Lviv, UA at 49.8383°N, 24.0232°E"))
-        #expect(forecast.stdout == "Lviv, UA\n")
-        #expect(server.requests.first?.query["latitude"] == "49.83826")
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let stored = try await CLI.run(["location", "set", "--city", "Lviv"], home: home)
+            let forecast = try await CLI.run(["--source", "manual", "--format", "%l"], server: server, home: home)
+            #expect(stored.status == 0, "\(stored.stderr)")
+            #expect(stored.stdout.hasPrefix("Stored Lviv, UA at 49.8383°N, 24.0232°E"))
+            #expect(forecast.stdout == "Lviv, UA\n")
+            #expect(server.requests.first?.query["latitude"] == "49.83826")
+        }
     }
 
     @Test func aboutCreditsGeoNames() async throws {

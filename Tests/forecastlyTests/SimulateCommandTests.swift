@@ -10,24 +10,24 @@ import TestSupport
         ("restricted", 77, "cannot be changed by the user"),
     ])
     func statesWithoutPermission(state: String, status: Int32, message: String) async throws {
-        let server = try await StubHTTPServer(always: .json(FullResponse.json()))
-        let result = try await CLI.run(["simulate", "--authorization", state], server: server)
-        await server.shutdown()
-        #expect(result.status == status)
-        #expect(result.stderr.contains(message))
-        #expect(result.stderrLines.count == 1)
-        #expect(server.requestCount == 0)
+        try await StubHTTPServer.with(always: .json(FullResponse.json())) { server in
+            let result = try await CLI.run(["simulate", "--authorization", state], server: server)
+            #expect(result.status == status)
+            #expect(result.stderr.contains(message))
+            #expect(result.stderrLines.count == 1)
+            #expect(server.requestCount == 0)
+        }
     }
 
     @Test func authorizedShowsTheForecastForTheSimulatedFix() async throws {
-        let server = try await StubHTTPServer(always: .json(FullResponse.json()))
-        let result = try await CLI.run(["simulate", "--authorization", "authorized", "--fix", "-33.9,18.4", "--hours", "0"], server: server)
-        let line = try await CLI.run(["simulate", "--authorization", "authorized", "--format", "%c %t · %a"], server: server)
-        await server.shutdown()
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("From   gpsd, 3D fix ±8 m, 6 satellites"))
-        #expect(line.stdout == "⛄ -1°C · gpsd, 3D fix ±8 m, 6 satellites\n")
-        #expect(server.requests.first?.query["latitude"] == "-33.9")
+        try await StubHTTPServer.with(always: .json(FullResponse.json())) { server in
+            let result = try await CLI.run(["simulate", "--authorization", "authorized", "--fix", "-33.9,18.4", "--hours", "0"], server: server)
+            let line = try await CLI.run(["simulate", "--authorization", "authorized", "--format", "%c %t · %a"], server: server)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("From   gpsd, 3D fix ±8 m, 6 satellites"))
+            #expect(line.stdout == "⛄ -1°C · gpsd, 3D fix ±8 m, 6 satellites\n")
+            #expect(server.requests.first?.query["latitude"] == "-33.9")
+        }
     }
 
     @Test(arguments: [("timeout", Int32(75), "satellites seen 5, used 0"), ("unavailable", 69, "gpsd is not running")])
@@ -38,13 +38,13 @@ import TestSupport
     }
 
     @Test func promptInTheSimulationChangesNothingStored() async throws {
-        let server = try await StubHTTPServer(always: .json(FullResponse.json()))
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-home-\(UUID().uuidString)")
-        let result = try await CLI.run(["simulate", "--authorization", "notDetermined", "--oneline"], server: server, home: home, terminalInput: "y\n")
-        let status = try await CLI.run(["location", "status"], home: home)
-        await server.shutdown()
-        #expect(result.status == 0)
-        #expect(result.stdout.contains("a simulated GPS receiver"))
-        #expect(status.stdout.hasPrefix("Permission  notDetermined"))
+        try await StubHTTPServer.with(always: .json(FullResponse.json())) { server in
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-home-\(UUID().uuidString)")
+            let result = try await CLI.run(["simulate", "--authorization", "notDetermined", "--oneline"], server: server, home: home, terminalInput: "y\n")
+            let status = try await CLI.run(["location", "status"], home: home)
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("a simulated GPS receiver"))
+            #expect(status.stdout.hasPrefix("Permission  notDetermined"))
+        }
     }
 }
