@@ -15,6 +15,8 @@ let package = Package(
     name: "forecastly",
     products: [
         .executable(name: "forecastly", targets: ["forecastly"]),
+        .library(name: "ForecastlyBase", targets: ["ForecastlyBase"]),
+        .library(name: "NetworkTransport", targets: ["NetworkTransport"]),
         .library(name: "LocationProvider", targets: ["LocationProvider"]),
         .library(name: "Places", targets: ["Places"]),
         .library(name: "ForecastCore", targets: ["ForecastCore"]),

@@ -5,7 +5,6 @@ import PackageDescription
 
 let package = Package(
     name: "forecastly-benchmarks",
-    platforms: [.macOS(.v14)],
     dependencies: [
         .package(name: "forecastly", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
@@ -16,7 +15,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "ForecastCore", package: "forecastly"),
-                .product(name: "LocationProvider", package: "forecastly"),
+                .product(name: "ForecastlyBase", package: "forecastly"),
+                .product(name: "NetworkTransport", package: "forecastly"),
             ],
             path: "Benchmarks/ForecastDecoding",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -25,7 +25,8 @@ let package = Package(
             name: "PlaceLookup",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "LocationProvider", package: "forecastly"),
+                .product(name: "ForecastlyBase", package: "forecastly"),
+                .product(name: "Places", package: "forecastly"),
             ],
             path: "Benchmarks/PlaceLookup",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

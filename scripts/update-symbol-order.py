@@ -27,7 +27,7 @@ for tool in ("valgrind", "strip"):
     if shutil.which(tool) is None:
         sys.exit(f"{tool} is not installed (Debian: apt-get install valgrind binutils)")
 built = os.path.realpath(sys.argv[1])
-# Beside the original, so the bundled resources are found as usual.
+# A copy with only the symbol table, beside the original.
 binary = built + "-symbols"
 subprocess.run(["strip", "--strip-debug", "-o", binary, built], check=True)
 

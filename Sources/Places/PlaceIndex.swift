@@ -28,14 +28,6 @@ public struct PlaceIndex: Sendable {
         return try openBundled()
     }
 
-    /// What `open()` would give when that needs no building: the user's
-    /// index, or the bundled one already built. Nil otherwise, never an
-    /// error, and nothing is written: for opening ahead of need.
-    public func openIfBuilt() -> Gazetteer? {
-        if POSIXPath.exists(userIndexPath) { return try? Gazetteer.open(path: userIndexPath) }
-        return try? Gazetteer.open(path: bundledIndexPath)
-    }
-
     /// The bundled places, building their index into the cache if needed.
     public func openBundled() throws(PlaceIndexError) -> Gazetteer {
         if let gazetteer = try? Gazetteer.open(path: bundledIndexPath) { return gazetteer }

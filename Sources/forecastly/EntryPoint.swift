@@ -12,7 +12,6 @@ import ForecastlyBase
 enum EntryPoint {
     static func main() async {
         AsyncHTTPClientTransport.preferSingleEventLoopThread()
-        HeadStart.begin()
         do {
             var command = try ForecastlyCommand.parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -102,22 +102,4 @@ import ForecastlyBase
         #expect(second.locality(of: point).description == "Berlin, DE")
     }
 
-    /// Opening ahead of need never builds or writes: nothing until an
-    /// index exists, then the built bundled index, then the user's import.
-    @Test func openIfBuiltNeverBuilds() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ahead-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let index = PlaceIndex(directories: GazetteerFixture.directories(root), bundled: try BundledGeoNames(dumpAt: Fixtures.url("geonames/cities-sample.txt").path))
-        #expect(index.openIfBuilt() == nil)
-        #expect(!FileManager.default.fileExists(atPath: root.path + "/cache"))
-        #expect(!FileManager.default.fileExists(atPath: root.path + "/data"))
-
-        let built = try index.open()
-        #expect(index.openIfBuilt()?.path == built.path)
-
-        let imported = try index.importDump(at: Fixtures.url("geonames/cities-sample.txt.gz").path)
-        #expect(imported.path == index.userIndexPath)
-        #expect(index.openIfBuilt()?.path == index.userIndexPath)
-    }
-
 }

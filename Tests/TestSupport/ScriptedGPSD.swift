@@ -55,6 +55,7 @@ public final class ScriptedGPSD: Sendable {
 
     /// Starts a scripted gpsd (see `init`), runs `body` with it, and stops
     /// it whatever `body` does.
+    @discardableResult
     public static func with<Result>(
         banner: [String] = ScriptedGPSD.banner,
         onWatch: [String] = ScriptedGPSD.watchReply,
@@ -63,14 +64,7 @@ public final class ScriptedGPSD: Sendable {
         _ body: (ScriptedGPSD) async throws -> Result
     ) async throws -> Result {
         let server = try await ScriptedGPSD(banner: banner, onWatch: onWatch, closeAfterWatch: closeAfterWatch, answer: answer)
-        do {
-            let result = try await body(server)
-            await server.shutdown()
-            return result
-        } catch {
-            await server.shutdown()
-            throw error
-        }
+        return try await stopping(server, with: { await $0.shutdown() }, after: body)
     }
 
     func shutdown() async {

@@ -76,21 +76,16 @@ public final class StubHTTPServer: Sendable {
     /// Starts a server that answers each request with `handler`, runs
     /// `body` with it, and stops it whatever `body` does: the one way tests
     /// start a stub, so none is left listening.
+    @discardableResult
     public static func with<Result>(
         handler: @escaping @Sendable (RecordedRequest) -> Reply, _ body: (StubHTTPServer) async throws -> Result
     ) async throws -> Result {
         let server = try await StubHTTPServer(handler: handler)
-        do {
-            let result = try await body(server)
-            await server.shutdown()
-            return result
-        } catch {
-            await server.shutdown()
-            throw error
-        }
+        return try await stopping(server, with: { await $0.shutdown() }, after: body)
     }
 
     /// As `with(handler:_:)`, serving the same reply to every request.
+    @discardableResult
     public static func with<Result>(always reply: Reply, _ body: (StubHTTPServer) async throws -> Result) async throws -> Result {
         try await with(handler: { _ in reply }, body)
     }

@@ -1,6 +1,6 @@
 import Benchmark
 import ForecastCore
-import LocationProvider
+import ForecastlyBase
 import NetworkTransport
 
 /// Decoding a 16-day response with every hourly and daily variable

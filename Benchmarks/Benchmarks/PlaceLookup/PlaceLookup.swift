@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
-import LocationProvider
+import ForecastlyBase
+import Places
 
 /// The gazetteer on all 234,908 GeoNames places of cities500: building the
 /// index, opening it, prefix search and reverse geocoding.

@@ -18,7 +18,7 @@ enum PlaceLookup {
     static func gazetteer() throws(PlaceIndexError) -> Gazetteer {
         try opened.withLock { cached throws(PlaceIndexError) -> Gazetteer in
             if let cached { return cached }
-            let gazetteer = if let early = HeadStart.takeGazetteer() { early } else { try index().open() }
+            let gazetteer = try index().open()
             cached = gazetteer
             return gazetteer
         }

@@ -34,8 +34,7 @@ struct Services {
         let configuration = try OpenMeteoConfiguration(environment: ProcessInfo.processInfo.environment, apiKey: settings.apiKey)
         Diagnostics.logger.debug("forecast server: \(configuration.baseURL.absoluteString), api key: \(configuration.apiKey == nil ? "none" : "set"), timeout \(settings.timeout) s")
         let limits = AsyncHTTPClientTransport.Limits(request: .milliseconds(Int64(settings.timeout * 1000)))
-        let transport = HeadStart.takeTransport(limits: limits)
-            ?? AsyncHTTPClientTransport(userAgent: Forecastly.userAgent, limits: limits)
+        let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent, limits: limits)
         do {
             let services = Services(transport: transport, weather: OpenMeteoService(configuration: configuration, transport: transport))
             let result = try await body(services)

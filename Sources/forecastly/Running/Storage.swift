@@ -11,7 +11,6 @@ enum Storage {
 
     /// The store, or an error naming the file (for `notes` and `cache`, which need it).
     static func open() throws(StoreError) -> SQLiteStore {
-        if let opened = HeadStart.takeStore() { return try opened.get() }
         return try SQLiteStore.open(path: path)
     }
 
