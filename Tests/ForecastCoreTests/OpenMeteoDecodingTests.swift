@@ -7,7 +7,7 @@ import ForecastlyBase
 
 /// Decoding of every real recorded Open-Meteo response in Tests/Fixtures/open-meteo.
 @Suite struct OpenMeteoDecodingTests {
-    @Test func currentHourlyDailyZagreb() throws {
+    @Test func recordedZagrebAnswerDecodesEverySection() throws {
         let forecast = try Sample.decode("forecast_current_hourly_daily_zagreb.json")
         #expect(forecast.coordinate.latitude == 45.6)
         #expect(forecast.coordinate.longitude == 17.22)
@@ -86,7 +86,7 @@ import ForecastlyBase
         }
     }
 
-    @Test func truncatedJSON() throws {
+    @Test func truncatedJSONIsUndecodable() throws {
         let full = try Fixtures.bytes("open-meteo/forecast_current_hourly_daily_zagreb.json")
         #expect {
             try Sample.decode(bytes: Array(full.prefix(full.count / 2)))

@@ -100,7 +100,7 @@ import ForecastlyBase
         #expect(error?.exitStatus == .unavailable)
     }
 
-    @Test func htmlBadGatewayPage() async throws {
+    @Test func anHTMLBadGatewayPageIsUnavailableNotUndecodable() async throws {
         let page = "<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center></body></html>"
         let error = try await failure(reply: .respond(status: 502, headers: [("Content-Type", "text/html")], body: Array(page.utf8)))
         #expect(error == .httpStatus(502, reason: nil, service: serviceName))
@@ -114,7 +114,7 @@ import ForecastlyBase
         #expect(message.contains("bad request"))
     }
 
-    @Test func truncatedBody() async throws {
+    @Test func aTruncatedBodyIsUndecodableNotACrash() async throws {
         let full = try Fixtures.bytes("open-meteo/forecast_current_hourly_daily_zagreb.json")
         let error = try await failure(reply: .respond(status: 200, body: Array(full.prefix(700))))
         guard case .undecodable(nil, let detail, _) = error else { Issue.record("got \(String(describing: error))"); return }
@@ -127,7 +127,7 @@ import ForecastlyBase
         guard case .undecodable = error else { Issue.record("got \(String(describing: error))"); return }
     }
 
-    @Test func wrongShape() async throws {
+    @Test func anAnswerOfTheWrongShapeIsUndecodable() async throws {
         let error = try await failure(reply: .json(#"[{"hello":"world"}]"#))
         guard case .undecodable = error else { Issue.record("got \(String(describing: error))"); return }
     }
@@ -147,7 +147,7 @@ import ForecastlyBase
         #expect(error?.exitStatus == .temporaryFailure)
     }
 
-    @Test func connectionRefused() async throws {
+    @Test func aRefusedConnectionIsTransportErrorNamingTheAddress() async throws {
         // Bind a server to learn a free port, then close it: nothing listens there.
         let port = try await StubHTTPServer.with(always: .hang) { $0.port }
         let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
@@ -162,7 +162,7 @@ import ForecastlyBase
     }
 
     /// HTTPS to a server that only speaks plain HTTP: the handshake fails.
-    @Test func tlsHandshakeFailure() async throws {
+    @Test func aFailedTLSHandshakeIsReportedAsSuch() async throws {
         try await StubHTTPServer.with(always: .file(Self.zagrebFixture)) { server in
             let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
             let service = OpenMeteoService(

@@ -19,7 +19,7 @@ import ForecastlyBase
         )
     }
 
-    @Test func reportMetric() throws {
+    @Test func metricReportMatchesGolden() throws {
         let report = ForecastReport(forecast: try Self.full(), placeName: nil, hours: 8, style: .plain, source: .openMeteo)
         Golden.check(report.render(), against: "report-kyiv-metric.txt")
     }

@@ -32,7 +32,7 @@ import ForecastlyBase
         #expect(try Coordinate(latitude: latitude, longitude: longitude).description == text)
     }
 
-    @Test func errorsReadWell() {
+    @Test func coordinateErrorsNameTheAxisAndRange() {
         #expect(CoordinateError.outOfRange(axis: .latitude, value: 91).description == "latitude 91.0 is outside -90...90")
         #expect(CoordinateError.notFinite(axis: .longitude).description == "longitude must be a finite number")
     }
@@ -48,7 +48,7 @@ import ForecastlyBase
 }
 
 @Suite struct ExitStatusTests {
-    @Test func sysexitsValues() {
+    @Test func exitStatusesAreTheSysexitsValues() {
         #expect(ExitStatus.allCases.map(\.rawValue) == [0, 64, 65, 69, 75, 77])
     }
 }

@@ -84,7 +84,7 @@ import TestSupport
         #expect(abs(fix.coordinate.latitude - 52.018015) < 1e-6)
     }
 
-    @Test func gpsdNotRunning() async throws {
+    @Test func nothingListeningIsGpsdNotRunning() async throws {
         let port = try await GPSFake.freePort()
         let provider = GPSDLocationProvider(address: GPSDAddress(host: "127.0.0.1", port: port))
         await #expect(throws: LocationError.gpsdNotRunning(address: "127.0.0.1:\(port)")) {

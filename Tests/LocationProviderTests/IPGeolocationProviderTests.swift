@@ -53,13 +53,13 @@ import ForecastlyBase
         #expect(result == .failure(.lookupFailed(service: "127.0.0.1", reason: "invalid query")))
     }
 
-    @Test func forbiddenKeyWith403() async throws {
+    @Test func aForbiddenKeyIsRefusedWithTheStatus() async throws {
         let result = try await locate(.file(Fixtures.url("ipgeo/ip-api_com-fail-invalid-key-http403.json"), status: 403))
         guard case .failure(.lookupFailed(_, let reason)) = result else { Issue.record("\(result)"); return }
         #expect(reason.hasSuffix("(HTTP 403)"))
     }
 
-    @Test func ipapiRateLimitBody() async throws {
+    @Test func ipapiRateLimitBodyIsTemporary() async throws {
         let result = try await locate(.file(Fixtures.url("ipgeo/ipapi_co-error-ratelimited.json")))
         #expect(result == .failure(.rateLimited(service: "127.0.0.1", retryAfterSeconds: nil)))
         #expect(LocationError.rateLimited(service: "x", retryAfterSeconds: nil).exitStatus == .temporaryFailure)

@@ -18,7 +18,7 @@ import TestSupport
         }
     }
 
-    @Test func oneLineAndTemplate() async throws {
+    @Test func onelineAndFormatPrintOneLineEach() async throws {
         try await StubHTTPServer.with(always: .json(FullResponse.json())) { server in
             let oneline = try await CLI.run(Self.kyiv + ["--oneline"], server: server)
             let template = try await CLI.run(Self.kyiv + ["--format", "%l|%C|%t|%H/%L|%S"], server: server)
@@ -178,7 +178,7 @@ import TestSupport
         }
     }
 
-    @Test func connectionRefused() async throws {
+    @Test func aRefusedConnectionExits69WithOneLine() async throws {
         let result = try await CLI.run(Self.kyiv) // points at closed port 9
         #expect(result.status == 69)
         #expect(result.stderr == "forecastly: Cannot reach Open-Meteo at 127.0.0.1:9: 127.0.0.1:9 refused the connection. Check the network connection (or FORECASTLY_OPEN_METEO_URL) and try again.\n")
@@ -202,7 +202,7 @@ import TestSupport
         #expect(forecastHelp.stdout.contains("%S  sunrise"))
     }
 
-    @Test func versionFlag() async throws {
+    @Test func versionPrintsTheVersionAndExits0() async throws {
         let result = try await CLI.run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("0."))

@@ -71,7 +71,7 @@ import TestSupport
         }
     }
 
-    @Test func cacheStatusAndClear() async throws {
+    @Test func cacheStatusCountsAndClearEmptiesTheStore() async throws {
         let home = Self.home()
         defer { try? FileManager.default.removeItem(at: home) }
         try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
