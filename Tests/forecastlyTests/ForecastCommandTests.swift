@@ -71,6 +71,25 @@ import TestSupport
         }
     }
 
+    /// Every spelling the README shows asks for the same forecast: "=" forms,
+    /// a negative value after "=", and the explicit `forecast` subcommand.
+    @Test(arguments: [
+        ["--lat=-33.9", "--lon=18.4", "--days=3", "--oneline"],
+        ["--lat", "-33.9", "--lon", "18.4", "--days", "3", "--oneline"],
+        ["forecast", "--lat", "-33.9", "--lon", "18.4", "--days=3", "--oneline"],
+    ])
+    func everySpellingOfTheOptionsAsksTheSame(arguments: [String]) async throws {
+        try await StubHTTPServer.with(always: .json(FullResponse.json())) { server in
+            let result = try await CLI.run(arguments, server: server)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "⛄ -1°C 15 km/h NW\n")
+            let query = try #require(server.requests.first).query
+            #expect(query["latitude"] == "-33.9")
+            #expect(query["longitude"] == "18.4")
+            #expect(query["forecast_days"] == "3")
+        }
+    }
+
     /// Bad input: one line on stderr, exit 64, nothing on stdout, and no
     /// request leaves the machine.
     @Test(arguments: [
