@@ -5,6 +5,17 @@ import Testing
     /// The codes in Open-Meteo's table (API-NOTES.md §3).
     static let documentedCodes = [0, 1, 2, 3, 45, 48, 51, 53, 55, 56, 57, 61, 63, 65, 66, 67, 71, 73, 75, 77, 80, 81, 82, 85, 86, 95, 96, 99]
 
+    /// WMO 4677's rain-and-snow codes, which MET Norway's sleet maps onto.
+    static let sleetCodes = [68, 69, 83, 84]
+
+    @Test func sleetCodesHaveTheirOwnConditions() {
+        let conditions = Self.sleetCodes.map(WeatherCondition.init(wmoCode:))
+        #expect(conditions == WeatherCondition.sleet)
+        #expect(conditions.map(\.code) == Self.sleetCodes)
+        #expect(Set(conditions.map(\.description)).count == 4)
+        #expect(Set(conditions.map(\.description)).isDisjoint(with: WeatherCondition.documented.map(\.description)))
+    }
+
     @Test func everyDocumentedCodeHasItsOwnCondition() {
         let conditions = Self.documentedCodes.map(WeatherCondition.init(wmoCode:))
         #expect(conditions.allSatisfy { $0.isKnown })
@@ -18,7 +29,7 @@ import Testing
     func everyCodeInTheWMORangeMapsWithoutCrashing(code: Int) {
         let condition = WeatherCondition(wmoCode: code)
         #expect(condition.code == code)
-        #expect(condition.isKnown == Self.documentedCodes.contains(code))
+        #expect(condition.isKnown == (Self.documentedCodes + Self.sleetCodes).contains(code))
         #expect(!condition.description.isEmpty)
         #expect(!condition.symbolName(isDay: true).isEmpty && !condition.symbolName(isDay: false).isEmpty)
         #expect(TextWidth.of(condition.glyph(isDay: true)) == 2)

@@ -1,7 +1,8 @@
-/// What the sky is doing, from a WMO 4677 weather code as Open-Meteo
-/// reports it.
+/// What the sky is doing, as a WMO 4677 weather code.
 ///
-/// Every code Open-Meteo documents has a case; any other number becomes
+/// Every code Open-Meteo documents has a case, and so do the four WMO codes
+/// for rain and snow together (sleet, which MET Norway reports and
+/// Open-Meteo does not); any other number becomes
 /// `.unknown(code:)`, so a new or garbled code is shown as "Unknown (code
 /// 42)" instead of crashing or silently passing for clear sky.
 public enum WeatherCondition: Sendable, Hashable {
@@ -14,6 +15,7 @@ public enum WeatherCondition: Sendable, Hashable {
     case slightSnowFall, moderateSnowFall, heavySnowFall, snowGrains
     case slightRainShowers, moderateRainShowers, violentRainShowers
     case slightSnowShowers, heavySnowShowers
+    case slightRainAndSnow, rainAndSnow, slightRainAndSnowShowers, rainAndSnowShowers
     case thunderstorm, thunderstormWithSlightHail, thunderstormWithHeavyHail
     case unknown(code: Int)
 
@@ -27,8 +29,12 @@ public enum WeatherCondition: Sendable, Hashable {
         .thunderstorm, .thunderstormWithSlightHail, .thunderstormWithHeavyHail,
     ]
 
+    /// WMO 4677's codes for rain and snow mixed (sleet), which other
+    /// providers report: 68 and 69, and as showers 83 and 84.
+    public static let sleet: [WeatherCondition] = [.slightRainAndSnow, .rainAndSnow, .slightRainAndSnowShowers, .rainAndSnowShowers]
+
     private static let byCode: [Int: WeatherCondition] = Dictionary(
-        uniqueKeysWithValues: documented.map { ($0.code, $0) }
+        uniqueKeysWithValues: (documented + sleet).map { ($0.code, $0) }
     )
 
     public init(wmoCode: Int) {
@@ -61,6 +67,10 @@ public enum WeatherCondition: Sendable, Hashable {
         case .moderateRainShowers: 81
         case .violentRainShowers: 82
         case .slightSnowShowers: 85
+        case .slightRainAndSnow: 68
+        case .rainAndSnow: 69
+        case .slightRainAndSnowShowers: 83
+        case .rainAndSnowShowers: 84
         case .heavySnowShowers: 86
         case .thunderstorm: 95
         case .thunderstormWithSlightHail: 96
@@ -96,6 +106,10 @@ public enum WeatherCondition: Sendable, Hashable {
         case .violentRainShowers: "Violent rain showers"
         case .slightSnowShowers: "Slight snow showers"
         case .heavySnowShowers: "Heavy snow showers"
+        case .slightRainAndSnow: "Slight rain and snow"
+        case .rainAndSnow: "Rain and snow"
+        case .slightRainAndSnowShowers: "Slight rain and snow showers"
+        case .rainAndSnowShowers: "Rain and snow showers"
         case .thunderstorm: "Thunderstorm"
         case .thunderstormWithSlightHail: "Thunderstorm with slight hail"
         case .thunderstormWithHeavyHail: "Thunderstorm with heavy hail"
@@ -113,6 +127,7 @@ public enum WeatherCondition: Sendable, Hashable {
         case .fog, .depositingRimeFog: "cloud.fog"
         case .lightDrizzle, .moderateDrizzle, .denseDrizzle: "cloud.drizzle"
         case .lightFreezingDrizzle, .denseFreezingDrizzle, .lightFreezingRain, .heavyFreezingRain: "cloud.sleet"
+        case .slightRainAndSnow, .rainAndSnow, .slightRainAndSnowShowers, .rainAndSnowShowers: "cloud.sleet"
         case .slightRain, .moderateRain: "cloud.rain"
         case .heavyRain: "cloud.heavyrain"
         case .slightSnowFall, .moderateSnowFall, .heavySnowFall, .snowGrains: "cloud.snow"
@@ -135,6 +150,7 @@ public enum WeatherCondition: Sendable, Hashable {
         case .fog, .depositingRimeFog: "🌁"
         case .lightDrizzle, .moderateDrizzle, .denseDrizzle: "💧"
         case .lightFreezingDrizzle, .denseFreezingDrizzle, .lightFreezingRain, .heavyFreezingRain: "🧊"
+        case .slightRainAndSnow, .rainAndSnow, .slightRainAndSnowShowers, .rainAndSnowShowers: "🧊"
         case .slightRain, .moderateRain, .heavyRain: "☔"
         case .slightSnowFall, .moderateSnowFall, .heavySnowFall, .snowGrains: "⛄"
         case .slightRainShowers, .moderateRainShowers, .violentRainShowers: "🌂"
