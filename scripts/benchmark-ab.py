@@ -66,7 +66,7 @@ for _ in range(runs):
         else:
             command, env = paths[path_name](dict(binaries)[name], homes[name])
             samples[(name, path_name)].append(wall(command, env))
-server_rss = {name: peak_rss(*paths["network"](path, homes[name])) for name, path in binaries}
+peak_rss_by_binary = {name: peak_rss(*paths["network"](path, homes[name])) for name, path in binaries}
 server.shutdown()
 
 curl = statistics.median(samples[("curl", "network")])
@@ -75,4 +75,4 @@ for name, _ in binaries:
     network = statistics.median(samples[(name, "network")])
     store = statistics.median(samples[(name, "store")])
     print(f"  {name:<24} network {network:6.2f} ({network / curl:.2f}x)   store {store:6.2f} ({store / curl:.2f}x)"
-          f"   peak RSS {server_rss[name] / 1024:5.1f} MiB")
+          f"   peak RSS {peak_rss_by_binary[name] / 1024:5.1f} MiB")

@@ -22,7 +22,7 @@ enum Sample {
     }
 
     static func utc(_ text: String) -> Date {
-        Date(timeIntervalSince1970: TimeInterval(OpenMeteoTimes.secondsSinceEpoch(wallClock: text)!))
+        Date(timeIntervalSince1970: TimeInterval(WallClockTime.secondsSinceEpoch(text)!))
     }
 
     /// The Zagreb fixture decoded: the forecast most presentation tests use.

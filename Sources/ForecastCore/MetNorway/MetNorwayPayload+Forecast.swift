@@ -83,22 +83,9 @@ extension MetNorwayPayload {
 
     /// "2026-02-06T21:00:00Z" as an instant; nil for any other shape.
     static func instant(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
-              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              hour < 24, minute < 60, second < 60,
-              let date = LocalDate(year: year, month: month, day: day) else { return nil }
-        return Date(timeIntervalSince1970: Double(date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second))
+        guard text.utf8.count == 20, text.hasSuffix("Z"),
+              let seconds = WallClockTime.secondsSinceEpoch(String(text.dropLast())) else { return nil }
+        return Date(timeIntervalSince1970: Double(seconds))
     }
 
     // MARK: Sections

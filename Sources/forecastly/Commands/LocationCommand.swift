@@ -140,7 +140,7 @@ struct LocationCommand: AsyncParsableCommand {
                 let resolution = try await Services.with(ServiceSettings()) { services in
                     try await services.placeResolver().resolve(city)
                 }
-                if let note = resolution.ambiguityNote { Terminal.standardError.writeLine("forecastly: note: \(note)") }
+                resolution.reportAmbiguity()
                 place = StoredPlace(coordinate: resolution.place.coordinate, name: name ?? resolution.place.displayName)
             } else if let coordinate = try location.coordinate() {
                 place = StoredPlace(coordinate: coordinate, name: name)

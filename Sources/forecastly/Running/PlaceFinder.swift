@@ -40,7 +40,7 @@ struct PlaceFinder {
             return KnownPlace(coordinate: coordinate, name: nil, place: nil)
         case .city(let city):
             guard let resolution = PlaceLookup.resolveOffline(city) else { return nil }
-            Self.report(resolution)
+            resolution.reportAmbiguity()
             return KnownPlace(resolution)
         case .located:
             return nil
@@ -58,21 +58,24 @@ struct PlaceFinder {
             return .known(KnownPlace(coordinate: coordinate, name: nil, place: nil))
         case .city(let city):
             let resolution = try await services.placeResolver().resolve(city)
-            Self.report(resolution)
+            resolution.reportAmbiguity()
             return .known(KnownPlace(resolution))
         case .located(let settings):
             let setup = await LocationSetup.load()
             return .located(try await setup.permittedSource(settings, transport: services.transport, onSatellites: onSatellites))
         }
     }
-
-    private static func report(_ resolution: PlaceResolution) {
-        if let note = resolution.ambiguityNote { Terminal.standardError.writeLine("forecastly: note: \(note)") }
-    }
 }
 
 extension KnownPlace {
     init(_ resolution: PlaceResolution) {
         self.init(coordinate: resolution.place.coordinate, name: resolution.place.displayName, place: resolution.place)
+    }
+}
+
+extension PlaceResolution {
+    /// Says on stderr which place an ambiguous name was taken to mean.
+    func reportAmbiguity() {
+        if let note = ambiguityNote { Terminal.standardError.writeLine("forecastly: note: \(note)") }
     }
 }
