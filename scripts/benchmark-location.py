@@ -8,7 +8,7 @@
 
 usage: benchmark-location.py FORECASTLY_BINARY FIXTURES_DIR [RUNS]
 """
-import json, os, socket, statistics, subprocess, sys, time
+import json, os, signal, socket, statistics, subprocess, sys, time
 
 from benchmark_stub import isolated_environment, serve
 
@@ -58,6 +58,22 @@ def first_fix_race(log):
     finally:
         fake.kill()
         fake.wait()
+        stop_gpsd_of(fake.pid)
+
+
+def stop_gpsd_of(gpsfake_pid):
+    """gpsfake's gpsd outlives a killed gpsfake: stop it by its PID, found by
+    the control socket gpsfake names after its own PID."""
+    marker = f"/tmp/gpsfake-{gpsfake_pid}.sock".encode()
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
+                if marker in cmdline.read():
+                    os.kill(int(entry), signal.SIGKILL)
+        except (OSError, ProcessLookupError):
+            pass  # gone meanwhile, or not ours to read
 
 
 print(f"Time to first fix on a gpsfake replay (nd-1005.log, 3D from the start), {runs} runs:")
