@@ -4,14 +4,14 @@ public import ForecastCore
 /// or anything a closure works out from the request.
 ///
 /// ```swift
-/// let down = ScriptedForecastService { _ throws(ForecastError) in throw .httpStatus(503, reason: nil, service: "Open-Meteo") }
+/// let down = ScriptedForecastService { _ throws(ForecastError) in throw .httpStatus(503, reason: nil, service: .openMeteo) }
 /// ```
 public struct ScriptedForecastService: ForecastService {
     public var result: @Sendable (ForecastRequest) async throws(ForecastError) -> Forecast
-    public var source: DataSource
+    public var provider: WeatherProvider
 
-    public init(source: DataSource = .openMeteo, result: @escaping @Sendable (ForecastRequest) async throws(ForecastError) -> Forecast) {
-        self.source = source
+    public init(provider: WeatherProvider = .openMeteo, result: @escaping @Sendable (ForecastRequest) async throws(ForecastError) -> Forecast) {
+        self.provider = provider
         self.result = result
     }
 

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 public import Foundation
 import NIOCore
+import NIOHTTPCompression
 import NIOPosix
 import NIOSSL
 import Synchronization
@@ -46,7 +47,11 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         configuration.connectionPool.retryConnectionEstablishment = false
         // Redirects could lead to plain HTTP; EndpointPolicy is checked per URL we choose.
         configuration.redirectConfiguration = .disallow
-        configuration.decompression = .disabled
+        // Compressed answers (MET Norway's terms ask clients to accept gzip):
+        // NIO's decompressor sends `Accept-Encoding: deflate, gzip` itself,
+        // and the size cap applies to the decompressed body, so a small
+        // compressed bomb is refused like a large body.
+        configuration.decompression = .enabled(limit: .size(limits.maxBodyBytes))
         self.client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
         self.limits = limits
         self.userAgent = userAgent
@@ -81,7 +86,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         request.method = .GET
         request.headers.add(name: "User-Agent", value: userAgent)
         request.headers.add(name: "Accept", value: "application/json")
-        for header in headers { request.headers.add(name: header.name, value: header.value) }
+        // A caller's header replaces the default of the same name (a service
+        // that must also be told the user's contact sends its own User-Agent).
+        for header in headers { request.headers.replaceOrAdd(name: header.name, value: header.value) }
 
         let host = url.host ?? ""
         do {
@@ -106,6 +113,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         if error is CancellationError { return .cancelled }
         if let error = error as? TransportError { return error }
         if error is NIOTooManyBytesError { return .bodyTooLarge(limit: bodyLimit) }
+        if let error = error as? NIOHTTPDecompression.DecompressionError {
+            return error == .limit ? .bodyTooLarge(limit: bodyLimit) : .other("the compressed body is damaged")
+        }
         if let error = error as? HTTPClientError {
             switch error {
             case .connectTimeout, .getConnectionFromPoolTimeout: return .connectTimedOut(host: host)

@@ -23,7 +23,7 @@ import ForecastlyTesting
         let caching = Self.caching(store, writing: .beforeAnswering, forecast: forecast)
         #expect(try await caching.forecast(for: Sample.request) == forecast)
         // Readable at once, with nothing to wait for.
-        let stored = try #require(try store.latest(for: ForecastCacheKey(Sample.request), fetchedSince: nil))
+        let stored = try #require(try store.latest(for: ForecastCacheKey(Sample.request, provider: .openMeteo), fetchedSince: nil))
         #expect(stored.forecast == forecast)
         #expect(stored.placeName == "Zagreb, HR")
         #expect(stored.fetchedAt == Self.fetchedAt)
@@ -37,7 +37,7 @@ import ForecastlyTesting
         #expect(try await caching.forecast(for: Sample.request) == forecast)
         #expect(caching.lastOrigin == .network)
         await caching.finishWriting()
-        let stored = try #require(try store.latest(for: ForecastCacheKey(Sample.request), fetchedSince: nil))
+        let stored = try #require(try store.latest(for: ForecastCacheKey(Sample.request, provider: .openMeteo), fetchedSince: nil))
         #expect(stored.forecast == forecast)
         #expect(stored.placeName == "Zagreb, HR")
         #expect(stored.fetchedAt == Self.fetchedAt)

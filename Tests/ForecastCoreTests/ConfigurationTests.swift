@@ -10,7 +10,7 @@ import ForecastlyBase
         let configuration = try OpenMeteoConfiguration(environment: [:])
         #expect(configuration.baseURL.absoluteString == "https://api.open-meteo.com")
         #expect(configuration.apiKey == nil)
-        #expect(configuration.serviceName == "Open-Meteo")
+        #expect(configuration.serviceName == .openMeteo)
     }
 
     @Test func anApiKeySelectsTheCustomerHost() throws {

@@ -47,7 +47,7 @@ import TestSupport
         let kyiv = try Coordinate(latitude: 50.45, longitude: 30.52)
         let forecast = try OpenMeteoService.forecast(
             from: .init(status: 200, body: Array(FullResponse.json(units: "metric").utf8)),
-            for: try ForecastRequest(coordinate: kyiv, days: 7), service: "Open-Meteo")
+            for: try ForecastRequest(coordinate: kyiv, days: 7), service: .openMeteo)
         let place = GazetteerPlace(id: 703448, name: "Kyiv", countryCode: "UA", countryName: "Ukraine", admin1: "12",
                                    coordinate: try Coordinate(latitude: 50.45466, longitude: 30.5238),
                                    population: 2_952_301, timeZone: "Europe/Kyiv")

@@ -51,13 +51,13 @@ import Places
         var cases: [Case] = []
         cases += locationErrors.map { Case($0) }
         cases += locationErrors.map { Case(ForecastError.location($0)) }
-        cases += transportErrors.map { Case(ForecastError.transport($0, service: "Open-Meteo")) }
-        cases += [400, 401, 403, 404, 429, 500, 502, 503].map { Case(ForecastError.httpStatus($0, reason: hostile, service: "Open-Meteo")) }
+        cases += transportErrors.map { Case(ForecastError.transport($0, service: .openMeteo)) }
+        cases += [400, 401, 403, 404, 429, 500, 502, 503].map { Case(ForecastError.httpStatus($0, reason: hostile, service: .openMeteo)) }
         cases += [
-            Case(ForecastError.httpStatus(500, reason: nil, service: "Open-Meteo")),
-            Case(ForecastError.undecodable(field: "daily.time", detail: hostile, service: "Open-Meteo"), names: "daily.time"),
-            Case(ForecastError.undecodable(field: nil, detail: hostile, service: "Open-Meteo")),
-            Case(ForecastError.emptyData(service: "Open-Meteo")),
+            Case(ForecastError.httpStatus(500, reason: nil, service: .openMeteo)),
+            Case(ForecastError.undecodable(field: "daily.time", detail: hostile, service: .openMeteo), names: "daily.time"),
+            Case(ForecastError.undecodable(field: nil, detail: hostile, service: .openMeteo)),
+            Case(ForecastError.emptyData(service: .openMeteo)),
             Case(ForecastError.invalidInput("--days must be between 1 and 16 (Open-Meteo forecasts at most 16 days); got 17.")),
             Case(StoreError.corrupt(path: path, detail: hostile), names: path),
             Case(StoreError.foreign(path: path), names: path),
@@ -106,7 +106,7 @@ import Places
 
     /// Open-Meteo's reasons are sentences; quoted inside ours, one full stop ends it.
     @Test func aQuotedReasonEndsTheSentenceOnce() {
-        let error = ForecastError.httpStatus(429, reason: "Daily API request limit exceeded. Please try again tomorrow.", service: "Open-Meteo")
+        let error = ForecastError.httpStatus(429, reason: "Daily API request limit exceeded. Please try again tomorrow.", service: .openMeteo)
         #expect(error.userMessage == "Open-Meteo is rate limiting requests from this machine (HTTP 429): “Daily API request limit exceeded. Please try again tomorrow”. Wait and try again later; heavy use needs an API key (--api-key).")
     }
 

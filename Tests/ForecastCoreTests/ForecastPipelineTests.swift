@@ -14,7 +14,7 @@ import ForecastlyBase
         private let lock = NSLock()
         private var requests: [ForecastRequest] = []
         var calls: [ForecastRequest] { lock.withLock { requests } }
-        var source: DataSource { .openMeteo }
+        var provider: WeatherProvider { .openMeteo }
         func forecast(for request: ForecastRequest) async throws(ForecastError) -> Forecast {
             lock.withLock { requests.append(request) }
             return Sample.zagrebForecast

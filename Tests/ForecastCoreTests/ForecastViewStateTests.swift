@@ -5,7 +5,7 @@ import ForecastlyTesting
 /// Every (state, event) pair of the presentation model's transition table.
 @Suite struct ForecastViewStateTests {
     static let forecast = Sample.zagrebForecast
-    static let error = ForecastError.emptyData(service: "Open-Meteo")
+    static let error = ForecastError.emptyData(service: .openMeteo)
 
     static let states: [ForecastViewState] = [
         .idle, .waitingForAuthorization, .locating(.gpsd), .loading(Sample.request), .loaded(forecast), .failed(error),
@@ -60,10 +60,10 @@ import ForecastlyTesting
     }
 
     @Test(arguments: [
-        ForecastError.transport(.connectionRefused(host: "127.0.0.1", port: 1), service: "Open-Meteo"),
-        .httpStatus(429, reason: "Too many concurrent requests", service: "Open-Meteo"),
-        .undecodable(field: "hourly.time", detail: "missing", service: "Open-Meteo"),
-        .transport(.cancelled, service: "Open-Meteo"),
+        ForecastError.transport(.connectionRefused(host: "127.0.0.1", port: 1), service: .openMeteo),
+        .httpStatus(429, reason: "Too many concurrent requests", service: .openMeteo),
+        .undecodable(field: "hourly.time", detail: "missing", service: .openMeteo),
+        .transport(.cancelled, service: .openMeteo),
     ])
     func loadingAlwaysEndsOnFailure(error: ForecastError) async {
         let model = ForecastViewModel(service: ScriptedForecastService { _ throws(ForecastError) in throw error })
@@ -78,12 +78,12 @@ import ForecastlyTesting
     }
 
     @Test func refreshAfterFailureDropsTheOldError() async {
-        let model = ForecastViewModel(service: ScriptedForecastService { _ throws(ForecastError) in throw .emptyData(service: "x") })
+        let model = ForecastViewModel(service: ScriptedForecastService { _ throws(ForecastError) in throw .emptyData(service: .openMeteo) })
         await model.load(Sample.request)
         let forecast = Sample.zagrebForecast
         let recovered = ForecastViewModel(service: ScriptedForecastService { _ in forecast })
         #expect(await recovered.load(Sample.request) == .loaded(forecast))
-        #expect(await model.state == .failed(.emptyData(service: "x")))
+        #expect(await model.state == .failed(.emptyData(service: .openMeteo)))
     }
 
     /// A model whose service answers only when `release()` is called, and a

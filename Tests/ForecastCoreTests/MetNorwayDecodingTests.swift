@@ -107,11 +107,14 @@ import TestSupport
         #expect(forecast.daily.first?.date == LocalDate(iso8601: date))
     }
 
-    /// Six-hourly steps are no hourly forecast, and their periods count in
-    /// the day they start; a last day with a few hours is left out.
-    @Test func sixHourlyStepsMakeDaysButNoHours() throws {
+    /// Six-hourly steps are shown as such (no hour is made up between
+    /// them), and their periods count in the day they start; a last day with
+    /// a few hours is left out.
+    @Test func sixHourlyStepsAreShownAsSixHourStepsAndMakeDays() throws {
         let forecast = try Self.forecast(Self.series(start: "2026-11-24T00:00:00Z", steps: 10, hours: 6), zone: "UTC")
-        #expect(forecast.hourly.isEmpty)
+        #expect(forecast.hourly.count == 8)  // the 48 hours from the first step; the last step has no period
+        #expect(forecast.hourly.allSatisfy { $0.stepHours == 6 })
+        #expect(zip(forecast.hourly, forecast.hourly.dropFirst()).allSatisfy { $1.time.timeIntervalSince($0.time) == 6 * 3600 })
         #expect(forecast.daily.map(\.precipitationSum) == [4, 4])  // the 26th has one step with no period
         #expect(forecast.current?.precipitation == nil)  // a six-hour amount is not this hour's
     }

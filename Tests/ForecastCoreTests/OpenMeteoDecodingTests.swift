@@ -55,7 +55,7 @@ import ForecastlyBase
     }
 
     @Test func responseWithoutVariablesIsEmptyData() {
-        #expect(throws: ForecastError.emptyData(service: "Open-Meteo")) {
+        #expect(throws: ForecastError.emptyData(service: .openMeteo)) {
             try Sample.decode("forecast_no_variables_minimal.json")
         }
     }
@@ -73,7 +73,7 @@ import ForecastlyBase
         let error = #expect(throws: ForecastError.self) {
             try Sample.decode("error_429_daily_limit.json", status: 429)
         }
-        #expect(error == .httpStatus(429, reason: "Daily API request limit exceeded. Please try again tomorrow.", service: "Open-Meteo"))
+        #expect(error == .httpStatus(429, reason: "Daily API request limit exceeded. Please try again tomorrow.", service: .openMeteo))
         #expect(error?.exitStatus == .temporaryFailure)
         #expect(error?.userMessage.contains("Daily API request limit exceeded") == true)
     }
@@ -81,7 +81,7 @@ import ForecastlyBase
     /// A geocoding answer where a forecast was expected: JSON of the wrong shape.
     @Test(arguments: ["geocoding_no_results.json", "geocoding_search_enschede.json"])
     func wrongShapeNamesTheMissingField(fixture: String) {
-        #expect(throws: ForecastError.undecodable(field: "latitude", detail: "it is missing", service: "Open-Meteo")) {
+        #expect(throws: ForecastError.undecodable(field: "latitude", detail: "it is missing", service: .openMeteo)) {
             try Sample.decode(fixture)
         }
     }
@@ -97,7 +97,7 @@ import ForecastlyBase
     }
 
     @Test func htmlErrorPageWith200() {
-        #expect(throws: ForecastError.undecodable(field: nil, detail: "it sent an HTML page instead of JSON", service: "Open-Meteo")) {
+        #expect(throws: ForecastError.undecodable(field: nil, detail: "it sent an HTML page instead of JSON", service: .openMeteo)) {
             try Sample.decode(json: "\n<html><body>502 Bad Gateway</body></html>")
         }
     }
@@ -107,7 +107,7 @@ import ForecastlyBase
         {"latitude":1,"longitude":2,"utc_offset_seconds":0,"timezone":"GMT",
          "hourly":{"time":["2026-01-01T00:00","2026-01-01T01:00"],"temperature_2m":[1.0]}}
         """
-        #expect(throws: ForecastError.undecodable(field: "hourly.temperature_2m", detail: "has 1 values for 2 times", service: "Open-Meteo")) {
+        #expect(throws: ForecastError.undecodable(field: "hourly.temperature_2m", detail: "has 1 values for 2 times", service: .openMeteo)) {
             try Sample.decode(json: json)
         }
     }
@@ -117,7 +117,7 @@ import ForecastlyBase
         {"latitude":1,"longitude":2,"utc_offset_seconds":0,"timezone":"GMT",
          "current":{"time":"2026-01-01T00:00","temperature_2m":"warm"}}
         """
-        #expect(throws: ForecastError.undecodable(field: "current.temperature_2m", detail: "expected a number, got “warm”", service: "Open-Meteo")) {
+        #expect(throws: ForecastError.undecodable(field: "current.temperature_2m", detail: "expected a number, got “warm”", service: .openMeteo)) {
             try Sample.decode(json: json)
         }
     }
@@ -127,7 +127,7 @@ import ForecastlyBase
         {"latitude":1,"longitude":2,"utc_offset_seconds":0,"timezone":"GMT",
          "daily":{"time":["2026-02-30"]}}
         """
-        #expect(throws: ForecastError.undecodable(field: "daily.time[0]", detail: "“2026-02-30” is not a YYYY-MM-DD date", service: "Open-Meteo")) {
+        #expect(throws: ForecastError.undecodable(field: "daily.time[0]", detail: "“2026-02-30” is not a YYYY-MM-DD date", service: .openMeteo)) {
             try Sample.decode(json: json)
         }
     }

@@ -49,7 +49,7 @@ import ForecastlyBase
             let request = try #require(server.requests.first)
             #expect(server.requestCount == 1)
             #expect(request.path == "/v1/forecast")
-            #expect(request.header("User-Agent") == "forecastly/\(Forecastly.version)")
+            #expect(request.header("User-Agent") == "forecastly/\(Forecastly.version) (+\(Forecastly.projectURL))")
             let query = request.query
             #expect(query["latitude"] == "45.5936")
             #expect(query["longitude"] == "17.2251")
@@ -155,7 +155,7 @@ import ForecastlyBase
             configuration: try OpenMeteoConfiguration(baseURL: URL(string: "http://127.0.0.1:\(port)")!),
             transport: transport
         )
-        await #expect(throws: ForecastError.transport(.connectionRefused(host: "127.0.0.1", port: port), service: "Open-Meteo at 127.0.0.1:\(port)")) {
+        await #expect(throws: ForecastError.transport(.connectionRefused(host: "127.0.0.1", port: port), service: ServiceName(.openMeteo, text: "Open-Meteo at 127.0.0.1:\(port)"))) {
             try await service.forecast(for: Sample.request)
         }
         await transport.shutdown()
@@ -188,5 +188,5 @@ import ForecastlyBase
     }
 
     /// Stub ports differ per run; errors are compared with the service renamed.
-    let serviceName = "stub"
+    let serviceName = ServiceName(.openMeteo, text: "stub")
 }

@@ -15,7 +15,7 @@ import ForecastlyBase
     static func full(_ units: UnitSystem = .metric) throws -> Forecast {
         let request = try ForecastRequest(coordinate: kyiv, days: 7, units: units)
         return try OpenMeteoService.forecast(
-            from: .init(status: 200, body: Array(FullResponse.json(units: units.rawValue).utf8)), for: request, service: "Open-Meteo"
+            from: .init(status: 200, body: Array(FullResponse.json(units: units.rawValue).utf8)), for: request, service: .openMeteo
         )
     }
 

@@ -16,7 +16,7 @@ import ForecastlyBase
     @Test func aStoredForecastComesBackEqual() throws {
         let store = try SQLiteStore.open(path: Self.temporaryPath())
         let forecast = try Self.forecast()
-        let key = ForecastCacheKey(Sample.request)
+        let key = ForecastCacheKey(Sample.request, provider: .openMeteo)
         let fetched = Date(timeIntervalSince1970: 1_800_000_000)
         try store.save(StoredForecast(forecast: forecast, placeName: "Zagreb, HR", fetchedAt: fetched, days: 7, units: .metric), key: key)
         let back = try #require(try store.latest(for: key))
@@ -27,13 +27,13 @@ import ForecastlyBase
         #expect(try store.latest(grid: nil)?.forecast == forecast)
         #expect(try store.latest(grid: "0.00,0.00") == nil)
         // Another day count is another key.
-        let other = ForecastCacheKey(try ForecastRequest(coordinate: Sample.zagreb, days: 3))
+        let other = ForecastCacheKey(try ForecastRequest(coordinate: Sample.zagreb, days: 3), provider: .openMeteo)
         #expect(try store.latest(for: other) == nil)
     }
 
     @Test func aForecastOlderThanAskedForIsNotReturned() throws {
         let store = try SQLiteStore.open(path: Self.temporaryPath())
-        let key = ForecastCacheKey(Sample.request)
+        let key = ForecastCacheKey(Sample.request, provider: .openMeteo)
         let fetched = Date(timeIntervalSince1970: 1_800_000_000)
         try store.save(StoredForecast(forecast: try Self.forecast(), placeName: nil, fetchedAt: fetched, days: 7, units: .metric), key: key)
         #expect(try store.latest(for: key, fetchedSince: fetched)?.fetchedAt == fetched)
@@ -44,7 +44,7 @@ import ForecastlyBase
 
     @Test func onlyTheNewestForecastPerKeyIsKept() throws {
         let store = try SQLiteStore.open(path: Self.temporaryPath())
-        let key = ForecastCacheKey(Sample.request)
+        let key = ForecastCacheKey(Sample.request, provider: .openMeteo)
         for minute in 0..<5 {
             try store.save(StoredForecast(forecast: try Self.forecast(), placeName: nil, fetchedAt: Date(timeIntervalSince1970: Double(minute * 60)), days: 7, units: .metric), key: key)
         }
@@ -63,7 +63,7 @@ import ForecastlyBase
         let extra = 3
         let keys = try (0..<(SQLiteStore.forecastLimit + extra)).map { index in
             // One place per save, 0.2° apart, so no save replaces another by key.
-            ForecastCacheKey(try ForecastRequest(coordinate: Coordinate(latitude: -60 + Double(index) * 0.2, longitude: 10)))
+            ForecastCacheKey(try ForecastRequest(coordinate: Coordinate(latitude: -60 + Double(index) * 0.2, longitude: 10)), provider: .openMeteo)
         }
         for (index, key) in keys.enumerated() {
             try store.save(StoredForecast(forecast: forecast, placeName: nil, fetchedAt: Date(timeIntervalSince1970: Double(index)), days: 7, units: .metric), key: key)
@@ -77,9 +77,9 @@ import ForecastlyBase
     }
 
     @Test func gridKeysRoundToAboutAKilometre() throws {
-        let a = ForecastCacheKey(try ForecastRequest(coordinate: Coordinate(latitude: 50.4512, longitude: 30.5234)))
-        let b = ForecastCacheKey(try ForecastRequest(coordinate: Coordinate(latitude: 50.4549, longitude: 30.5249)))
-        let c = ForecastCacheKey(try ForecastRequest(coordinate: Coordinate(latitude: 50.4651, longitude: 30.5234)))
+        let a = ForecastCacheKey(try ForecastRequest(coordinate: Coordinate(latitude: 50.4512, longitude: 30.5234)), provider: .openMeteo)
+        let b = ForecastCacheKey(try ForecastRequest(coordinate: Coordinate(latitude: 50.4549, longitude: 30.5249)), provider: .openMeteo)
+        let c = ForecastCacheKey(try ForecastRequest(coordinate: Coordinate(latitude: 50.4651, longitude: 30.5234)), provider: .openMeteo)
         #expect(a == b)
         #expect(a != c)
         #expect(a.grid == "50.45,30.52")
@@ -129,7 +129,7 @@ import ForecastlyBase
     /// the log must not grow without end over many runs.
     @Test func theKeptLogIsReadBackAndStaysShort() throws {
         let path = Self.temporaryPath()
-        let key = ForecastCacheKey(Sample.request)
+        let key = ForecastCacheKey(Sample.request, provider: .openMeteo)
         let forecast = try Self.forecast()
         var longestLog = 0
         for run in 1...60 {
@@ -152,7 +152,7 @@ import ForecastlyBase
     /// ignores a log beside an empty database file).
     @Test func aDeletedDatabasesLogIsNotReadIntoANewOne() throws {
         let path = Self.temporaryPath()
-        let key = ForecastCacheKey(Sample.request)
+        let key = ForecastCacheKey(Sample.request, provider: .openMeteo)
         try SQLiteStore.open(path: path).save(StoredForecast(forecast: try Self.forecast(), placeName: nil, fetchedAt: Date(timeIntervalSince1970: 1), days: 7, units: .metric), key: key)
         #expect(POSIXPath.exists(path + "-wal"))
         try FileManager.default.removeItem(atPath: path)

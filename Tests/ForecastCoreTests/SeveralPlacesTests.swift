@@ -35,7 +35,7 @@ import Places
 
     @Test func anAnswerForTheWrongNumberOfPlacesIsBadData() throws {
         let two = FullResponse.array(latitudes: ["1", "2"], longitudes: ["1", "2"])
-        #expect(throws: ForecastError.undecodable(field: nil, detail: "it answered for 2 places instead of 3", service: "Open-Meteo")) {
+        #expect(throws: ForecastError.undecodable(field: nil, detail: "it answered for 2 places instead of 3", service: .openMeteo)) {
             try OpenMeteoService.forecasts(from: HTTPResponse(status: 200, body: Array(two.utf8)), for: try requests())
         }
         // A single object where an array belongs names the problem too.
@@ -43,7 +43,7 @@ import Places
             try OpenMeteoService.forecasts(from: HTTPResponse(status: 200, body: Array(FullResponse.json().utf8)), for: try requests())
         }
         let limited = #"{"error":true,"reason":"Only up to 1000 locations can be requested at once"}"#
-        #expect(throws: ForecastError.httpStatus(400, reason: "Only up to 1000 locations can be requested at once", service: "Open-Meteo")) {
+        #expect(throws: ForecastError.httpStatus(400, reason: "Only up to 1000 locations can be requested at once", service: .openMeteo)) {
             try OpenMeteoService.forecasts(from: HTTPResponse(status: 400, body: Array(limited.utf8)), for: try requests())
         }
     }
@@ -89,7 +89,7 @@ import Places
 /// Records each batch and answers with copies of a recorded forecast.
 struct BatchRecordingService: ForecastService {
     let requested: NIOLockedValueBox<[[ForecastRequest]]>
-    var source: DataSource { .openMeteo }
+    var provider: WeatherProvider { .openMeteo }
 
     func forecast(for request: ForecastRequest) async throws(ForecastError) -> Forecast {
         try await forecasts(for: [request])[0]

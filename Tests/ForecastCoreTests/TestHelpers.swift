@@ -18,7 +18,7 @@ enum Sample {
     }
 
     static func decode(bytes: [UInt8], status: Int = 200) throws(ForecastError) -> Forecast {
-        try OpenMeteoService.forecast(from: HTTPResponse(status: status, body: bytes), for: request, service: "Open-Meteo")
+        try OpenMeteoService.forecast(from: HTTPResponse(status: status, body: bytes), for: request, service: .openMeteo)
     }
 
     static func utc(_ text: String) -> Date {
@@ -60,7 +60,7 @@ extension ForecastViewEvent: CustomTestStringConvertible {
 }
 
 extension ForecastError {
-    func renamingService(to name: String) -> ForecastError {
+    func renamingService(to name: ServiceName) -> ForecastError {
         switch self {
         case .invalidInput: self
         case .transport(let error, _): .transport(error, service: name)

@@ -7,6 +7,8 @@ import Testing
 
     /// WMO 4677's rain-and-snow codes, which MET Norway's sleet maps onto.
     static let sleetCodes = [68, 69, 83, 84]
+    /// Smoke, haze, dust, squalls and tornado, which OpenWeather reports.
+    static let obscurationCodes = [4, 5, 6, 18, 19]
 
     @Test func sleetCodesHaveTheirOwnConditions() {
         let conditions = Self.sleetCodes.map(WeatherCondition.init(wmoCode:))
@@ -29,14 +31,14 @@ import Testing
     func everyCodeInTheWMORangeMapsWithoutCrashing(code: Int) {
         let condition = WeatherCondition(wmoCode: code)
         #expect(condition.code == code)
-        #expect(condition.isKnown == (Self.documentedCodes + Self.sleetCodes).contains(code))
+        #expect(condition.isKnown == (Self.documentedCodes + Self.sleetCodes + Self.obscurationCodes).contains(code))
         #expect(!condition.description.isEmpty)
         #expect(!condition.symbolName(isDay: true).isEmpty && !condition.symbolName(isDay: false).isEmpty)
         #expect(TextWidth.of(condition.glyph(isDay: true)) == 2)
         #expect(TextWidth.of(condition.glyph(isDay: false)) == 2)
     }
 
-    @Test(arguments: [-1, 4, 100, 255, Int.max, Int.min])
+    @Test(arguments: [-1, 7, 100, 255, Int.max, Int.min])
     func codesOutsideTheTableAreExplicitlyUnknown(code: Int) {
         let condition = WeatherCondition(wmoCode: code)
         #expect(condition == .unknown(code: code))

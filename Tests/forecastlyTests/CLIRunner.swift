@@ -40,6 +40,8 @@ enum CLI {
             // Never the machine's own policy, never the real gpsd or IP service.
             "FORECASTLY_POLICY_FILE": home.path + "/no-policy.json",
             "FORECASTLY_GPSD": "127.0.0.1:9", "FORECASTLY_IPGEO_URL": "http://127.0.0.1:9/",
+            // The fallback provider never leaves the machine either.
+            "FORECASTLY_MET_NORWAY_URL": "http://127.0.0.1:9", "FORECASTLY_OPENWEATHER_URL": "http://127.0.0.1:9",
         ]
         // Nothing in these tests may reach the internet: without a stub, point at a closed loopback port.
         environment["FORECASTLY_OPEN_METEO_URL"] = server?.baseURL ?? "http://127.0.0.1:9"
@@ -101,6 +103,8 @@ extension CLI {
             "PATH": "/usr/bin:/bin", "HOME": home.path, "LANG": "C.UTF-8", "TZ": "UTC",
             "FORECASTLY_OPEN_METEO_URL": "http://127.0.0.1:9", "FORECASTLY_POLICY_FILE": home.path + "/no-policy.json",
             "FORECASTLY_GPSD": "127.0.0.1:9", "FORECASTLY_IPGEO_URL": "http://127.0.0.1:9/",
+            // The fallback provider never leaves the machine either.
+            "FORECASTLY_MET_NORWAY_URL": "http://127.0.0.1:9", "FORECASTLY_OPENWEATHER_URL": "http://127.0.0.1:9",
         ]
         environment["XDG_CACHE_HOME"] = try await PlaceCache.shared.directory()
         environment.merge(extra) { _, new in new }

@@ -38,13 +38,16 @@ import TestSupport
             _ = try await CLI.run(Self.kyiv + ["--format", "%t"], server: server, home: home)
             return server.baseURL
         }
-        // The server is gone: connection refused.
+        // The server is gone (connection refused), and so is the fallback,
+        // MET Norway: the stored forecast, with its age.
         let stale = try await CLI.run(Self.kyiv + ["--format", "%t", "--refresh"], environment: ["FORECASTLY_OPEN_METEO_URL": gone], home: home)
         #expect(stale.status == 0)
         #expect(stale.stdout == "-1°C\n")
-        #expect(stale.stderr.hasPrefix("forecastly: warning: Cannot reach Open-Meteo"), "\(stale.stderr)")
+        #expect(stale.stderrLines.count == 2, "\(stale.stderr)")
+        #expect(stale.stderrLines.first?.hasPrefix("forecastly: note: Cannot reach Open-Meteo") == true)
+        #expect(stale.stderrLines.first?.hasSuffix("Asking MET Norway instead.") == true)
+        #expect(stale.stderrLines.last?.hasPrefix("forecastly: warning: Cannot reach Open-Meteo") == true, "\(stale.stderr)")
         #expect(stale.stderr.contains("Showing the forecast stored"))
-        #expect(stale.stderrLines.count == 1)
         // Nothing stored for this place: the error, exit 69.
         let nothing = try await CLI.run(["--lat", "10", "--lon", "10"], environment: ["FORECASTLY_OPEN_METEO_URL": gone], home: home)
         #expect(nothing.status == 69)
@@ -226,7 +229,7 @@ import TestSupport
             return server.baseURL
         }
         let output = Pipe(), errors = Pipe()
-        let process = try await CLI.start(["--lat", "50.45", "--lon", "30.52", "--watch", "--refresh", "--interval", "10s", "--format", "%t"],
+        let process = try await CLI.start(["--lat", "50.45", "--lon", "30.52", "--watch", "--refresh", "--no-fallback", "--interval", "10s", "--format", "%t"],
                                     home: home, environment: ["FORECASTLY_OPEN_METEO_URL": gone], stdout: output, stderr: errors)
         let firstLine = await Self.readLine(output.fileHandleForReading, from: process)
         let warning = await Self.readLine(errors.fileHandleForReading, from: process)

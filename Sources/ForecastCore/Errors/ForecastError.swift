@@ -10,13 +10,13 @@ public enum ForecastError: Error, Sendable, Equatable {
     /// The request itself is wrong (a value out of range, a bad setting).
     case invalidInput(String)
     /// No HTTP answer at all.
-    case transport(TransportError, service: String)
+    case transport(TransportError, service: ServiceName)
     /// The service answered with an error status; `reason` is its own text.
-    case httpStatus(Int, reason: String?, service: String)
+    case httpStatus(Int, reason: String?, service: ServiceName)
     /// The service answered 200 with something that is not a forecast.
-    case undecodable(field: String?, detail: String, service: String)
+    case undecodable(field: String?, detail: String, service: ServiceName)
     /// A well-formed answer that holds no weather data at all.
-    case emptyData(service: String)
+    case emptyData(service: ServiceName)
     /// No location: not permitted, or no source answered.
     case location(LocationError)
 }
@@ -34,6 +34,8 @@ extension ForecastError: UserFacingError {
             switch status {
             case 429: return "\(service) is rate limiting requests from this machine (HTTP 429)\(quoted)."
             case 400: return "\(service) rejected the request (HTTP 400)\(quoted)."
+            case 403 where service.provider == .metNorway:
+                return "\(service) refused the request (HTTP 403): it turns away clients that do not identify themselves."
             case 401, 403: return "\(service) refused the API key (HTTP \(status))\(quoted)."
             case 500...599: return "\(service) is having trouble (HTTP \(status))\(quoted)."
             default: return "\(service) answered with HTTP \(status)\(quoted)."
@@ -52,10 +54,10 @@ extension ForecastError: UserFacingError {
         switch self {
         case .invalidInput:
             return "Run 'forecastly --help' for the accepted values."
-        case .transport(let error, _):
+        case .transport(let error, let service):
             switch error {
             case .nameResolutionFailed, .connectionRefused, .connectTimedOut:
-                return "Check the network connection (or FORECASTLY_OPEN_METEO_URL) and try again."
+                return "Check the network connection (or \(service.provider.urlVariable)) and try again."
             case .responseTimedOut:
                 return "The service may be overloaded; try again in a minute, or raise --timeout."
             case .tlsFailed:
@@ -63,17 +65,22 @@ extension ForecastError: UserFacingError {
             case .insecureURL:
                 return "Use an https:// URL; plain http:// is allowed only for localhost."
             case .bodyTooLarge:
-                return "Check FORECASTLY_OPEN_METEO_URL points at an Open-Meteo server."
+                return "Check \(service.provider.urlVariable) points at a \(service.provider.name) server."
             case .cancelled, .other:
                 return "Try again; run with --verbose to see more."
             }
-        case .httpStatus(let status, _, _):
-            switch status {
-            case 429: return "Wait and try again later; heavy use needs an API key (--api-key)."
-            case 400: return "Check the coordinates and options; if they look right, report this as a bug."
-            case 401, 403: return "Check --api-key or FORECASTLY_OPEN_METEO_API_KEY."
-            case 500...599: return "Try again in a few minutes."
-            default: return "Check FORECASTLY_OPEN_METEO_URL and try again."
+        case .httpStatus(let status, _, let service):
+            switch (status, service.provider) {
+            case (429, .openMeteo): return "Wait and try again later; heavy use needs an API key (--api-key)."
+            case (429, .metNorway): return "MET Norway asks clients to back off: wait a few minutes before asking again."
+            case (429, .openWeather): return "A free key allows 60 calls a minute: wait a minute before asking again."
+            case (400, _): return "Check the coordinates and options; if they look right, report this as a bug."
+            case (401, .openWeather), (403, .openWeather):
+                return "The key is wrong, not active yet (a new key takes up to a few hours), or lacks the One Call 3.0 subscription (--openweather-onecall); check --api-key or FORECASTLY_OPENWEATHER_API_KEY."
+            case (403, .metNorway): return "Set FORECASTLY_CONTACT to your e-mail address or web site so MET Norway knows who asks; if it persists, report it."
+            case (401, _), (403, _): return "Check --api-key or FORECASTLY_OPEN_METEO_API_KEY."
+            case (500...599, _): return "Try again in a few minutes."
+            default: return "Check \(service.provider.urlVariable) and try again."
             }
         case .undecodable, .emptyData:
             return "Try again later; if it persists, run with --verbose and report it."
@@ -111,7 +118,7 @@ extension ForecastError: UserFacingError {
         text.hasSuffix(".") && !text.hasSuffix("...") ? String(text.dropLast()) : text
     }
 
-    static func describe(_ error: TransportError, service: String) -> String {
+    static func describe(_ error: TransportError, service: ServiceName) -> String {
         switch error {
         case .nameResolutionFailed(let host):
             return "Cannot reach \(service): the name \(host) does not resolve (no network, or DNS is down)."

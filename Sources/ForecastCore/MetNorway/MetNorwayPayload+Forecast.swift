@@ -35,7 +35,8 @@ extension MetNorwayPayload {
         return Forecast(
             coordinate: coordinate, requestedCoordinate: requested.coordinate,
             elevation: geometry.coordinates.count > 2 ? geometry.coordinates[2] : nil, timeZone: timeZone,
-            units: ForecastUnits(system: requested.units), current: current, hourly: hourly, daily: daily)
+            units: ForecastUnits(system: requested.units), current: current, hourly: hourly, daily: daily,
+            provider: .metNorway)
     }
 
     // MARK: Reading
@@ -105,10 +106,14 @@ extension MetNorwayPayload {
             windGusts: step.instant.windSpeedOfGust.map(units.windSpeed))
     }
 
-    /// Only the hours MET gives hour by hour, up to the hourly horizon: the
-    /// six-hourly part is no hourly forecast, and no hour is invented.
+    /// The steps of the next 48 hours as MET gives them: hourly at first,
+    /// then six-hourly, each wider step marked with its length
+    /// (`stepHours`) so the output can say where the steps widen. No hour
+    /// is invented between them.
     private func hourly(_ steps: [ReadStep], units: UnitConversion) -> [HourlyForecast] {
-        steps.prefix { $0.periodHours == 1 }.prefix(ForecastRequest.hourlyHorizon).map { step in
+        guard let first = steps.first?.time else { return [] }
+        let horizon = first.addingTimeInterval(Double(ForecastRequest.hourlyHorizon) * 3600)
+        return steps.prefix { $0.time < horizon && $0.periodHours != nil }.map { step in
             HourlyForecast(
                 time: step.time,
                 temperature: step.instant.airTemperature.map(units.temperature),
@@ -117,51 +122,26 @@ extension MetNorwayPayload {
                 weatherCode: step.condition?.condition.code,
                 isDay: step.condition?.isDay,
                 windSpeed: step.instant.windSpeed.map(units.windSpeed),
-                windDirection: step.instant.windFromDirection)
+                windDirection: step.instant.windFromDirection,
+                stepHours: step.periodHours == 1 ? nil : step.periodHours)
         }
     }
 
-    /// Days in the place's calendar, from the first step's day: the highest
-    /// and lowest temperature, the precipitation of the periods that start
-    /// that day, their highest chance of precipitation, the strongest wind,
-    /// the most severe condition (as Open-Meteo's daily code is), and
-    /// sunrise and sunset worked out for the place. A later day whose
-    /// periods cover less than half of it (the end of the series) is left
-    /// out rather than shown with half a day's extremes.
+    /// Days in the place's calendar (`SeriesDays`), each step read with
+    /// the period that reaches the next one.
     private func daily(_ steps: [ReadStep], units: UnitConversion, timeZone: TimeZone, coordinate: Coordinate, days: Int) -> [DailyForecast] {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        var order: [LocalDate] = []
-        var byDay: [LocalDate: [ReadStep]] = [:]
-        for step in steps {
-            let parts = calendar.dateComponents([.year, .month, .day], from: step.time)
-            guard let year = parts.year, let month = parts.month, let day = parts.day,
-                  let date = LocalDate(year: year, month: month, day: day) else { continue }
-            if byDay[date] == nil { order.append(date) }
-            byDay[date, default: []].append(step)
+        let series = steps.map { step in
+            let details = step.period?.details
+            let temperatures = [step.instant.airTemperature, details?.airTemperatureMax, details?.airTemperatureMin].compactMap { $0 }
+            return SeriesStep(
+                time: step.time, periodHours: step.periodHours,
+                temperatures: temperatures.map(units.temperature),
+                precipitation: details?.precipitationAmount.map(units.precipitation),
+                precipitationProbability: details?.probabilityOfPrecipitation,
+                windSpeed: step.instant.windSpeed.map(units.windSpeed),
+                weatherCode: step.period == nil ? nil : step.condition?.condition.code)
         }
-        var result: [DailyForecast] = []
-        for (index, date) in order.enumerated() where result.count < days {
-            let daySteps = byDay[date] ?? []
-            let coveredHours = daySteps.compactMap(\.periodHours).reduce(0, +)
-            if index > 0, coveredHours < 12 { continue }
-            let periods = daySteps.compactMap(\.period)
-            let temperatures = daySteps.compactMap(\.instant.airTemperature)
-                + periods.compactMap(\.details?.airTemperatureMax) + periods.compactMap(\.details?.airTemperatureMin)
-            let amounts = periods.compactMap(\.details?.precipitationAmount)
-            let daylight = Daylight(on: date, at: coordinate, in: timeZone)
-            result.append(DailyForecast(
-                date: date,
-                weatherCode: daySteps.filter { $0.period != nil }.compactMap(\.condition?.condition.code).max(),
-                temperatureMax: temperatures.max().map(units.temperature),
-                temperatureMin: temperatures.min().map(units.temperature),
-                precipitationSum: amounts.isEmpty ? nil : units.precipitation(amounts.reduce(0, +)),
-                precipitationProbabilityMax: periods.compactMap(\.details?.probabilityOfPrecipitation).max(),
-                windSpeedMax: daySteps.compactMap(\.instant.windSpeed).max().map(units.windSpeed),
-                sunrise: daylight.sunrise, sunset: daylight.sunset,
-                uvIndexMax: nil))
-        }
-        return result
+        return SeriesDays.days(series, timeZone: timeZone, coordinate: coordinate, limit: days)
     }
 }
 

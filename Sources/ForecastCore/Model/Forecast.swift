@@ -20,11 +20,15 @@ public struct Forecast: Sendable, Equatable, Codable {
     public var daily: [DailyForecast]
     /// Where the coordinate came from, when it was located (source, accuracy, age).
     public var fix: LocationFix?
+    /// The service that made this forecast: it is credited under it.
+    public var provider: WeatherProvider
 
     public init(
         coordinate: Coordinate, requestedCoordinate: Coordinate, elevation: Double?, timeZone: TimeZone,
-        units: ForecastUnits, current: CurrentConditions?, hourly: [HourlyForecast], daily: [DailyForecast]
+        units: ForecastUnits, current: CurrentConditions?, hourly: [HourlyForecast], daily: [DailyForecast],
+        provider: WeatherProvider = .openMeteo
     ) {
+        self.provider = provider
         self.coordinate = coordinate
         self.requestedCoordinate = requestedCoordinate
         self.elevation = elevation
@@ -44,6 +48,26 @@ public struct Forecast: Sendable, Equatable, Codable {
 
     /// The daily entry for the day of `current`, or the first day.
     public var today: DailyForecast? { daily.first }
+
+    enum CodingKeys: String, CodingKey {
+        case coordinate, requestedCoordinate, elevation, timeZone, units, current, hourly, daily, fix, provider
+    }
+
+    /// Forecasts stored before there was more than one provider carry none:
+    /// they are Open-Meteo's.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        coordinate = try container.decode(Coordinate.self, forKey: .coordinate)
+        requestedCoordinate = try container.decode(Coordinate.self, forKey: .requestedCoordinate)
+        elevation = try container.decodeIfPresent(Double.self, forKey: .elevation)
+        timeZone = try container.decode(TimeZone.self, forKey: .timeZone)
+        units = try container.decode(ForecastUnits.self, forKey: .units)
+        current = try container.decodeIfPresent(CurrentConditions.self, forKey: .current)
+        hourly = try container.decode([HourlyForecast].self, forKey: .hourly)
+        daily = try container.decode([DailyForecast].self, forKey: .daily)
+        fix = try container.decodeIfPresent(LocationFix.self, forKey: .fix)
+        provider = try container.decodeIfPresent(WeatherProvider.self, forKey: .provider) ?? .openMeteo
+    }
 }
 
 public struct CurrentConditions: Sendable, Equatable, Codable {
@@ -87,11 +111,17 @@ public struct HourlyForecast: Sendable, Equatable, Codable {
     public var isDay: Bool?
     public var windSpeed: Double?
     public var windDirection: Double?
+    /// The hours this step stands for when more than one: MET Norway's
+    /// steps widen to six hours after about two days, OpenWeather's free
+    /// forecast has three-hour steps. Precipitation is that period's total.
+    public var stepHours: Int?
 
     public init(
         time: Date, temperature: Double? = nil, precipitationProbability: Double? = nil, precipitation: Double? = nil,
-        weatherCode: Int? = nil, isDay: Bool? = nil, windSpeed: Double? = nil, windDirection: Double? = nil
+        weatherCode: Int? = nil, isDay: Bool? = nil, windSpeed: Double? = nil, windDirection: Double? = nil,
+        stepHours: Int? = nil
     ) {
+        self.stepHours = stepHours
         self.time = time
         self.temperature = temperature
         self.precipitationProbability = precipitationProbability

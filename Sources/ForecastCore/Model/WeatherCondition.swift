@@ -17,6 +17,7 @@ public enum WeatherCondition: Sendable, Hashable {
     case slightSnowShowers, heavySnowShowers
     case slightRainAndSnow, rainAndSnow, slightRainAndSnowShowers, rainAndSnowShowers
     case thunderstorm, thunderstormWithSlightHail, thunderstormWithHeavyHail
+    case smoke, haze, dust, squalls, tornado
     case unknown(code: Int)
 
     /// The documented codes, in table order (API-NOTES.md §3).
@@ -33,8 +34,13 @@ public enum WeatherCondition: Sendable, Hashable {
     /// providers report: 68 and 69, and as showers 83 and 84.
     public static let sleet: [WeatherCondition] = [.slightRainAndSnow, .rainAndSnow, .slightRainAndSnowShowers, .rainAndSnowShowers]
 
+    /// WMO 4677's codes for what clouds the air without fog or rain
+    /// (4 smoke, 5 haze, 6 dust, 18 squalls, 19 funnel cloud or tornado),
+    /// which OpenWeather reports and Open-Meteo does not.
+    public static let obscuration: [WeatherCondition] = [.smoke, .haze, .dust, .squalls, .tornado]
+
     private static let byCode: [Int: WeatherCondition] = Dictionary(
-        uniqueKeysWithValues: (documented + sleet).map { ($0.code, $0) }
+        uniqueKeysWithValues: (documented + sleet + obscuration).map { ($0.code, $0) }
     )
 
     public init(wmoCode: Int) {
@@ -75,6 +81,11 @@ public enum WeatherCondition: Sendable, Hashable {
         case .thunderstorm: 95
         case .thunderstormWithSlightHail: 96
         case .thunderstormWithHeavyHail: 99
+        case .smoke: 4
+        case .haze: 5
+        case .dust: 6
+        case .squalls: 18
+        case .tornado: 19
         case .unknown(let code): code
         }
     }
@@ -113,6 +124,11 @@ public enum WeatherCondition: Sendable, Hashable {
         case .thunderstorm: "Thunderstorm"
         case .thunderstormWithSlightHail: "Thunderstorm with slight hail"
         case .thunderstormWithHeavyHail: "Thunderstorm with heavy hail"
+        case .smoke: "Smoke"
+        case .haze: "Haze"
+        case .dust: "Dust or sand"
+        case .squalls: "Squalls"
+        case .tornado: "Tornado"
         case .unknown(let code): "Unknown (code \(code))"
         }
     }
@@ -135,6 +151,11 @@ public enum WeatherCondition: Sendable, Hashable {
         case .slightSnowShowers, .heavySnowShowers: "cloud.snow"
         case .thunderstorm: "cloud.bolt"
         case .thunderstormWithSlightHail, .thunderstormWithHeavyHail: "cloud.bolt.rain"
+        case .smoke: "smoke"
+        case .haze: isDay ? "sun.haze" : "moon.haze"
+        case .dust: isDay ? "sun.dust" : "moon.dust"
+        case .squalls: "wind"
+        case .tornado: "tornado"
         case .unknown: "questionmark.circle"
         }
     }
@@ -156,6 +177,9 @@ public enum WeatherCondition: Sendable, Hashable {
         case .slightRainShowers, .moderateRainShowers, .violentRainShowers: "🌂"
         case .slightSnowShowers, .heavySnowShowers: "⛄"
         case .thunderstorm, .thunderstormWithSlightHail, .thunderstormWithHeavyHail: "⚡"
+        case .smoke, .haze, .dust: "🌫️"
+        case .squalls: "💨"
+        case .tornado: "🌪️"
         case .unknown: "❔"
         }
     }

@@ -25,7 +25,7 @@ public struct OpenMeteoConfiguration: Sendable, Hashable {
         do {
             try EndpointPolicy.validate(chosen)
         } catch {
-            throw .transport(error, service: "Open-Meteo")
+            throw .transport(error, service: .openMeteo)
         }
         if let key, key.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) {
             throw .invalidInput("The Open-Meteo API key contains spaces or control characters.")
@@ -49,9 +49,9 @@ public struct OpenMeteoConfiguration: Sendable, Hashable {
 
     /// "Open-Meteo" for the public hosts, "Open-Meteo at HOST:PORT" otherwise,
     /// so an error names the server that actually failed.
-    public var serviceName: String {
-        if baseURL == Self.publicBaseURL || baseURL == Self.commercialBaseURL { return "Open-Meteo" }
+    public var serviceName: ServiceName {
+        if baseURL == Self.publicBaseURL || baseURL == Self.commercialBaseURL { return .openMeteo }
         let port = baseURL.port.map { ":\($0)" } ?? ""
-        return "Open-Meteo at \(baseURL.host ?? "?")\(port)"
+        return ServiceName(.openMeteo, text: "Open-Meteo at \(baseURL.host ?? "?")\(port)")
     }
 }

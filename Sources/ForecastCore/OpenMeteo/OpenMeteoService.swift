@@ -12,7 +12,7 @@ public struct OpenMeteoService: ForecastService {
         self.transport = transport
     }
 
-    public var source: DataSource { .openMeteo }
+    public var provider: WeatherProvider { .openMeteo }
 
     public func forecast(for request: ForecastRequest) async throws(ForecastError) -> Forecast {
         try Self.forecast(from: try await get(url(for: request)), for: request, service: configuration.serviceName)
@@ -76,7 +76,7 @@ public struct OpenMeteoService: ForecastService {
     /// `reason`, an HTML page from a proxy, or a forecast body. Public so
     /// that a stored response can be decoded again without a request.
     public static func forecast(
-        from response: HTTPResponse, for request: ForecastRequest, service: String = "Open-Meteo"
+        from response: HTTPResponse, for request: ForecastRequest, service: ServiceName = .openMeteo
     ) throws(ForecastError) -> Forecast {
         let payload = try decode(OpenMeteoPayload.self, from: response, service: service)
         return try forecast(from: payload, for: request, service: service)
@@ -85,7 +85,7 @@ public struct OpenMeteoService: ForecastService {
     /// Interprets the answer to a several-place request: a JSON array with
     /// one forecast object per requested place, in request order.
     public static func forecasts(
-        from response: HTTPResponse, for requests: [ForecastRequest], service: String = "Open-Meteo"
+        from response: HTTPResponse, for requests: [ForecastRequest], service: ServiceName = .openMeteo
     ) throws(ForecastError) -> [Forecast] {
         let payloads = try decode([OpenMeteoPayload].self, from: response, service: service)
         guard payloads.count == requests.count else {
@@ -100,22 +100,15 @@ public struct OpenMeteoService: ForecastService {
 
     /// An error status with Open-Meteo's `reason`, an HTML page from a
     /// proxy, or a JSON body decoded as `T`.
-    private static func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse, service: String) throws(ForecastError) -> T {
+    private static func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse, service: ServiceName) throws(ForecastError) -> T {
         guard response.status == 200 else {
             let reason = (try? JSONDecoder().decode(OpenMeteoErrorBody.self, from: Data(response.body)))?.reason
             throw .httpStatus(response.status, reason: reason, service: service)
         }
-        if response.body.first(where: { !$0.isASCIIWhitespace }) == UInt8(ascii: "<") {
-            throw .undecodable(field: nil, detail: "it sent an HTML page instead of JSON", service: service)
-        }
-        do {
-            return try JSONDecoder().decode(T.self, from: Data(response.body))
-        } catch {
-            throw Self.describe(error, service: service)
-        }
+        return try JSONBody.decode(T.self, from: response.body, service: service)
     }
 
-    private static func forecast(from payload: OpenMeteoPayload, for request: ForecastRequest, service: String) throws(ForecastError) -> Forecast {
+    private static func forecast(from payload: OpenMeteoPayload, for request: ForecastRequest, service: ServiceName) throws(ForecastError) -> Forecast {
         guard payload.hasWeatherData else { throw .emptyData(service: service) }
         do {
             return try payload.forecast(requested: request)
@@ -123,33 +116,5 @@ public struct OpenMeteoService: ForecastService {
             throw .undecodable(field: error.field, detail: error.detail, service: service)
         }
     }
-
-    private static func describe(_ error: any Error, service: String) -> ForecastError {
-        guard let error = error as? DecodingError else {
-            return .undecodable(field: nil, detail: "\(error)", service: service)
-        }
-        func path(_ context: DecodingError.Context) -> String? {
-            let text = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            let trimmed = text.hasPrefix(".") ? String(text.dropFirst()) : text
-            return trimmed.isEmpty ? nil : trimmed
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let parent = path(context).map { "\($0)." } ?? ""
-            return .undecodable(field: parent + key.stringValue, detail: "it is missing", service: service)
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return .undecodable(field: path(context), detail: "it has the wrong type", service: service)
-        case .dataCorrupted(let context):
-            if context.codingPath.isEmpty {
-                return .undecodable(field: nil, detail: "the body is not valid JSON (truncated, or a bare nan/inf)", service: service)
-            }
-            return .undecodable(field: path(context), detail: "its value is invalid", service: service)
-        @unknown default:
-            return .undecodable(field: nil, detail: "\(error)", service: service)
-        }
-    }
 }
 
-extension UInt8 {
-    var isASCIIWhitespace: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
-}

@@ -48,6 +48,7 @@ public struct ForecastDocument: Encodable, Sendable {
         case kind, accuracy, accuracyMeters, observedAt
         case place, id, countryCode, countryName, admin1, population
         case cache, origin, fetchedAt, ageSeconds
+        case stepHours, provider
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -132,9 +133,11 @@ public struct ForecastDocument: Encodable, Sendable {
             try node.encode(hour.isDay, forKey: .isDay)
             try node.encode(hour.windSpeed, forKey: .windSpeed)
             try node.encode(hour.windDirection, forKey: .windDirection)
+            try node.encode(hour.stepHours ?? 1, forKey: .stepHours)
         }
 
         var source = root.nestedContainer(keyedBy: Keys.self, forKey: .source)
+        try source.encode(forecast.provider.rawValue, forKey: .provider)
         try source.encode(self.source.name, forKey: .name)
         try source.encode(self.source.url, forKey: .url)
         try source.encode(self.source.license, forKey: .license)

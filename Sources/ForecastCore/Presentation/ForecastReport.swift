@@ -86,8 +86,12 @@ public struct ForecastReport: Sendable {
         return parts.isEmpty ? [] : [label("Today") + parts.joined(separator: " · ")]
     }
 
+    /// The hours as the provider gives them: where its steps are wider than
+    /// an hour (MET Norway's widen to six hours, OpenWeather's free forecast
+    /// has three), a line says so, and no hour is made up in between.
     private func hoursSection() -> [String] {
-        let rows = forecast.upcomingHours().prefix(hours).map { hour -> [String] in
+        let shown = Array(forecast.upcomingHours().prefix(hours))
+        let rows = shown.map { hour -> [String] in
             let condition = hour.condition
             return [
                 clock.time(hour.time),
@@ -99,8 +103,20 @@ public struct ForecastReport: Sendable {
                 ValueFormat.compass(hour.windDirection),
             ]
         }
-        guard !rows.isEmpty else { return [] }
-        return ["", style.bold("Next hours")] + TextTable.lines(rows, rightAligned: [2, 3, 4, 5])
+        guard let first = shown.first else { return [] }
+        let table = TextTable.lines(rows, rightAligned: [2, 3, 4, 5])
+        let firstStep = first.stepHours ?? 1
+        var lines = ["", style.bold(firstStep == 1 ? "Next hours" : "Next hours, in steps of \(firstStep) hours")]
+        var step = firstStep
+        for (hour, line) in zip(shown, table) {
+            let width = hour.stepHours ?? 1
+            if width != step {
+                lines.append(style.dim("  then in steps of \(width) hours"))
+                step = width
+            }
+            lines.append(line)
+        }
+        return lines
     }
 
     private func daysSection() -> [String] {

@@ -18,6 +18,9 @@ public enum ForecastOrigin: Sendable, Equatable {
     case network
     /// Younger than the freshness window: no request was made.
     case stored(fetchedAt: Date)
+    /// The provider said not to ask again before `until` (MET Norway's
+    /// `Expires`): no request was made, not even for `--refresh`.
+    case held(fetchedAt: Date, until: Date)
     /// The network failed; this is the last stored forecast for the place.
     case stale(fetchedAt: Date, error: ForecastError)
     /// `--offline`: the stored forecast was asked for.
@@ -25,11 +28,12 @@ public enum ForecastOrigin: Sendable, Equatable {
 }
 
 extension ForecastOrigin {
-    /// "network", "stored", "stale" or "offline" (the JSON `cache.origin`).
+    /// "network", "stored", "held", "stale" or "offline" (the JSON `cache.origin`).
     public var name: String {
         switch self {
         case .network: "network"
         case .stored: "stored"
+        case .held: "held"
         case .stale: "stale"
         case .offline: "offline"
         }
@@ -38,7 +42,7 @@ extension ForecastOrigin {
     public var fetchedAt: Date? {
         switch self {
         case .network: nil
-        case .stored(let date), .stale(let date, _), .offline(let date): date
+        case .stored(let date), .held(let date, _), .stale(let date, _), .offline(let date): date
         }
     }
 
@@ -49,6 +53,8 @@ extension ForecastOrigin {
         switch self {
         case .network: return nil
         case .stored: return "fetched \(age) ago (fresh enough; --refresh fetches again)"
+        case .held(_, let until):
+            return "fetched \(age) ago, the newest there is (the provider asks for no new request for \(ValueFormat.age(until.timeIntervalSince(now))))"
         case .stale: return "fetched \(age) ago: STALE, the service could not be reached"
         case .offline: return "fetched \(age) ago (offline)"
         }
@@ -68,8 +74,16 @@ public enum StoreWriting: Sendable, Equatable {
 /// A `ForecastService` that keeps every forecast it fetches and answers
 /// from the store when it can: offline-first. It wraps any other service,
 /// so the view model, notes and the CLI use it unchanged.
+///
+/// For one request it tries, in order: a stored forecast the provider
+/// asked not to replace yet (its `Expires`, even with `--refresh`); a
+/// stored forecast within the freshness window; the provider (a conditional
+/// request when the stored answer has a `Last-Modified`); the fallback
+/// provider, when the first is unavailable and one is given; and last the
+/// newest stored forecast of either, shown as stale.
 public final class CachingForecastService: ForecastService, Sendable {
     private let base: any ForecastService
+    private let fallback: (any ForecastService)?
     private let cache: any ForecastCache
     private let policy: CachePolicy
     private let now: @Sendable () -> Date
@@ -81,17 +95,21 @@ public final class CachingForecastService: ForecastService, Sendable {
     private struct History {
         var origins: [ForecastOrigin] = []
         var problems: [StoreError] = []
+        var notices: [String] = []
         /// `.inBackground` writes not yet waited for.
         var writes: [Task<Void, Never>] = []
     }
 
+    /// - Parameter fallback: asked when `base` fails with an unavailable or
+    ///   temporary error (exit 69 or 75) and nothing fresh is stored.
     public init(
-        base: any ForecastService, cache: any ForecastCache, policy: CachePolicy,
+        base: any ForecastService, fallback: (any ForecastService)? = nil, cache: any ForecastCache, policy: CachePolicy,
         writing: StoreWriting = .beforeAnswering,
         now: @escaping @Sendable () -> Date = Date.init,
         placeName: @escaping @Sendable (ForecastRequest) -> String? = { _ in nil }
     ) {
         self.base = base
+        self.fallback = fallback
         self.cache = cache
         self.policy = policy
         self.writing = writing
@@ -99,7 +117,7 @@ public final class CachingForecastService: ForecastService, Sendable {
         self.placeName = placeName
     }
 
-    public var source: DataSource { base.source }
+    public var provider: WeatherProvider { base.provider }
 
     /// The origin of the last forecast answered.
     public var lastOrigin: ForecastOrigin? { history.withLock { $0.origins.last } }
@@ -107,6 +125,10 @@ public final class CachingForecastService: ForecastService, Sendable {
     /// Store errors met while answering (the forecast was still shown);
     /// with `.inBackground`, complete after `finishWriting()`.
     public var problems: [StoreError] { history.withLock { $0.problems } }
+
+    /// Lines worth showing beside the forecast: that the fallback provider
+    /// answered, or that a provider flagged its API as deprecated.
+    public var notices: [String] { history.withLock { $0.notices } }
 
     /// Waits for the `.inBackground` writes started so far.
     public func finishWriting() async {
@@ -118,35 +140,77 @@ public final class CachingForecastService: ForecastService, Sendable {
     }
 
     public func forecast(for request: ForecastRequest) async throws(ForecastError) -> Forecast {
-        let key = ForecastCacheKey(request)
-        if case .preferStored(let maxAge) = policy, let fresh = stored(key, fetchedSince: now().addingTimeInterval(-maxAge)) {
-            record(.stored(fetchedAt: fresh.fetchedAt))
-            return fresh.forecast
-        }
+        let stored = self.stored(ForecastCacheKey(request, provider: base.provider))
         do {
-            let forecast = try await base.forecast(for: request)
-            let fetchedAt = now()
-            switch writing {
-            case .beforeAnswering:
-                save(forecast, for: request, key: key, fetchedAt: fetchedAt)
-            case .inBackground:
-                let write = Task { save(forecast, for: request, key: key, fetchedAt: fetchedAt) }
-                history.withLock { $0.writes.append(write) }
+            return try await answer(request, from: base, stored: stored)
+        } catch {
+            guard error.canFallBackToStored else { throw error }
+            var others: [StoredForecast] = []
+            if let fallback {
+                let otherStored = self.stored(ForecastCacheKey(request, provider: fallback.provider))
+                note("\(error.summary) Asking \(fallback.provider.name) instead.")
+                do {
+                    return try await answer(request, from: fallback, stored: otherStored)
+                } catch let second where second.canFallBackToStored {
+                    others = otherStored.map { [$0] } ?? []
+                }
             }
+            // Only now is an old forecast worth showing: the newest of either provider.
+            guard let newest = ([stored].compactMap { $0 } + others).max(by: { $0.fetchedAt < $1.fetchedAt }) else { throw error }
+            record(.stale(fetchedAt: newest.fetchedAt, error: error))
+            return newest.forecast
+        }
+    }
+
+    /// From the store when the provider's `Expires` or the freshness window
+    /// allows, else from `service`, stored as it arrives.
+    private func answer(_ request: ForecastRequest, from service: any ForecastService, stored: StoredForecast?) async throws(ForecastError) -> Forecast {
+        let now = self.now()
+        if let stored, let expires = stored.cacheHeaders.expires, now < expires {
+            record(.held(fetchedAt: stored.fetchedAt, until: expires))
+            return stored.forecast
+        }
+        if case .preferStored(let maxAge) = policy, let stored, stored.fetchedAt >= now.addingTimeInterval(-maxAge) {
+            record(.stored(fetchedAt: stored.fetchedAt))
+            return stored.forecast
+        }
+        let key = ForecastCacheKey(request, provider: service.provider)
+        switch try await service.fetch(request, ifModifiedSince: stored?.cacheHeaders.lastModified) {
+        case .fetched(let forecast, let headers, let warning):
+            if let warning { note(warning) }
+            keep(forecast, headers: headers, for: request, key: key)
             record(.network)
             return forecast
-        } catch {
-            // Only now is an old forecast worth reading.
-            guard error.canFallBackToStored, let stored = stored(key, fetchedSince: nil) else { throw error }
-            record(.stale(fetchedAt: stored.fetchedAt, error: error))
+        case .notModified(let headers):
+            // Only a conditional request, made with a stored answer, can get here.
+            guard let stored else {
+                throw .undecodable(field: nil, detail: "it answered “not modified” with nothing stored", service: ServiceName(service.provider))
+            }
+            let renewed = CacheHeaders(
+                expires: headers.expires ?? stored.cacheHeaders.expires,
+                lastModified: headers.lastModified ?? stored.cacheHeaders.lastModified)
+            keep(stored.forecast, headers: renewed, for: request, key: key)
+            record(.network)
             return stored.forecast
         }
     }
 
+    private func keep(_ forecast: Forecast, headers: CacheHeaders, for request: ForecastRequest, key: ForecastCacheKey) {
+        let fetchedAt = now()
+        switch writing {
+        case .beforeAnswering:
+            save(forecast, headers: headers, for: request, key: key, fetchedAt: fetchedAt)
+        case .inBackground:
+            let write = Task { save(forecast, headers: headers, for: request, key: key, fetchedAt: fetchedAt) }
+            history.withLock { $0.writes.append(write) }
+        }
+    }
+
     /// A store that cannot be written is noted; the forecast is still answered.
-    private func save(_ forecast: Forecast, for request: ForecastRequest, key: ForecastCacheKey, fetchedAt: Date) {
+    private func save(_ forecast: Forecast, headers: CacheHeaders, for request: ForecastRequest, key: ForecastCacheKey, fetchedAt: Date) {
         let stored = StoredForecast(
-            forecast: forecast, placeName: placeName(request), fetchedAt: fetchedAt, days: request.days, units: request.units)
+            forecast: forecast, placeName: placeName(request), fetchedAt: fetchedAt, days: request.days, units: request.units,
+            cacheHeaders: headers)
         do {
             try cache.save(stored, key: key)
         } catch {
@@ -154,10 +218,11 @@ public final class CachingForecastService: ForecastService, Sendable {
         }
     }
 
-    /// A store that cannot be read is noted, and treated as holding nothing.
-    private func stored(_ key: ForecastCacheKey, fetchedSince: Date?) -> StoredForecast? {
+    /// The newest forecast under `key`, however old; a store that cannot be
+    /// read is noted, and treated as holding nothing.
+    private func stored(_ key: ForecastCacheKey) -> StoredForecast? {
         do {
-            return try cache.latest(for: key, fetchedSince: fetchedSince)
+            return try cache.latest(for: key, fetchedSince: nil)
         } catch {
             record(problem: error)
             return nil
@@ -165,7 +230,9 @@ public final class CachingForecastService: ForecastService, Sendable {
     }
 
     private func record(_ origin: ForecastOrigin) { history.withLock { $0.origins.append(origin) } }
+
     private func record(problem: StoreError) { history.withLock { $0.problems.append(problem) } }
+    private func note(_ line: String) { history.withLock { $0.notices.append(line) } }
 }
 
 extension ForecastError {

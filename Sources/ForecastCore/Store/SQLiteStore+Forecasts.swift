@@ -10,11 +10,16 @@ extension SQLiteStore: ForecastCache {
         try write { db in
             // Only the newest forecast per key is useful; drop the ones it replaces.
             try db.execute(
-                sql: "DELETE FROM forecast WHERE grid = ? AND days = ? AND units = ? AND hourly = ?",
-                arguments: [key.grid, key.days, key.units.rawValue, key.includesHourly])
+                sql: "DELETE FROM forecast WHERE provider = ? AND grid = ? AND days = ? AND units = ? AND hourly = ?",
+                arguments: [key.provider.rawValue, key.grid, key.days, key.units.rawValue, key.includesHourly])
             try db.execute(
-                sql: "INSERT INTO forecast (grid, days, units, hourly, fetchedAt, placeName, body) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                arguments: [key.grid, key.days, key.units.rawValue, key.includesHourly, stored.fetchedAt.timeIntervalSince1970, stored.placeName, body])
+                sql: """
+                    INSERT INTO forecast (provider, grid, days, units, hourly, fetchedAt, placeName, body, expires, lastModified)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [key.provider.rawValue, key.grid, key.days, key.units.rawValue, key.includesHourly,
+                            stored.fetchedAt.timeIntervalSince1970, stored.placeName, body,
+                            stored.cacheHeaders.expires?.timeIntervalSince1970, stored.cacheHeaders.lastModified])
             try db.execute(
                 sql: "DELETE FROM forecast WHERE id NOT IN (SELECT id FROM forecast ORDER BY fetchedAt DESC LIMIT ?)",
                 arguments: [Self.forecastLimit])
@@ -25,9 +30,9 @@ extension SQLiteStore: ForecastCache {
         let since = fetchedSince?.timeIntervalSince1970 ?? -Double.infinity
         let row = try read { db in
             try Row.fetchOne(db, sql: """
-                SELECT * FROM forecast WHERE grid = ? AND days = ? AND units = ? AND hourly = ? AND fetchedAt >= ?
+                SELECT * FROM forecast WHERE provider = ? AND grid = ? AND days = ? AND units = ? AND hourly = ? AND fetchedAt >= ?
                 ORDER BY fetchedAt DESC LIMIT 1
-                """, arguments: [key.grid, key.days, key.units.rawValue, key.includesHourly, since])
+                """, arguments: [key.provider.rawValue, key.grid, key.days, key.units.rawValue, key.includesHourly, since])
         }
         return try row.map { row throws(StoreError) in try stored(row) }
     }
@@ -70,10 +75,12 @@ extension SQLiteStore: ForecastCache {
         } catch {
             throw .corrupt(path: path, detail: "a stored forecast cannot be read")
         }
+        let expires: Double? = row["expires"]
         return StoredForecast(
             forecast: forecast, placeName: row["placeName"],
             fetchedAt: Date(timeIntervalSince1970: row["fetchedAt"]),
-            days: row["days"], units: UnitSystem(rawValue: row["units"]) ?? .metric)
+            days: row["days"], units: UnitSystem(rawValue: row["units"]) ?? .metric,
+            cacheHeaders: CacheHeaders(expires: expires.map(Date.init(timeIntervalSince1970:)), lastModified: row["lastModified"]))
     }
 
     static func encode(_ forecast: Forecast, path: String) throws(StoreError) -> Data {

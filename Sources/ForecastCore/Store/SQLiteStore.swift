@@ -190,6 +190,22 @@ public final class SQLiteStore: Sendable {
             }
             try db.create(index: "note_by_time", on: "note", columns: ["createdAt", "id"])
         }
+        // Several providers: a forecast is filed under the one that made it,
+        // with the caching headers MET Norway's terms oblige forecastly to
+        // obey, and a note says which provider gave its weather. Forecasts
+        // stored before this were all Open-Meteo's.
+        migrator.registerMigration("v2: providers and caching headers") { db in
+            try db.alter(table: "forecast") { t in
+                t.add(column: "provider", .text).notNull().defaults(to: WeatherProvider.openMeteo.rawValue)
+                t.add(column: "expires", .double)
+                t.add(column: "lastModified", .text)
+            }
+            try db.drop(index: "forecast_by_key")
+            try db.create(index: "forecast_by_key", on: "forecast", columns: ["provider", "grid", "days", "units", "hourly", "fetchedAt"])
+            try db.alter(table: "note") { t in
+                t.add(column: "provider", .text)
+            }
+        }
         return migrator
     }
 

@@ -2,16 +2,18 @@ public import Foundation
 import LocationProvider
 public import ForecastlyBase
 
-/// Where a forecast is filed in the cache: the place on a 0.01° grid
-/// (about a kilometre, so a GPS fix that wanders a few metres still hits),
-/// and the request's days, units and sections.
+/// Where a forecast is filed in the cache: the provider, the place on a
+/// 0.01° grid (about a kilometre, so a GPS fix that wanders a few metres
+/// still hits), and the request's days, units and sections.
 public struct ForecastCacheKey: Sendable, Hashable {
+    public let provider: WeatherProvider
     public let grid: String
     public let days: Int
     public let units: UnitSystem
     public let includesHourly: Bool
 
-    public init(_ request: ForecastRequest) {
+    public init(_ request: ForecastRequest, provider: WeatherProvider) {
+        self.provider = provider
         grid = Self.grid(request.coordinate)
         days = request.days
         units = request.units
@@ -24,15 +26,18 @@ public struct ForecastCacheKey: Sendable, Hashable {
 }
 
 /// A forecast as the store keeps it: the forecast itself, the name it was
-/// shown with, and when it was fetched.
+/// shown with, when it was fetched, and what the service said about caching it.
 public struct StoredForecast: Sendable, Equatable {
     public var forecast: Forecast
     public var placeName: String?
     public var fetchedAt: Date
     public var days: Int
     public var units: UnitSystem
+    /// `Expires` and `Last-Modified` of the answer (MET Norway sends them).
+    public var cacheHeaders: CacheHeaders
 
-    public init(forecast: Forecast, placeName: String?, fetchedAt: Date, days: Int, units: UnitSystem) {
+    public init(forecast: Forecast, placeName: String?, fetchedAt: Date, days: Int, units: UnitSystem, cacheHeaders: CacheHeaders = CacheHeaders()) {
+        self.cacheHeaders = cacheHeaders
         self.forecast = forecast
         self.placeName = placeName
         self.fetchedAt = fetchedAt
@@ -41,6 +46,12 @@ public struct StoredForecast: Sendable, Equatable {
     }
 
     public func age(at now: Date) -> TimeInterval { max(0, now.timeIntervalSince(fetchedAt)) }
+
+    /// Whether the service said not to ask again yet: its `Expires` is
+    /// still ahead. Until then this is the newest forecast there is.
+    public func isUnexpired(at now: Date) -> Bool {
+        cacheHeaders.expires.map { now < $0 } ?? false
+    }
 }
 
 /// What `cache status` reports.
@@ -61,8 +72,8 @@ public protocol ForecastCache: Sendable {
     /// `fetchedSince` (any age when nil). Older rows are never decoded: a
     /// stale forecast is only read when it is needed.
     func latest(for key: ForecastCacheKey, fetchedSince: Date?) throws(StoreError) -> StoredForecast?
-    /// The newest forecast for a grid cell with any days and units, or of
-    /// any place when `grid` is nil (for `--offline`).
+    /// The newest forecast for a grid cell with any provider, days and
+    /// units, or of any place when `grid` is nil (for `--offline`).
     func latest(grid: String?) throws(StoreError) -> StoredForecast?
     func status() throws(StoreError) -> ForecastCacheStatus
     /// Removes every stored forecast (notes stay); returns how many.

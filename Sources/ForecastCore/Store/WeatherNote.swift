@@ -23,8 +23,15 @@ public struct WeatherNote: Sendable, Equatable {
         public var description: String?
         public var symbol: String?
         public var glyph: String?
+        /// The service that gave the weather; unknown for notes saved
+        /// before forecastly had more than one.
+        public var provider: WeatherProvider?
 
-        public init(temperature: Double?, temperatureUnit: String, weatherCode: Int?, description: String?, symbol: String?, glyph: String?) {
+        public init(
+            temperature: Double?, temperatureUnit: String, weatherCode: Int?, description: String?, symbol: String?, glyph: String?,
+            provider: WeatherProvider? = nil
+        ) {
+            self.provider = provider
             self.temperature = temperature
             self.temperatureUnit = temperatureUnit
             self.weatherCode = weatherCode
@@ -40,7 +47,7 @@ public struct WeatherNote: Sendable, Equatable {
             self.init(
                 temperature: now.temperature, temperatureUnit: forecast.units.temperature, weatherCode: now.weatherCode,
                 description: condition?.description, symbol: condition?.symbolName(isDay: now.isDay ?? true),
-                glyph: condition?.glyph(isDay: now.isDay ?? true))
+                glyph: condition?.glyph(isDay: now.isDay ?? true), provider: forecast.provider)
         }
     }
 }

@@ -15,20 +15,25 @@ struct AboutCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let directories = XDGDirectories(environment: environment)
-        let server = (try? OpenMeteoConfiguration(environment: environment))?.baseURL.absoluteString
-            ?? "(FORECASTLY_OPEN_METEO_URL is invalid)"
+        let providers = WeatherProvider.allCases.map { provider in
+            """
+              \(provider.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))\(provider.source.attribution)
+                          \(provider.source.url) · licence \(provider.source.license)
+                          terms: \(provider.terms)
+                          server: \(Self.server(provider, environment: environment))
+            """
+        }.joined(separator: "\n")
         let places = (try? PlaceLookup.gazetteer()).map { "\(ValueFormat.grouped($0.count)) places from \($0.source): \($0.path)" }
             ?? "the place index cannot be opened ('forecastly cities status' says why)"
         let text = """
         forecastly \(Forecastly.version)
-        The weather where you are, from Open-Meteo.
+        The weather where you are, from Open-Meteo, MET Norway or OpenWeather (--provider).
 
-        Data sources
-          Weather     \(DataSource.openMeteo.attribution)
-                      \(DataSource.openMeteo.url) · licence \(DataSource.openMeteo.license)
-                      https://creativecommons.org/licenses/by/4.0/
-                      server: \(server)
-          Places      GeoNames (https://www.geonames.org/) · licence CC BY 4.0
+        Weather providers
+        \(providers)
+
+        Places
+          GeoNames    GeoNames (https://www.geonames.org/) · licence CC BY 4.0
                       \(places)
 
         Files
@@ -39,5 +44,15 @@ struct AboutCommand: ParsableCommand {
         Time-zone data \(TimeZoneSupport.dataVersion) (ICU). Built with libgps API \(GPSDLibrary.apiVersion) (gpsd default port \(GPSDAddress.defaultPort)).
         """
         Terminal.standardOutput.writeLine(text)
+    }
+
+    /// The server forecastly asks: the public one, or the one its variable names.
+    static func server(_ provider: WeatherProvider, environment: [String: String]) -> String {
+        let url: URL? = switch provider {
+        case .openMeteo: (try? OpenMeteoConfiguration(environment: environment))?.baseURL
+        case .metNorway: (try? ServiceEndpoint(.metNorway, publicURL: MetNorwayService.publicBaseURL, environment: environment))?.baseURL
+        case .openWeather: (try? ServiceEndpoint(.openWeather, publicURL: OpenWeatherConfiguration.publicBaseURL, environment: environment))?.baseURL
+        }
+        return url?.absoluteString ?? "(\(provider.urlVariable) is invalid)"
     }
 }

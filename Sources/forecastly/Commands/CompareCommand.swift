@@ -10,12 +10,15 @@ import Places
 struct CompareCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Compare the weather in several places (one request, in the order given).",
+        abstract: "Compare the weather in several places (in the order given).",
         discussion: """
         Names are separated by commas; a part that is a country or a US state
         belongs to the name before it: "Paris, TX, Berlin" is two places.
-        Up to \(PlaceComparison.maximumPlaces) places. A name that is not found is reported on its own
-        and the others still show; the exit status is then that of the failure.
+        Up to \(PlaceComparison.maximumPlaces) places (\(WeatherProvider.openWeather.maximumComparedPlaces) with OpenWeather, whose free
+        keys allow 60 calls a minute). Open-Meteo answers every place in one
+        request; MET Norway and OpenWeather are asked a few places at a time.
+        A name that is not found is reported on its own and the others still
+        show; the exit status is then that of the failure.
         """
     )
 
@@ -53,9 +56,23 @@ struct CompareCommand: AsyncParsableCommand {
 
     /// Shared with `forecast --city A --city B`.
     static func compare(_ queries: [PlaceQuery], units: UnitSystem, json: Bool, noColor: Bool, services settings: ServiceSettings) async throws {
-        let entries = try await Services.with(settings) { services in
-            try await PlaceComparison.run(queries, resolver: try services.placeResolver(), service: services.weather, units: units)
+        let provider = settings.provider
+        guard queries.count <= provider.maximumComparedPlaces else {
+            throw ForecastError.invalidInput("\(provider.name) is asked for at most \(provider.maximumComparedPlaces) places at once; got \(queries.count).")
         }
+        // Open-Meteo's one request for every place is not cached; the
+        // others are asked place by place through the store, so MET
+        // Norway's Expires holds here too. No fallback: one table, one
+        // provider, credited under it.
+        let store = provider == .openMeteo ? nil : Storage.openForCache()
+        let entries = try await Services.with(settings) { services in
+            let weather: any ForecastService = provider == .openMeteo
+                ? services.weather
+                : CachingForecastService(base: services.weather, cache: store ?? NoForecastCache(),
+                                         policy: .preferStored(maxAge: CachePolicy.defaultMaxAge))
+            return try await PlaceComparison.run(queries, resolver: try services.placeResolver(), service: weather, units: units)
+        }
+        let source = provider.source
         var failure: ExitStatus?
         for case .failed(_, let error) in entries {
             Terminal.standardError.writeLine("forecastly: \(error.userMessage)")
@@ -63,12 +80,12 @@ struct CompareCommand: AsyncParsableCommand {
             if !(error is DuplicatePlace) { failure = failure ?? error.exitStatus }
         }
         if json {
-            let document = ComparisonDocument(entries: entries, unitSystem: units, source: .openMeteo, generatedAt: Date())
+            let document = ComparisonDocument(entries: entries, unitSystem: units, source: source, generatedAt: Date())
             Terminal.standardOutput.write(String(decoding: document.encoded(), as: UTF8.self) + "\n")
         } else {
             let style = TerminalStyle.detect(
                 isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment, disabled: noColor)
-            Terminal.standardOutput.write(ComparisonReport(entries: entries, style: style, source: .openMeteo).render())
+            Terminal.standardOutput.write(ComparisonReport(entries: entries, style: style, source: source).render())
         }
         if let failure { throw SilentExit(status: failure) }
     }

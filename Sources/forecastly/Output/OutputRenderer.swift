@@ -20,11 +20,11 @@ enum OutputRenderer {
     ) -> String {
         switch self {
         case .report(let style):
-            return ForecastReport(forecast: forecast, placeName: placeName, hours: hours, style: style, source: .openMeteo,
+            return ForecastReport(forecast: forecast, placeName: placeName, hours: hours, style: style, source: forecast.provider.source,
                                   notice: origin?.label(now: Date())).render()
         case .json:
             let document = ForecastDocument(
-                forecast: forecast, placeName: placeName, unitSystem: units, source: .openMeteo, generatedAt: Date(),
+                forecast: forecast, placeName: placeName, unitSystem: units, source: forecast.provider.source, generatedAt: Date(),
                 place: place, origin: origin
             )
             return String(decoding: document.encoded(), as: UTF8.self) + "\n"

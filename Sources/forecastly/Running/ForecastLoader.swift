@@ -20,27 +20,27 @@ struct ForecastLoader {
     }
 
     func load(_ request: ForecastRequest, service: any ForecastService) async throws(ForecastError) -> Forecast {
-        try await drive(ForecastViewModel(service: service)) { model in await model.load(request) }
+        try await drive(ForecastViewModel(service: service), provider: service.provider) { model in await model.load(request) }
     }
 
     func locateAndLoad(
         authorization: LocationAuthorization, provider: any LocationProvider, service: any ForecastService,
         timeout: Duration, days: Int, units: UnitSystem
     ) async throws(ForecastError) -> Forecast {
-        try await drive(ForecastViewModel(service: service)) { model in
+        try await drive(ForecastViewModel(service: service), provider: service.provider) { model in
             await model.run(authorization: authorization, provider: provider, locateTimeout: timeout, days: days, units: units)
         }
     }
 
     private func drive(
-        _ model: ForecastViewModel, _ work: (ForecastViewModel) async -> ForecastViewState
+        _ model: ForecastViewModel, provider: WeatherProvider, _ work: (ForecastViewModel) async -> ForecastViewState
     ) async throws(ForecastError) -> Forecast {
         // Subscribe before work starts, so no state is missed.
         let states = await model.states()
         let watcher = Task { [spinner] in
             for await state in states {
                 Diagnostics.logger.debug("forecast state: \(state.logName)")
-                if let label = state.progressLabel { spinner?.show(label) } else { await spinner?.stop() }
+                if let label = state.progressLabel(provider: provider) { spinner?.show(label) } else { await spinner?.stop() }
             }
         }
         let final = await work(model)
@@ -57,13 +57,13 @@ struct ForecastLoader {
 }
 
 extension ForecastViewState {
-    var progressLabel: String? {
+    func progressLabel(provider: WeatherProvider) -> String? {
         switch self {
         case .waitingForAuthorization: "Waiting for location permission…"
         case .locating(.gpsd): "Waiting for a GPS fix from gpsd…"
         case .locating(.ip): "Looking up your approximate location…"
         case .locating: "Reading your stored place…"
-        case .loading: "Fetching the forecast from Open-Meteo…"
+        case .loading: "Fetching the forecast from \(provider.name)…"
         case .idle, .loaded, .failed: nil
         }
     }

@@ -36,10 +36,10 @@ struct ForecastRun {
         let (shown, caching) = try await Services.with(services) { services in
             let place = try await finder.find(offline: offline, services: services, onSatellites: loader.satelliteReporter)
             // A known place's store entry was just looked at: what is left is
-            // to fetch, falling back to the stored forecast if that fails.
+            // to fetch, falling back to the other provider, then to the stored forecast.
             let policy: CachePolicy = offline != nil ? .refresh : cache
-            let caching = store.map { CachingForecastService(base: services.weather, cache: $0, policy: policy, writing: .inBackground, placeName: Self.name(for: place)) }
-            let weather: any ForecastService = caching ?? services.weather
+            let caching = services.answering(store: store, policy: policy, writing: .inBackground, placeName: Self.name(for: place))
+            let weather: any ForecastService = caching
             var shown: Shown
             switch place {
             case .known(let known):
@@ -51,18 +51,20 @@ struct ForecastRun {
                     timeout: source.timeout, days: days, units: units)
                 shown = Shown(forecast: forecast, placeName: nil, place: nil, origin: .network)
             }
-            shown.origin = caching?.lastOrigin ?? .network
+            shown.origin = caching.lastOrigin ?? .network
             // The IP service's city or the stored place's name, else the
             // nearest place in the gazetteer ("near Bielefeld, DE (3 km)").
             shown.placeName = shown.placeName ?? shown.forecast.fix?.placeName ?? PlaceLookup.name(near: shown.forecast.requestedCoordinate)
             return (shown, caching)
-        } whileClosing: { (shown: Shown, caching: CachingForecastService?) in
+        } whileClosing: { (shown: Shown, caching: CachingForecastService) in
+            // That another provider answered, or that one flagged its API.
+            for notice in caching.notices { Terminal.standardError.writeLine("forecastly: note: \(notice)") }
             // Shown while the store write, begun when the forecast arrived, finishes.
             present(shown)
-            await caching?.finishWriting()
+            await caching.finishWriting()
         }
         // The forecast was shown either way; a store that failed to save is only worth a log line.
-        for problem in caching?.problems ?? [] { Diagnostics.logger.debug("cache: \(problem.userMessage)") }
+        for problem in caching.problems { Diagnostics.logger.debug("cache: \(problem.userMessage)") }
         return shown
     }
 
@@ -82,15 +84,25 @@ struct ForecastRun {
                      origin: .offline(fetchedAt: stored.fetchedAt))
     }
 
-    /// The stored forecast for a known place when it is fresh enough for the cache policy.
+    /// The stored forecast for a known place when the chosen provider asked
+    /// for no new request yet (its `Expires`, which even `--refresh` obeys),
+    /// or when it is fresh enough for the cache policy.
     private func freshlyStored(_ known: KnownPlace, in store: SQLiteStore) throws -> Shown? {
-        guard case .preferStored(let maxAge) = cache else { return nil }
         let now = Date()
-        let key = ForecastCacheKey(try request(known.coordinate))
-        guard let stored = try? store.latest(for: key, fetchedSince: now.addingTimeInterval(-maxAge)) else { return nil }
-        Diagnostics.logger.debug("answered from the store: \(Int(stored.age(at: now))) s old")
+        let key = ForecastCacheKey(try request(known.coordinate), provider: services.provider)
+        guard let stored = try? store.latest(for: key, fetchedSince: nil) else { return nil }
+        let origin: ForecastOrigin
+        if let expires = stored.cacheHeaders.expires, now < expires {
+            Diagnostics.logger.debug("answered from the store: \(services.provider.name) asked for no new request before \(expires)")
+            origin = .held(fetchedAt: stored.fetchedAt, until: expires)
+        } else if case .preferStored(let maxAge) = cache, stored.age(at: now) <= maxAge {
+            Diagnostics.logger.debug("answered from the store: \(Int(stored.age(at: now))) s old")
+            origin = .stored(fetchedAt: stored.fetchedAt)
+        } else {
+            return nil
+        }
         return Shown(forecast: stored.forecast, placeName: known.name ?? stored.placeName ?? PlaceLookup.name(near: known.coordinate),
-                     place: known.place, origin: .stored(fetchedAt: stored.fetchedAt))
+                     place: known.place, origin: origin)
     }
 
     func request(_ coordinate: Coordinate) throws(ForecastError) -> ForecastRequest {

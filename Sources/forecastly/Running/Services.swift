@@ -1,25 +1,45 @@
 import ForecastCore
+import ForecastlyBase
 import Foundation
+import LocationProvider
 import NetworkTransport
 import Places
 
-/// --api-key and --timeout as values, for commands that have no such options too.
+/// The service options as values, for commands that have no such options too.
 struct ServiceSettings: Sendable {
+    var provider: WeatherProvider = .openMeteo
+    /// Whether the other keyless provider may stand in (`--no-fallback` turns it off).
+    var fallback = true
     var apiKey: String?
+    var oneCall = false
     var timeout: Double = 15
 }
 
 /// The network services one command uses, built in this one place from the
 /// environment and its `ServiceSettings`: one HTTP transport (IP geolocation,
-/// the geocoder and the weather service share it), Open-Meteo over it, and
-/// the place resolver.
+/// the geocoder and the weather services share it), the chosen weather
+/// provider and the one that stands in for it, and the place resolver.
 struct Services {
     let transport: any HTTPTransport
     let weather: any ForecastService
+    /// The keyless provider asked when `weather` is unavailable; nil with
+    /// `--no-fallback`, for OpenWeather, or when it is not configured right.
+    let fallback: (any ForecastService)?
 
     /// The offline index first, then the online geocoder over this transport.
     func placeResolver() throws -> PlaceResolver {
         try PlaceLookup.resolver(transport: transport)
+    }
+
+    /// The one answering path of a forecast: the store, the provider, the
+    /// fallback provider, the stale stored forecast. Without a store, the
+    /// providers alone.
+    func answering(
+        store: SQLiteStore?, policy: CachePolicy, writing: StoreWriting = .beforeAnswering,
+        placeName: @escaping @Sendable (ForecastRequest) -> String? = { _ in nil }
+    ) -> CachingForecastService {
+        CachingForecastService(base: weather, fallback: fallback, cache: store ?? NoForecastCache(), policy: policy,
+                               writing: writing, placeName: placeName)
     }
 
     /// Runs `body` with the services and always shuts the transport down
@@ -31,12 +51,14 @@ struct Services {
         _ body: (Services) async throws -> Result,
         whileClosing finish: (Result) async -> Void = { _ in }
     ) async throws -> Result {
-        let configuration = try OpenMeteoConfiguration(environment: ProcessInfo.processInfo.environment, apiKey: settings.apiKey)
-        Diagnostics.logger.debug("forecast server: \(configuration.baseURL.absoluteString), api key: \(configuration.apiKey == nil ? "none" : "set"), timeout \(settings.timeout) s")
+        let environment = ProcessInfo.processInfo.environment
         let limits = AsyncHTTPClientTransport.Limits(request: .milliseconds(Int64(settings.timeout * 1000)))
+        let weather = WeatherServices(environment: environment, settings: settings)
         let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent, limits: limits)
         do {
-            let services = Services(transport: transport, weather: OpenMeteoService(configuration: configuration, transport: transport))
+            let services = Services(
+                transport: transport, weather: try weather.service(settings.provider, transport: transport),
+                fallback: weather.fallback(for: settings, transport: transport))
             let result = try await body(services)
             async let closed: Void = transport.shutdown()
             await finish(result)
@@ -46,5 +68,49 @@ struct Services {
             await transport.shutdown()
             throw error
         }
+    }
+}
+
+/// Builds each provider's service from the environment and the options.
+struct WeatherServices {
+    let environment: [String: String]
+    let settings: ServiceSettings
+
+    func service(_ provider: WeatherProvider, transport: any HTTPTransport) throws -> any ForecastService {
+        switch provider {
+        case .openMeteo:
+            let configuration = try OpenMeteoConfiguration(environment: environment, apiKey: settings.apiKey)
+            Diagnostics.logger.debug("forecast server: \(configuration.baseURL.absoluteString), api key: \(configuration.apiKey == nil ? "none" : "set"), timeout \(settings.timeout) s")
+            return OpenMeteoService(configuration: configuration, transport: transport)
+        case .metNorway:
+            let service = try MetNorwayService(environment: environment, transport: transport, timeZone: Self.timeZone)
+            Diagnostics.logger.debug("forecast server: \(service.endpoint.baseURL.absoluteString), contact: \(service.contact == nil ? "none" : "set"), timeout \(settings.timeout) s")
+            return service
+        case .openWeather:
+            let configuration = try OpenWeatherConfiguration(environment: environment, apiKey: settings.apiKey, oneCall: settings.oneCall)
+            Diagnostics.logger.debug("forecast server: \(configuration.endpoint.baseURL.absoluteString), api key: set, One Call: \(configuration.oneCall), timeout \(settings.timeout) s")
+            return OpenWeatherService(configuration: configuration, transport: transport, timeZone: Self.timeZone)
+        }
+    }
+
+    /// The other keyless provider, unless the user turned fallback off. A
+    /// fallback that is not configured right is left out with a log line:
+    /// it must never stop the chosen provider from answering.
+    func fallback(for settings: ServiceSettings, transport: any HTTPTransport) -> (any ForecastService)? {
+        guard settings.fallback, let other = settings.provider.fallback else { return nil }
+        var fallbackSettings = settings
+        fallbackSettings.apiKey = nil
+        do {
+            return try WeatherServices(environment: environment, settings: fallbackSettings).service(other, transport: transport)
+        } catch {
+            Diagnostics.logger.debug("no fallback to \(other.name): \(error)")
+            return nil
+        }
+    }
+
+    /// The place's zone for providers that send none: the gazetteer's, or
+    /// the longitude's nautical zone when the index cannot be opened.
+    @Sendable static func timeZone(at coordinate: Coordinate) -> TimeZone {
+        (try? PlaceLookup.gazetteer())?.timeZone(at: coordinate) ?? Gazetteer.nauticalTimeZone(longitude: coordinate.longitude)
     }
 }

@@ -20,11 +20,11 @@ struct WatchRun {
         let offline = run.finder.offline()
         try await Services.with(run.services) { services in
             let found = try await run.finder.find(offline: offline, services: services)
-            let cache: any ForecastCache = try store ?? SQLiteStore.inMemory()
             // The first frame may come from the store; later ones are due
-            // because the interval passed, so they fetch.
-            let caching = CachingForecastService(
-                base: services.weather, cache: cache,
+            // because the interval passed, so they fetch (unless the
+            // provider's Expires says not yet).
+            let caching = services.answering(
+                store: try store ?? SQLiteStore.inMemory(),
                 policy: refresh ? .refresh : .preferStored(maxAge: min(maxAge, interval.inSeconds - 1)),
                 placeName: ForecastRun.name(for: found))
             var place: KnownPlace?
@@ -39,7 +39,9 @@ struct WatchRun {
             }
             let watcher = ForecastWatcher(clock: ContinuousClock(), configuration: .init(interval: interval))
             let frames = watcher.frames(place: place?.coordinate, locations: locations, authorization: authorization) { [run] coordinate throws(ForecastError) in
+                let noticed = caching.notices.count
                 let forecast = try await caching.forecast(for: try run.request(coordinate))
+                for notice in caching.notices.dropFirst(noticed) { Terminal.standardError.writeLine("forecastly: note: \(notice)") }
                 return (forecast, caching.lastOrigin ?? .network)
             }
             for await frame in frames {
@@ -69,7 +71,9 @@ struct WatchRun {
             Terminal.standardOutput.write("\u{1B}[H\u{1B}[2J" + screen + "\n" + status + " Ctrl-C to quit.\n")
         } else {
             if !screen.isEmpty { Terminal.standardOutput.write(screen) }
-            if case .forecast(_, .network, _) = frame {} else if case .forecast(_, .stored, _) = frame {} else {
+            switch frame {
+            case .forecast(_, .network, _), .forecast(_, .stored, _), .forecast(_, .held, _): break
+            default:
                 Terminal.standardError.writeLine("forecastly: \(status)")
             }
         }
