@@ -60,9 +60,16 @@ enum SeriesDays {
                 precipitationSum: amounts.isEmpty ? nil : amounts.reduce(0, +),
                 precipitationProbabilityMax: periods.compactMap(\.precipitationProbability).max(),
                 windSpeedMax: daySteps.compactMap(\.windSpeed).max(),
-                sunrise: daylight.sunrise, sunset: daylight.sunset,
+                sunrise: daylight.sunrise.map(wholeSecond), sunset: daylight.sunset.map(wholeSecond),
                 uvIndexMax: nil))
         }
         return result
+    }
+
+    /// To the second, as every provider's times are: a fraction of a second
+    /// would not survive the store's round trip, and a stored forecast must
+    /// read back equal to the one that was shown.
+    private static func wholeSecond(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded())
     }
 }

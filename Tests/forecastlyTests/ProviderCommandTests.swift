@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Choosing a provider through the binary: MET Norway against a stub that
+/// sends Expires and Last-Modified as MET does, and the errors of a wrong choice.
+@Suite struct ProviderCommandTests {
+    static let oslo = ["--lat", "59.9139", "--lon", "10.7522"]
+
+    /// MET's answer with its cache headers: Expires half an hour from now.
+    static let metLike: @Sendable (StubHTTPServer.RecordedRequest) -> StubHTTPServer.Reply = { request in
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let body = (try? Fixtures.bytes("met-norway/compact_oslo_2026-02-06_snow_reformatted.json")) ?? []
+        return .respond(status: 200, headers: [
+            ("Content-Type", "application/json"), ("Expires", formatter.string(from: Date(timeIntervalSinceNow: 1800))),
+            ("Last-Modified", "Fri, 06 Feb 2026 20:27:06 GMT"),
+        ], body: body)
+    }
+
+    @Test func metNorwayIsCreditedAndItsExpiresHoldsEvenRefresh() async throws {
+        let home = StoreCommandTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await StubHTTPServer.with(handler: Self.metLike) { server in
+            let environment = ["FORECASTLY_MET_NORWAY_URL": server.baseURL]
+            let first = try await CLI.run(Self.oslo + ["--provider", "met-norway", "--no-color"], environment: environment, home: home)
+            #expect(first.status == 0, "\(first.stderr)")
+            #expect(first.stdout.hasSuffix("Weather data by MET Norway (CC BY 4.0)\n"))
+            let refreshed = try await CLI.run(Self.oslo + ["--provider", "met-norway", "--refresh", "--json"],
+                                              environment: environment.merging(["FORECASTLY_PROVIDER": "open-meteo"]) { a, _ in a }, home: home)
+            #expect(server.requestCount == 1)  // the second run obeyed Expires
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(refreshed.stdout.utf8)) as? [String: Any])
+            #expect((root["cache"] as? [String: Any])?["origin"] as? String == "held")
+            #expect((root["source"] as? [String: Any])?["provider"] as? String == "met-norway")
+            // Chosen by the environment too.
+            let byVariable = try await CLI.run(Self.oslo + ["--format", "%t"], environment: environment.merging(["FORECASTLY_PROVIDER": "met-norway"]) { _, b in b }, home: home)
+            #expect(byVariable.status == 0 && server.requestCount == 1)
+        }
+    }
+
+    @Test func whenOpenMeteoIsDownMETNorwayAnswersAndTheLineSaysSo() async throws {
+        let home = StoreCommandTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await StubHTTPServer.with(handler: Self.metLike) { met in
+            try await StubHTTPServer.with(always: .json(#"{"error":true,"reason":"Daily API request limit exceeded."}"#, status: 429)) { openMeteo in
+                let result = try await CLI.run(Self.oslo + ["--format", "%t"], server: openMeteo,
+                                               environment: ["FORECASTLY_MET_NORWAY_URL": met.baseURL], home: home)
+                #expect(result.status == 0)
+                #expect(result.stderrLines.count == 1)
+                #expect(result.stderr.contains("rate limiting") && result.stderr.contains("Asking MET Norway instead."))
+                #expect(openMeteo.requestCount == 1 && met.requestCount == 1)
+                let off = try await CLI.run(Self.oslo + ["--format", "%t", "--no-fallback", "--refresh"], server: openMeteo,
+                                            environment: ["FORECASTLY_MET_NORWAY_URL": met.baseURL], home: StoreCommandTests.home())
+                #expect(off.status == 75)
+                #expect(met.requestCount == 1)
+            }
+        }
+    }
+
+    @Test func aWrongChoiceIsAUsageError() async throws {
+        let noKey = try await CLI.run(Self.oslo + ["--provider", "openweather"])
+        #expect(noKey.status == 64)
+        #expect(noKey.stderr.contains("OpenWeather needs an API key"))
+        let bogus = try await CLI.run(Self.oslo, environment: ["FORECASTLY_PROVIDER": "accuweather"])
+        #expect(bogus.status == 64)
+        #expect(bogus.stderr.contains("FORECASTLY_PROVIDER must be one of open-meteo, met-norway, openweather"))
+        let unknown = try await CLI.run(Self.oslo + ["--provider", "yr"])
+        #expect(unknown.status == 64)
+    }
+
+    @Test func aboutListsEveryProviderWithItsLicenceAndTerms() async throws {
+        let about = try await CLI.run(["about"])
+        for line in ["Weather data by Open-Meteo.com (CC BY 4.0)", "Weather data by MET Norway (CC BY 4.0)",
+                     "Weather data by OpenWeather (CC BY-SA 4.0)", "https://api.met.no/doc/TermsOfService"] {
+            #expect(about.stdout.contains(line), "\(line)")
+        }
+    }
+}
