@@ -181,7 +181,8 @@ import TestSupport
 
     @Test(arguments: badAnswers)
     func everyBadAnswerIsOneLineWithItsExitStatus(name: String, reply: StubHTTPServer.Reply, exit: ForecastlyBase.ExitStatus) async throws {
-        let limits = AsyncHTTPClientTransport.Limits(connect: .seconds(2), request: .milliseconds(500))
+        // Long enough for the 50 MB case to reach the cap on a busy machine; "never answers" waits it out.
+        let limits = AsyncHTTPClientTransport.Limits(connect: .seconds(2), request: .seconds(3))
         try await Self.withService(handler: { _ in reply }, limits: limits) { service, _ in
             let error = await #expect(throws: ForecastError.self, "\(name)") { try await service.forecast(for: Self.request) }
             #expect(error?.exitStatus == exit, "\(name): \(String(describing: error))")
