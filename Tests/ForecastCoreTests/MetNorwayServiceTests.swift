@@ -206,6 +206,45 @@ import TestSupport
         }
     }
 
+    /// MET sends gzip (its terms ask clients to accept it): the transport
+    /// asks for it and reads it; a compressed body that grows past the cap
+    /// is refused like a large one.
+    @Test func gzipAnswersAreReadAndACompressedBombIsRefused() async throws {
+        let compressed = try Self.gzip(Self.body)
+        #expect(compressed.count < Self.body.count / 4)
+        let reply = StubHTTPServer.Reply.respond(status: 200, headers: [("Content-Encoding", "gzip"), ("Content-Type", "application/json")], body: compressed)
+        try await Self.withService(handler: { _ in reply }) { service, server in
+            let forecast = try await service.forecast(for: Self.request)
+            let plain = try MetNorwayService.interpret(
+                HTTPResponse(status: 200, body: Self.body), for: Self.request, conditional: false, timeZone: TimeZone(identifier: "Europe/Oslo")!)
+            guard case .fetched(let expected, _, _) = plain else { Issue.record("not a forecast"); return }
+            #expect(forecast == expected)
+            #expect(server.requests.first?.header("Accept-Encoding")?.contains("gzip") == true)
+        }
+        let bomb = try Self.gzip([UInt8](repeating: 0x20, count: 40 << 20))  // 40 MiB of spaces, about 40 KiB sent
+        try await Self.withService(handler: { _ in .respond(status: 200, headers: [("Content-Encoding", "gzip")], body: bomb) }) { service, _ in
+            let error = await #expect(throws: ForecastError.self) { try await service.forecast(for: Self.request) }
+            #expect(error?.exitStatus == .dataError)
+            #expect(error?.summary.contains("MiB") == true, "\(String(describing: error))")
+        }
+    }
+
+    /// gzip from the system (every Debian has it): Foundation has no compressor.
+    static func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("gzip-\(UUID().uuidString)")
+        try Data(bytes).write(to: input)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-c", "-n", input.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Array(data)
+    }
+
     @Test func aContactThatIsNotPlainASCIIIsRefused() throws {
         #expect(throws: ForecastError.self) { try MetNorwayService.contact("me@exämple.org") }
         #expect(throws: ForecastError.self) { try MetNorwayService.contact("a\r\nX-Evil: 1") }

@@ -114,6 +114,9 @@ import TestSupport
         #expect(array.map { $0["text"] as? String } == ["no weather here", "walk in the park"])
         let weather = try #require(array[1]["weather"] as? [String: Any])
         #expect(weather["temperature"] as? Double == -1.4)
+        #expect(weather["provider"] as? String == "open-meteo")  // which provider gave the weather
+        let shown = try await CLI.run(["notes", "show", "1"], home: home)
+        #expect(shown.stdout.contains("From     Weather data by Open-Meteo.com (CC BY 4.0)"))
     }
 
     @Test(arguments: [("", "The note is empty"), (String(repeating: "x", count: 1001), "at most 1000"), ("bell\u{7}", "control characters")])

@@ -11,10 +11,7 @@ import Foundation
 /// the place's own calendar, so a day across a daylight-saving change has
 /// 23 or 25 hours, as it should.
 extension MetNorwayPayload {
-    struct Invalid: Error, Equatable {
-        var field: String
-        var detail: String
-    }
+    typealias Invalid = InvalidPayload
 
     /// One step read: its instant, the period up to the next step, and that period's length.
     struct ReadStep {

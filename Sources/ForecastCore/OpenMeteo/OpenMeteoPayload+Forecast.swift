@@ -6,10 +6,7 @@ import ForecastlyBase
 /// presentation relies on: finite coordinates, parseable times, series of
 /// equal length, numbers where numbers belong.
 extension OpenMeteoPayload {
-    struct Invalid: Error {
-        var field: String
-        var detail: String
-    }
+    typealias Invalid = InvalidPayload
 
     func forecast(requested: ForecastRequest) throws(Invalid) -> Forecast {
         let coordinate: Coordinate

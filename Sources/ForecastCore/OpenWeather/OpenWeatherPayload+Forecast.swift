@@ -9,10 +9,7 @@ import Foundation
 /// forecast's three-hour steps are shown as such (`stepHours`) and its days
 /// are built in the place's calendar like MET Norway's (`SeriesDays`).
 extension OpenWeatherPayload {
-    struct Invalid: Error, Equatable {
-        var field: String
-        var detail: String
-    }
+    typealias Invalid = InvalidPayload
 
     /// `units=metric` gives m/s, `imperial` mph; precipitation is always mm.
     struct Units {

@@ -9,7 +9,7 @@ public struct NoteDocument: Encodable, Sendable {
 
     enum Keys: String, CodingKey {
         case id, createdAt, text, placeName, latitude, longitude, weather
-        case temperature, temperatureUnit, weatherCode, description, symbol, glyph
+        case temperature, temperatureUnit, weatherCode, description, symbol, glyph, provider
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -34,6 +34,8 @@ public struct NoteDocument: Encodable, Sendable {
             try saved.encode(weather.description, forKey: .description)
             try saved.encode(weather.symbol, forKey: .symbol)
             try saved.encode(weather.glyph, forKey: .glyph)
+            // null for notes saved before forecastly had more than one provider.
+            try saved.encode(weather.provider?.rawValue, forKey: .provider)
         }
     }
 
