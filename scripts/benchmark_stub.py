@@ -13,7 +13,8 @@ import urllib.parse
 
 def serve(body, content_type="application/json; charset=utf-8", delay=0.0):
     """Starts the server on 127.0.0.1 and a free port; returns (server, base_url).
-    `body` is bytes, or a function of the parsed query returning bytes."""
+    `body` is bytes, a function of the parsed query returning bytes, or a
+    dict of paths to bytes (a provider with several endpoints)."""
 
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -21,8 +22,12 @@ def serve(body, content_type="application/json; charset=utf-8", delay=0.0):
         def do_GET(self):
             if delay:
                 time.sleep(delay)
-            query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)
-            payload = body(query) if callable(body) else body
+            parts = urllib.parse.urlsplit(self.path)
+            query = urllib.parse.parse_qs(parts.query)
+            if isinstance(body, dict):
+                payload = body.get(parts.path, b"{}")
+            else:
+                payload = body(query) if callable(body) else body
             self.send_response(200)
             self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(payload)))

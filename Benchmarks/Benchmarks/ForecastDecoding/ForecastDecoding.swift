@@ -1,6 +1,7 @@
 import Benchmark
 import ForecastCore
 import ForecastlyBase
+import Foundation
 import NetworkTransport
 
 /// Decoding a 16-day response with every hourly and daily variable
@@ -14,6 +15,32 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Decode 16-day hourly+daily response (\(response.body.count / 1024) KiB)") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try OpenMeteoService.forecast(from: response, for: request))
+        }
+    }
+
+    // Each other provider's largest recorded answer, read and turned into
+    // days in the place's calendar (the fixtures of the test suite).
+    let london = try! ForecastRequest(coordinate: try! Coordinate(latitude: 51.5, longitude: -0.1), days: 9)
+    let met = HTTPResponse(status: 200, body: RecordedAnswer.body("met-norway/complete_london_2020-07-20_wrapped-with-headers.json"))
+    let zone = TimeZone(identifier: "Europe/London")!
+    Benchmark("Decode MET Norway complete, London (\(met.body.count / 1024) KiB)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try MetNorwayService.interpret(met, for: london, conditional: false, timeZone: zone))
+        }
+    }
+
+    let current = HTTPResponse(status: 200, body: RecordedAnswer.body("openweather/weather_2.5_london_standard_2020-04-28.json"))
+    let fiveDays = HTTPResponse(status: 200, body: RecordedAnswer.body("openweather/forecast_2.5_london_standard_2025-03-20.json"))
+    Benchmark("Decode OpenWeather current + 5 day / 3 hour (\((current.body.count + fiveDays.body.count) / 1024) KiB)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try OpenWeatherService.forecast(current: current, fiveDays: fiveDays, for: london, timeZone: zone))
+        }
+    }
+
+    let oneCall = HTTPResponse(status: 200, body: RecordedAnswer.body("openweather/onecall_3.0_greenwich_standard_2024-10-25.json"))
+    Benchmark("Decode OpenWeather One Call 3.0 (\(oneCall.body.count / 1024) KiB)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try OpenWeatherService.forecast(oneCall: oneCall, for: london, timeZone: zone))
         }
     }
 
@@ -55,4 +82,19 @@ enum SixteenDayResponse {
         "uv_index_max":\(daily { String(Double($0 % 3) / 2) })}}
         """
     }()
+}
+
+/// A recorded answer from the test suite's fixtures; MET's files recorded
+/// with their headers keep the body in `data`.
+enum RecordedAnswer {
+    static func body(_ name: String) -> [UInt8] {
+        let url = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tests/Fixtures/\(name)")
+        let data = try! Data(contentsOf: url)
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let wrapped = object["data"] else {
+            return Array(data)
+        }
+        return Array(try! JSONSerialization.data(withJSONObject: wrapped))
+    }
 }

@@ -92,8 +92,9 @@ public struct MetNorwayService: ForecastService {
     /// One HTTP answer: 200 (or 203, a deprecated or beta version, used with
     /// a warning) is a forecast with its cache headers; 304 to a conditional
     /// request keeps the stored one; any other status is an error whose body
-    /// is not read (MET sends HTML).
-    static func interpret(
+    /// is not read (MET sends HTML). Public so that recorded answers can be
+    /// read without a request.
+    public static func interpret(
         _ response: HTTPResponse, for request: ForecastRequest, conditional: Bool, timeZone: TimeZone,
         service: ServiceName = .metNorway
     ) throws(ForecastError) -> ForecastFetch {

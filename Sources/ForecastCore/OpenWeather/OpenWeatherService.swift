@@ -27,29 +27,47 @@ public struct OpenWeatherService: ForecastService {
     public func forecast(for request: ForecastRequest) async throws(ForecastError) -> Forecast {
         let zone = timeZone(request.coordinate)
         if configuration.oneCall {
-            let oneCall = try await get(OpenWeatherPayload.OneCall.self, path: "/data/3.0/onecall", request: request,
-                                        extra: [URLQueryItem(name: "exclude", value: "minutely,alerts")])
-            return try convert { () throws(OpenWeatherPayload.Invalid) in
-                try OpenWeatherPayload.forecast(oneCall: oneCall, requested: request, fallbackTimeZone: zone)
-            }
+            let answer = try await get("/data/3.0/onecall", request: request, extra: [URLQueryItem(name: "exclude", value: "minutely,alerts")])
+            return try Self.forecast(oneCall: answer, for: request, timeZone: zone, service: service)
         }
         // Both at once: a forecast run waits for the slower of the two, not their sum.
-        async let current = get(OpenWeatherPayload.Current.self, path: "/data/2.5/weather", request: request)
-        async let fiveDays = get(OpenWeatherPayload.FiveDays.self, path: "/data/2.5/forecast", request: request)
-        let now: OpenWeatherPayload.Current, steps: OpenWeatherPayload.FiveDays
+        async let current = get("/data/2.5/weather", request: request)
+        async let fiveDays = get("/data/2.5/forecast", request: request)
+        let answers: (HTTPResponse, HTTPResponse)
         do {
-            (now, steps) = try await (current, fiveDays)
+            answers = try await (current, fiveDays)
         } catch let error as ForecastError {
             throw error
         } catch {
             throw .undecodable(field: nil, detail: "\(error)", service: service)
         }
-        return try convert { () throws(OpenWeatherPayload.Invalid) in
-            try OpenWeatherPayload.forecast(current: now, fiveDays: steps, requested: request, timeZone: zone)
+        return try Self.forecast(current: answers.0, fiveDays: answers.1, for: request, timeZone: zone, service: service)
+    }
+
+    /// The free endpoints' two answers as one forecast, days in `timeZone`.
+    /// Public so that recorded answers can be read without a request.
+    public static func forecast(
+        current: HTTPResponse, fiveDays: HTTPResponse, for request: ForecastRequest, timeZone: TimeZone,
+        service: ServiceName = .openWeather
+    ) throws(ForecastError) -> Forecast {
+        let now = try decode(OpenWeatherPayload.Current.self, from: current, service: service)
+        let steps = try decode(OpenWeatherPayload.FiveDays.self, from: fiveDays, service: service)
+        return try convert(service) { () throws(InvalidPayload) in
+            try OpenWeatherPayload.forecast(current: now, fiveDays: steps, requested: request, timeZone: timeZone)
         }
     }
 
-    private func convert(_ body: () throws(OpenWeatherPayload.Invalid) -> Forecast) throws(ForecastError) -> Forecast {
+    /// One Call 3.0's answer as a forecast, in the zone it names (else `timeZone`).
+    public static func forecast(
+        oneCall: HTTPResponse, for request: ForecastRequest, timeZone: TimeZone, service: ServiceName = .openWeather
+    ) throws(ForecastError) -> Forecast {
+        let answer = try decode(OpenWeatherPayload.OneCall.self, from: oneCall, service: service)
+        return try convert(service) { () throws(InvalidPayload) in
+            try OpenWeatherPayload.forecast(oneCall: answer, requested: request, fallbackTimeZone: timeZone)
+        }
+    }
+
+    private static func convert(_ service: ServiceName, _ body: () throws(InvalidPayload) -> Forecast) throws(ForecastError) -> Forecast {
         do {
             return try body()
         } catch {
@@ -66,14 +84,16 @@ public struct OpenWeatherService: ForecastService {
         ] + extra + [URLQueryItem(name: "appid", value: configuration.apiKey)])
     }
 
-    private func get<T: Decodable>(_ type: T.Type, path: String, request: ForecastRequest, extra: [URLQueryItem] = []) async throws(ForecastError) -> T {
+    private func get(_ path: String, request: ForecastRequest, extra: [URLQueryItem] = []) async throws(ForecastError) -> HTTPResponse {
         let response: HTTPResponse
         do {
             response = try await transport.get(url(path: path, for: request, extra: extra), headers: [])
         } catch {
             throw .transport(redacting(error), service: service)
         }
-        return try Self.decode(T.self, from: response, service: service, apiKey: configuration.apiKey)
+        // An error body may quote the request; the key is cut out of it.
+        guard response.status == 200 else { throw Self.failure(response, service: service, apiKey: configuration.apiKey) }
+        return response
     }
 
     /// A transport error's text may quote the URL; the key is cut out of it.
@@ -87,14 +107,18 @@ public struct OpenWeatherService: ForecastService {
         }
     }
 
-    /// 200 is an answer; any other status is an error with OpenWeather's
-    /// `message` when the body is its JSON (never an HTML page's text).
-    static func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse, service: ServiceName, apiKey: String) throws(ForecastError) -> T {
-        guard response.status == 200 else {
-            let isHTML = response.body.first(where: { !$0.isASCIIWhitespace }) == UInt8(ascii: "<")
-            let message = isHTML ? nil : (try? JSONDecoder().decode(OpenWeatherPayload.ErrorBody.self, from: Data(response.body)))?.message
-            throw .httpStatus(response.status, reason: message?.replacingOccurrences(of: apiKey, with: "…"), service: service)
-        }
+    /// An error status with OpenWeather's `message` when the body is its
+    /// JSON (never an HTML page's text).
+    static func failure(_ response: HTTPResponse, service: ServiceName, apiKey: String?) -> ForecastError {
+        let isHTML = response.body.first(where: { !$0.isASCIIWhitespace }) == UInt8(ascii: "<")
+        var message = isHTML ? nil : (try? JSONDecoder().decode(OpenWeatherPayload.ErrorBody.self, from: Data(response.body)))?.message
+        if let apiKey { message = message?.replacingOccurrences(of: apiKey, with: "…") }
+        return .httpStatus(response.status, reason: message, service: service)
+    }
+
+    /// 200 is an answer, decoded as `T`; any other status is an error.
+    static func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse, service: ServiceName) throws(ForecastError) -> T {
+        guard response.status == 200 else { throw failure(response, service: service, apiKey: nil) }
         return try JSONBody.decode(T.self, from: response.body, service: service)
     }
 }
