@@ -78,3 +78,23 @@ import TestSupport
         }
     }
 }
+
+extension ProviderCommandTests {
+    /// MET Norway has no batch request: one request per place, the table in
+    /// the order given, credited to MET; a second compare within Expires asks nothing.
+    @Test func compareAsksMETNorwayPlaceByPlace() async throws {
+        let home = StoreCommandTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await StubHTTPServer.with(handler: Self.metLike) { server in
+            let environment = ["FORECASTLY_MET_NORWAY_URL": server.baseURL]
+            let result = try await CLI.run(["compare", "Odesa, Kyiv, Lviv", "--provider", "met-norway", "--no-color"], environment: environment, home: home)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(server.requestCount == 3)
+            let rows = result.stdout.split(separator: "\n").dropFirst().prefix(3).map { String($0.prefix(4)) }
+            #expect(rows == ["Odes", "Kyiv", "Lviv"])
+            #expect(result.stdout.contains("Weather data by MET Norway (CC BY 4.0)"))
+            _ = try await CLI.run(["compare", "Odesa, Kyiv, Lviv", "--provider", "met-norway"], environment: environment, home: home)
+            #expect(server.requestCount == 3)
+        }
+    }
+}

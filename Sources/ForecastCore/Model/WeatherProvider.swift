@@ -32,6 +32,12 @@ public enum WeatherProvider: String, Sendable, Hashable, Codable, CaseIterable {
     /// user did not give.
     public var needsKey: Bool { self == .openWeather }
 
+    /// Whether its answers carry `Expires` and `Last-Modified` that its terms
+    /// oblige forecastly to obey (MET Norway's). Only then is the stored
+    /// forecast read before a request, for those headers; for the others
+    /// an old forecast is read only when it is needed.
+    public var sendsCacheHeaders: Bool { self == .metNorway }
+
     /// The most places `compare` asks this provider for in one run, within
     /// its rate limits: a free OpenWeather key allows 60 calls a minute,
     /// and each place takes two.

@@ -140,23 +140,22 @@ public final class CachingForecastService: ForecastService, Sendable {
     }
 
     public func forecast(for request: ForecastRequest) async throws(ForecastError) -> Forecast {
-        let stored = self.stored(ForecastCacheKey(request, provider: base.provider))
         do {
-            return try await answer(request, from: base, stored: stored)
+            return try await answer(request, from: base)
         } catch {
             guard error.canFallBackToStored else { throw error }
-            var others: [StoredForecast] = []
             if let fallback {
-                let otherStored = self.stored(ForecastCacheKey(request, provider: fallback.provider))
                 note("\(error.summary) Asking \(fallback.provider.name) instead.")
                 do {
-                    return try await answer(request, from: fallback, stored: otherStored)
+                    return try await answer(request, from: fallback)
                 } catch let second where second.canFallBackToStored {
-                    others = otherStored.map { [$0] } ?? []
+                    // Both are unavailable: the stored forecast below.
                 }
             }
-            // Only now is an old forecast worth showing: the newest of either provider.
-            guard let newest = ([stored].compactMap { $0 } + others).max(by: { $0.fetchedAt < $1.fetchedAt }) else { throw error }
+            // Only now is an old forecast worth reading: the newest of either provider.
+            let providers = [base.provider] + (fallback.map { [$0.provider] } ?? [])
+            let stored = providers.compactMap { self.stored(ForecastCacheKey(request, provider: $0), fetchedSince: nil) }
+            guard let newest = stored.max(by: { $0.fetchedAt < $1.fetchedAt }) else { throw error }
             record(.stale(fetchedAt: newest.fetchedAt, error: error))
             return newest.forecast
         }
@@ -164,8 +163,18 @@ public final class CachingForecastService: ForecastService, Sendable {
 
     /// From the store when the provider's `Expires` or the freshness window
     /// allows, else from `service`, stored as it arrives.
-    private func answer(_ request: ForecastRequest, from service: any ForecastService, stored: StoredForecast?) async throws(ForecastError) -> Forecast {
+    private func answer(_ request: ForecastRequest, from service: any ForecastService) async throws(ForecastError) -> Forecast {
         let now = self.now()
+        let key = ForecastCacheKey(request, provider: service.provider)
+        // A provider that sends caching headers: its newest stored answer,
+        // for its Expires and Last-Modified. Otherwise only a fresh one.
+        let stored: StoredForecast? = if service.provider.sendsCacheHeaders {
+            self.stored(key, fetchedSince: nil)
+        } else if case .preferStored(let maxAge) = policy {
+            self.stored(key, fetchedSince: now.addingTimeInterval(-maxAge))
+        } else {
+            nil
+        }
         if let stored, let expires = stored.cacheHeaders.expires, now < expires {
             record(.held(fetchedAt: stored.fetchedAt, until: expires))
             return stored.forecast
@@ -174,7 +183,6 @@ public final class CachingForecastService: ForecastService, Sendable {
             record(.stored(fetchedAt: stored.fetchedAt))
             return stored.forecast
         }
-        let key = ForecastCacheKey(request, provider: service.provider)
         switch try await service.fetch(request, ifModifiedSince: stored?.cacheHeaders.lastModified) {
         case .fetched(let forecast, let headers, let warning):
             if let warning { note(warning) }
@@ -218,11 +226,11 @@ public final class CachingForecastService: ForecastService, Sendable {
         }
     }
 
-    /// The newest forecast under `key`, however old; a store that cannot be
-    /// read is noted, and treated as holding nothing.
-    private func stored(_ key: ForecastCacheKey) -> StoredForecast? {
+    /// The newest forecast under `key` fetched since then (any age for nil);
+    /// a store that cannot be read is noted, and treated as holding nothing.
+    private func stored(_ key: ForecastCacheKey, fetchedSince: Date?) -> StoredForecast? {
         do {
-            return try cache.latest(for: key, fetchedSince: nil)
+            return try cache.latest(for: key, fetchedSince: fetchedSince)
         } catch {
             record(problem: error)
             return nil

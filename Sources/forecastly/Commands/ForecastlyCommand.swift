@@ -5,18 +5,26 @@ import ForecastCore
 struct ForecastlyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forecastly",
-        abstract: "The weather where you are, from Open-Meteo.",
+        abstract: "The weather where you are, from Open-Meteo, MET Norway or OpenWeather.",
         discussion: """
         Examples:
           forecastly                         locate you (asks permission once)
           forecastly --lat 50.45 --lon 30.52 --days 3
           forecastly --lat -33.9 --lon 18.4 --units imperial
+          forecastly --provider met-norway   another weather provider
           forecastly --city "Paris, FR"      a place by name (offline index)
           forecastly compare "Kyiv, Lviv, Odesa"
           forecastly cities search spring    autocomplete-style search
           forecastly --oneline               one line for a status bar
           forecastly --json                  for scripts (schema in README)
           forecastly location status         permission, policy, stored place
+
+        Weather providers (--provider, or FORECASTLY_PROVIDER):
+          open-meteo   the default; free for non-commercial use (CC BY 4.0)
+          met-norway   free; forecastly identifies itself and obeys its Expires (CC BY 4.0)
+          openweather  needs an API key, --api-key (CC BY-SA 4.0)
+        When Open-Meteo or MET Norway is unavailable, the other one answers
+        (--no-fallback turns this off). 'forecastly about' gives each one's terms.
 
         Exit status:
           0   success
@@ -29,13 +37,19 @@ struct ForecastlyCommand: AsyncParsableCommand {
         Environment:
           FORECASTLY_OPEN_METEO_URL      Open-Meteo server
           FORECASTLY_OPEN_METEO_API_KEY  commercial key (customer- host)
+          FORECASTLY_PROVIDER            open-meteo, met-norway or openweather
+          FORECASTLY_MET_NORWAY_URL      MET Norway server
+          FORECASTLY_CONTACT             your e-mail or site, sent to MET Norway
+          FORECASTLY_OPENWEATHER_URL     OpenWeather server
+          FORECASTLY_OPENWEATHER_API_KEY OpenWeather key
           FORECASTLY_GPSD                gpsd HOST[:PORT]
           FORECASTLY_IPGEO_URL           IP location service (HTTPS)
           FORECASTLY_GEOCODING_URL       place names not in the offline index
           FORECASTLY_POLICY_FILE         administrator policy file
           NO_COLOR                       set to turn colour off
 
-        Weather data by Open-Meteo.com (CC BY 4.0). Places from GeoNames (CC BY 4.0).
+        Weather data by Open-Meteo.com (CC BY 4.0), MET Norway (CC BY 4.0) or
+        OpenWeather (CC BY-SA 4.0). Places from GeoNames (CC BY 4.0).
         """,
         version: Forecastly.version,
         subcommands: [ForecastCommand.self, CompareCommand.self, CitiesCommand.self, NotesCommand.self, CacheCommand.self, LocationCommand.self, SimulateCommand.self, AboutCommand.self],

@@ -90,7 +90,16 @@ struct ForecastRun {
     private func freshlyStored(_ known: KnownPlace, in store: SQLiteStore) throws -> Shown? {
         let now = Date()
         let key = ForecastCacheKey(try request(known.coordinate), provider: services.provider)
-        guard let stored = try? store.latest(for: key, fetchedSince: nil) else { return nil }
+        // Only a provider's own caching headers make an old forecast worth reading here.
+        let since: Date?
+        if services.provider.sendsCacheHeaders {
+            since = nil
+        } else if case .preferStored(let maxAge) = cache {
+            since = now.addingTimeInterval(-maxAge)
+        } else {
+            return nil  // --refresh: nothing stored answers
+        }
+        guard let stored = try? store.latest(for: key, fetchedSince: since) else { return nil }
         let origin: ForecastOrigin
         if let expires = stored.cacheHeaders.expires, now < expires {
             Diagnostics.logger.debug("answered from the store: \(services.provider.name) asked for no new request before \(expires)")
