@@ -44,6 +44,9 @@ let package = Package(
         .systemLibrary(name: "CGPS"),
         // One call GRDB does not make and Swift cannot (a variadic C function).
         .systemLibrary(name: "CSQLite"),
+        // sd-bus's header only, for GeoClue: shim.h loads libsystemd when a
+        // GeoClue source is first used, as CGPS does libgps.
+        .systemLibrary(name: "CDBus"),
         // The GeoNames places (15,000 people or more) and country names,
         // compiled into the binary with C23 #embed: a forecastly copied
         // anywhere on its own still knows every place.
@@ -85,7 +88,7 @@ let package = Package(
         // authorization state machine and the gpsd, IP and stored-place backends.
         .target(
             name: "LocationProvider",
-            dependencies: ["CGPS", "ForecastlyBase", "NetworkTransport"],
+            dependencies: ["CGPS", "CDBus", "ForecastlyBase", "NetworkTransport"],
             swiftSettings: strictSwift6
         ),
         .target(

@@ -28,7 +28,7 @@ import Places
 
     static let locationErrors: [LocationError] = [
         .notDetermined, .denied,
-        .restricted(policyPath: "/etc/forecastly/policy.json", source: .ip), .restricted(policyPath: nil, source: nil),
+        .restricted(.policyFile(path: "/etc/forecastly/policy.json"), source: .ip), .restricted(.policyFile(path: nil), source: nil),
         .libgpsMissing(tried: ["libgps.so.30", "libgps.so"], reason: hostile),
         .gpsdNotRunning(address: "localhost:2947"), .notGpsd(address: "localhost:2947"), .noReceiver(address: "localhost:2947"),
         .noFix(timeoutSeconds: 2.5, satellitesSeen: 7, satellitesUsed: 2), .noFix(timeoutSeconds: 10, satellitesSeen: nil, satellitesUsed: nil),
@@ -37,6 +37,8 @@ import Places
         .lookupTimedOut(service: "ipwho.is"), .serviceBusy(service: "ipwho.is"),
         .rateLimited(service: "ipwho.is", retryAfterSeconds: 60), .rateLimited(service: "ipwho.is", retryAfterSeconds: nil),
         .noStoredPlace, .storedPlaceUnreadable(path: path),
+        .restricted(.desktopSwitchOff, source: .geoclue), .restricted(.geoclueConfiguration(path: "/etc/geoclue/geoclue.conf"), source: .geoclue),
+        .geoclueUnavailable(reason: hostile), .geoclueNoAgent(timeoutSeconds: 10), .geoclueNoFix(timeoutSeconds: 2.5, placeholders: 3),
         .allSourcesFailed([.gpsdNotRunning(address: "localhost:2947"), .lookupFailed(service: "ipwho.is", reason: hostile)]),
     ]
 
@@ -82,8 +84,10 @@ import Places
             Case(AuthorizationStoreError(path: "/x/location.json", reason: hostile), names: "/x/location.json"),
             Case(AuthorizationError.store(AuthorizationStoreError(path: "/x/location.json", reason: "read-only file system")), names: "/x/location.json"),
             Case(AuthorizationError.transition(AuthorizationTransitionError(state: .notDetermined, event: .policyLifted), policyPath: nil)),
-            Case(AuthorizationError.transition(AuthorizationTransitionError(state: .restricted(remembered: .denied), event: .revoked), policyPath: "/etc/forecastly/policy.json"),
+            Case(AuthorizationError.transition(AuthorizationTransitionError(state: .restricted(remembered: .denied, by: .policyFile(path: "/etc/forecastly/policy.json")), event: .revoked), policyPath: "/etc/forecastly/policy.json"),
                  names: "/etc/forecastly/policy.json"),
+            Case(AuthorizationError.transition(AuthorizationTransitionError(state: .restricted(remembered: .denied, by: .geoclueConfiguration(path: "/etc/geoclue/geoclue.conf")), event: .granted(.full)), policyPath: nil),
+                 names: "/etc/geoclue/geoclue.conf"),
         ]
         return cases
     }

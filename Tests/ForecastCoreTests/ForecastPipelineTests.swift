@@ -52,7 +52,7 @@ import ForecastlyBase
     @Test(arguments: [
         (UserDecision.denied, LocationPolicy.unrestricted, LocationError.denied),
         (.authorized(.full), LocationPolicy(path: "/etc/p.json", locationEnabled: false, forbiddenSources: []),
-         .restricted(policyPath: "/etc/p.json", source: nil)),
+         .restricted(.policyFile(path: "/etc/p.json"), source: nil)),
     ])
     func deniedAndRestrictedFailWithoutLocatingOrFetching(decision: UserDecision, policy: LocationPolicy, error: LocationError) async {
         let (states, service, backend) = await run(decision: decision, policy: policy)

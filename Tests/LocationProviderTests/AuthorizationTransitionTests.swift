@@ -7,13 +7,18 @@ import Testing
     static let reduced = LocationGrant(accuracy: .reduced, duration: .always)
     static let once = LocationGrant(accuracy: .full, duration: .thisRun)
 
+    static let policy = Restriction.policyFile(path: "/etc/forecastly/policy.json")
+    static let geoclueConfiguration = Restriction.geoclueConfiguration(path: Restriction.geoclueConfigurationPath)
+
     static let states: [AuthorizationState] = [
         .notDetermined, .denied, .authorized(full), .authorized(reduced), .authorized(once),
-        .restricted(remembered: .notDetermined), .restricted(remembered: .denied), .restricted(remembered: .authorized(.reduced)),
+        .restricted(remembered: .notDetermined, by: policy), .restricted(remembered: .denied, by: .desktopSwitchOff),
+        .restricted(remembered: .authorized(.reduced), by: geoclueConfiguration),
     ]
     static let events: [AuthorizationEvent] = [
         .answered(.allow), .answered(.allowOnce), .answered(.deny), .granted(.full), .granted(.reduced),
-        .revoked, .reset, .policyRestricted, .policyLifted,
+        .revoked, .reset, .policyRestricted(policy), .policyRestricted(.desktopSwitchOff), .policyRestricted(geoclueConfiguration),
+        .policyLifted,
     ]
 
     /// The expected table, written out by hand: nil means rejected.
@@ -28,7 +33,7 @@ import Testing
             case .granted(.reduced): return .authorized(reduced)
             case .revoked: return .denied
             case .reset: return .notDetermined
-            case .policyRestricted: return .restricted(remembered: .notDetermined)
+            case .policyRestricted(let restriction): return .restricted(remembered: .notDetermined, by: restriction)
             case .policyLifted: return nil
             }
         case .denied:
@@ -38,7 +43,7 @@ import Testing
             case .granted(.reduced): return .authorized(reduced)
             case .revoked: return .denied
             case .reset: return .notDetermined
-            case .policyRestricted: return .restricted(remembered: .denied)
+            case .policyRestricted(let restriction): return .restricted(remembered: .denied, by: restriction)
             case .policyLifted: return nil
             }
         case .authorized(let grant):
@@ -49,14 +54,15 @@ import Testing
             case .revoked: return .denied
             case .reset: return .notDetermined
             // An "allow once" grant is not remembered, so the policy remembers notDetermined.
-            case .policyRestricted: return .restricted(remembered: grant.duration == .thisRun ? .notDetermined : .authorized(grant.accuracy))
+            case .policyRestricted(let restriction):
+                return .restricted(remembered: grant.duration == .thisRun ? .notDetermined : .authorized(grant.accuracy), by: restriction)
             case .policyLifted: return nil
             }
-        case .restricted(let remembered):
+        case .restricted(let remembered, _):
             switch event {
-            case .policyRestricted: return state
+            case .policyRestricted: return state  // the first restriction stands
             case .policyLifted: return AuthorizationState(decision: remembered)
-            default: return nil // the user cannot change what the administrator decided
+            default: return nil // the user cannot change what the administrator or the desktop decided
             }
         }
     }
@@ -76,7 +82,7 @@ import Testing
     }
 
     @Test func liftingThePolicyRestoresTheUsersDecision() throws {
-        let restricted = try AuthorizationState.authorized(Self.reduced).applying(.policyRestricted)
+        let restricted = try AuthorizationState.authorized(Self.reduced).applying(.policyRestricted(.desktopSwitchOff))
         #expect(try restricted.applying(.policyLifted) == .authorized(Self.reduced))
     }
 
@@ -89,8 +95,12 @@ import Testing
 
     @Test func grantingWhileRestrictedExplainsWhy() {
         let error = #expect(throws: AuthorizationTransitionError.self) {
-            try AuthorizationState.restricted(remembered: .notDetermined).applying(.granted(.full))
+            try AuthorizationState.restricted(remembered: .notDetermined, by: Self.policy).applying(.granted(.full))
         }
         #expect(error?.description.contains("administrator") == true)
+        let desktop = #expect(throws: AuthorizationTransitionError.self) {
+            try AuthorizationState.restricted(remembered: .authorized(.full), by: .desktopSwitchOff).applying(.granted(.full))
+        }
+        #expect(desktop?.description.contains("Location Services switch") == true)
     }
 }

@@ -42,7 +42,7 @@ import ForecastlyBase
             #expect(result == .failure(.denied))
             #expect(backend.requestCount == 0)
         case (nil, _):
-            #expect(result == .failure(.restricted(policyPath: "/etc/forecastly/policy.json", source: nil)))
+            #expect(result == .failure(.restricted(.policyFile(path: "/etc/forecastly/policy.json"), source: nil)))
             #expect(backend.requestCount == 0)
         }
     }
@@ -67,7 +67,7 @@ import ForecastlyBase
         let (authorization, _) = await LocationAuthorization.load(store: InMemoryAuthorizationStore(decision: .authorized(.full)), policy: policy)
         let ip = SimulatedLocationProvider.fixed(Self.berlin, kind: .ip)
         let gps = SimulatedLocationProvider.fixed(Self.berlin, kind: .gpsd)
-        await #expect(throws: LocationError.restricted(policyPath: "/p.json", source: .ip)) {
+        await #expect(throws: LocationError.restricted(.policyFile(path: "/p.json"), source: .ip)) {
             try await AuthorizedLocationProvider(ip, authorization: authorization).currentLocation(timeout: .seconds(1))
         }
         #expect(ip.requestCount == 0)

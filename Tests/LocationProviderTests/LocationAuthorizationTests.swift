@@ -16,7 +16,7 @@ import ForecastlyBase
     @Test func policyRestrictsButRemembersTheDecision() async throws {
         let store = InMemoryAuthorizationStore(decision: .authorized(.full))
         let (authorization, _) = await LocationAuthorization.load(store: store, policy: Self.disabled)
-        #expect(await authorization.state == .restricted(remembered: .authorized(.full)))
+        #expect(await authorization.state == .restricted(remembered: .authorized(.full), by: .policyFile(path: "/etc/forecastly/policy.json")))
         let error = await #expect(throws: AuthorizationError.self) { try await authorization.handle(.granted(.full)) }
         #expect(error?.exitStatus == .noPermission)
         #expect(error?.userMessage.contains("/etc/forecastly/policy.json") == true)

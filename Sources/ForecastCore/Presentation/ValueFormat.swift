@@ -90,6 +90,11 @@ extension LocationFix {
             if let used = gps?.satellitesUsed, used > 0 { text += ", \(used) satellites" }
             if accuracy == .full, accuracyMeters.map({ $0 >= 1_000 }) == true { text += " (approximate)" }
             return text
+        case .geoclue:
+            var text = "GeoClue"
+            if let accuracyMeters { text += " ±\(ValueFormat.distance(accuracyMeters))" }
+            if accuracy == .reduced || accuracyMeters.map({ $0 >= 1_000 }) == true { text += " (approximate)" }
+            return text
         case .ip:
             return "IP lookup, city level"
         case .manual:

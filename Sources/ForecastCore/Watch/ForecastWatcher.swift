@@ -167,10 +167,10 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
                         permitted = false
                         timer?.cancel()
                         output.yield(.notPermitted(.location(.denied)))
-                    case .restricted:
+                    case .restricted(_, let restriction):
                         permitted = false
                         timer?.cancel()
-                        output.yield(.notPermitted(.location(.restricted(policyPath: nil, source: nil))))
+                        output.yield(.notPermitted(.location(.restricted(restriction, source: nil))))
                     case .notDetermined:
                         permitted = false
                         timer?.cancel()

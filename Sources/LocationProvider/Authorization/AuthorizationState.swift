@@ -30,12 +30,13 @@ public enum UserDecision: Sendable, Hashable {
 }
 
 /// Whether forecastly may locate the user. Each case holds exactly what it
-/// needs: `restricted` remembers the user's own decision so that lifting
-/// the administrator's policy brings it back rather than forgetting it.
+/// needs: `restricted` says who restricts and remembers the user's own
+/// decision, so that lifting the restriction brings it back rather than
+/// forgetting it.
 public enum AuthorizationState: Sendable, Hashable {
     case notDetermined
     case denied
-    case restricted(remembered: UserDecision)
+    case restricted(remembered: UserDecision, by: Restriction)
     case authorized(LocationGrant)
 
     /// The user's own decision as it should be stored (an "allow once"
@@ -44,7 +45,7 @@ public enum AuthorizationState: Sendable, Hashable {
         switch self {
         case .notDetermined: .notDetermined
         case .denied: .denied
-        case .restricted(let remembered): remembered
+        case .restricted(let remembered, _): remembered
         case .authorized(let grant) where grant.duration == .thisRun: .notDetermined
         case .authorized(let grant): .authorized(grant.accuracy)
         }
@@ -91,9 +92,10 @@ public enum AuthorizationEvent: Sendable, Hashable {
     case revoked
     /// The user forgets the decision (`forecastly location reset`).
     case reset
-    /// An administrator's policy turns location off.
-    case policyRestricted
-    /// The policy no longer restricts location.
+    /// Something the user cannot change turns location off: forecastly's
+    /// policy file, the desktop's switch, or GeoClue's configuration.
+    case policyRestricted(Restriction)
+    /// The restriction no longer holds.
     case policyLifted
 }
 
@@ -110,7 +112,7 @@ public struct AuthorizationTransitionError: Error, Sendable, Hashable, CustomStr
 
     public var description: String {
         switch (state, event) {
-        case (.restricted, _): "location is turned off by an administrator's policy; it cannot be changed by the user"
+        case (.restricted(_, let restriction), _): "\(restriction.description.prefix(1).lowercased() + restriction.description.dropFirst()) turns location off; it cannot be changed by forecastly"
         case (_, .answered): "the permission prompt was answered while no answer was pending (state \(state.name))"
         case (_, .policyLifted): "the policy was lifted while location was not restricted"
         default: "\(event) is not possible while authorization is \(state.name)"

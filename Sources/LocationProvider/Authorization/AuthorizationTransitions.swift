@@ -2,12 +2,12 @@ extension AuthorizationState {
     /// The transition table, as one pure function. Rows are states, columns
     /// events; ✗ is rejected with `AuthorizationTransitionError`.
     ///
-    /// | state \ event  | answered(a)       | granted(acc)        | revoked | reset         | policyRestricted | policyLifted |
+    /// | state \ event  | answered(a)       | granted(acc)        | revoked | reset         | policyRestricted(r) | policyLifted |
     /// |----------------|-------------------|---------------------|---------|---------------|------------------|--------------|
-    /// | notDetermined  | allow: authorized(always), allowOnce: authorized(thisRun), deny: denied | authorized(acc) | denied | notDetermined | restricted(notDetermined) | ✗ |
-    /// | denied         | ✗                 | authorized(acc)     | denied  | notDetermined | restricted(denied) | ✗ |
-    /// | authorized(g)  | ✗                 | authorized(acc)     | denied  | notDetermined | restricted(remembered) | ✗ |
-    /// | restricted(d)  | ✗                 | ✗                   | ✗       | ✗             | restricted(d)    | state of d   |
+    /// | notDetermined  | allow: authorized(always), allowOnce: authorized(thisRun), deny: denied | authorized(acc) | denied | notDetermined | restricted(notDetermined, r) | ✗ |
+    /// | denied         | ✗                 | authorized(acc)     | denied  | notDetermined | restricted(denied, r) | ✗ |
+    /// | authorized(g)  | ✗                 | authorized(acc)     | denied  | notDetermined | restricted(remembered, r) | ✗ |
+    /// | restricted(d, r0) | ✗              | ✗                   | ✗       | ✗             | restricted(d, r0): the first reason stands | state of d |
     public func applying(_ event: AuthorizationEvent) throws(AuthorizationTransitionError) -> AuthorizationState {
         switch (self, event) {
         case (.notDetermined, .answered(.allow)):
@@ -24,9 +24,9 @@ extension AuthorizationState {
             return .notDetermined
         case (.restricted, .policyRestricted):
             return self
-        case (_, .policyRestricted):
-            return .restricted(remembered: decisionToRemember)
-        case (.restricted(let remembered), .policyLifted):
+        case (_, .policyRestricted(let restriction)):
+            return .restricted(remembered: decisionToRemember, by: restriction)
+        case (.restricted(let remembered, _), .policyLifted):
             return AuthorizationState(decision: remembered)
         default:
             throw AuthorizationTransitionError(state: self, event: event)

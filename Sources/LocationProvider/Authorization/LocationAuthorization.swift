@@ -15,7 +15,7 @@ public actor LocationAuthorization {
         let stored = await store.load()
         var state = AuthorizationState(decision: stored.decision)
         if !policy.locationEnabled {
-            state = (try? state.applying(.policyRestricted)) ?? state
+            state = (try? state.applying(.policyRestricted(.policyFile(path: policy.path)))) ?? state
         }
         let warnings = [stored.problem, policy.problem].compactMap { $0 }
         return (LocationAuthorization(state: state, store: store, policy: policy), warnings)
@@ -69,8 +69,8 @@ public enum AuthorizationError: Error, Sendable, Equatable, UserFacingError {
     public var summary: String {
         switch self {
         case .transition(let error, let path):
-            if case .restricted = error.state {
-                return "An administrator's policy (\(path ?? LocationPolicy.defaultPath)) turns location off; this cannot be changed by the user."
+            if case .restricted(_, let restriction) = error.state {
+                return "\(restriction.description) turns location off; this cannot be changed by the user."
             }
             return error.description.prefix(1).uppercased() + error.description.dropFirst() + "."
         case .store(let error):
@@ -81,7 +81,7 @@ public enum AuthorizationError: Error, Sendable, Equatable, UserFacingError {
     public var advice: String? {
         switch self {
         case .transition(let error, _):
-            if case .restricted = error.state { return "Give --lat/--lon instead, or ask the administrator." }
+            if case .restricted(_, let restriction) = error.state { return restriction.whoCanChangeIt }
             return "See 'forecastly location status'."
         case .store(let error):
             return error.advice

@@ -3,6 +3,8 @@ import Foundation
 /// Where a location can come from.
 public enum LocationSourceKind: String, Sendable, Hashable, Codable, CaseIterable {
     case gpsd
+    /// GeoClue, the desktop's location service (Wi-Fi, modems, NMEA sources).
+    case geoclue
     case ip
     case manual
 }
@@ -65,7 +67,7 @@ public struct LocationPolicy: Sendable, Equatable {
             guard let table = sources as? [String: Any] else { return closed("has \"sources\" that is not an object") }
             for (name, value) in table {
                 guard let kind = LocationSourceKind(rawValue: name), kind != .manual else {
-                    return closed("names an unknown source \"\(name)\" (known: gpsd, ip)")
+                    return closed("names an unknown source \"\(name)\" (known: gpsd, geoclue, ip)")
                 }
                 guard let allowed = value as? Bool else { return closed("has a non-boolean value for \"\(name)\"") }
                 if !allowed { forbidden.insert(kind) }

@@ -14,8 +14,28 @@ public struct AuthorizedLocationProvider: LocationProvider {
 
     public func currentLocation(timeout: Duration) async throws(LocationError) -> LocationFix {
         let grant = try await permittedGrant()
-        let fix = try await base.currentLocation(timeout: timeout)
-        return grant.map { fix.limited(to: $0.accuracy) } ?? fix
+        do {
+            let fix = try await source(for: grant).currentLocation(timeout: timeout)
+            return grant.map { fix.limited(to: $0.accuracy) } ?? fix
+        } catch {
+            await restrictIfTold(by: error)
+            throw error
+        }
+    }
+
+    /// The backend, asked for no more than the grant allows where it can be.
+    private func source(for grant: LocationGrant?) -> any LocationProvider {
+        guard let grant, let requesting = base as? any AccuracyRequestingProvider else { return base }
+        return requesting.requesting(grant.accuracy)
+    }
+
+    /// A backend that learns of a restriction the user cannot lift (GeoClue:
+    /// the desktop's switch is off, or its configuration forbids forecastly)
+    /// hands it to the state machine, so the state says who restricts and
+    /// every other source stops too.
+    private func restrictIfTold(by error: LocationError) async {
+        guard case .restricted(let restriction, _) = error, restriction != .policyFile(path: authorization.policy.path) else { return }
+        _ = try? await authorization.handle(.policyRestricted(restriction))
     }
 
     public func updates() -> AsyncStream<LocationUpdate> {
@@ -31,10 +51,14 @@ public struct AuthorizedLocationProvider: LocationProvider {
                     return
                 }
                 if grant?.accuracy == .reduced, base.kind != .ip { continuation.yield(.diagnostic(.accuracyLimited)) }
-                for await update in base.updates() {
-                    if case .fix(let fix) = update, let grant {
-                        continuation.yield(.fix(fix.limited(to: grant.accuracy)))
-                    } else {
+                for await update in source(for: grant).updates() {
+                    switch update {
+                    case .fix(let fix) where grant != nil:
+                        continuation.yield(.fix(fix.limited(to: grant!.accuracy)))
+                    case .diagnostic(.failed(let error)):
+                        await restrictIfTold(by: error)
+                        continuation.yield(update)
+                    default:
                         continuation.yield(update)
                     }
                 }
@@ -50,12 +74,12 @@ public struct AuthorizedLocationProvider: LocationProvider {
         guard base.kind != .manual else { return nil }
         let policy = authorization.policy
         guard policy.allows(base.kind) else {
-            throw .restricted(policyPath: policy.path, source: policy.locationEnabled ? base.kind : nil)
+            throw .restricted(.policyFile(path: policy.path), source: policy.locationEnabled ? base.kind : nil)
         }
         switch await authorization.state {
         case .notDetermined: throw .notDetermined
         case .denied: throw .denied
-        case .restricted: throw .restricted(policyPath: policy.path, source: nil)
+        case .restricted(_, let restriction): throw .restricted(restriction, source: nil)
         case .authorized(let grant): return grant
         }
     }

@@ -1,6 +1,8 @@
-/// `--source auto`: the first backend that answers, in order (gpsd, then IP,
-/// then the stored place). Each is tried with its own timeout; the error
-/// lists why every one failed.
+/// `--source auto`: the first backend that answers, in order (gpsd, then
+/// GeoClue, then IP, then the stored place). Each is tried with its own
+/// timeout; the error lists why every one failed. A permission answer
+/// (undecided, denied, or restricted, as by the desktop's switch) ends the
+/// chain: it is the answer, not a reason to ask the next source.
 public struct AutomaticLocationProvider: LocationProvider {
     public let providers: [any LocationProvider]
 
@@ -16,11 +18,8 @@ public struct AutomaticLocationProvider: LocationProvider {
             do {
                 return try await provider.currentLocation(timeout: timeout)
             } catch {
-                // A permission problem is the answer, not a reason to try the next source.
-                switch error {
-                case .notDetermined, .denied: throw error
-                default: failures.append(error)
-                }
+                if error.endsTheChain { throw error }
+                failures.append(error)
             }
         }
         throw failures.count == 1 ? failures[0] : .allSourcesFailed(failures)
@@ -48,15 +47,28 @@ public struct AutomaticLocationProvider: LocationProvider {
                         }
                     }
                     if delivered || Task.isCancelled { break }
-                    // A permission problem is the answer, not a reason to try the next source.
-                    if let last = failures.last, last == .denied || last == .notDetermined { break }
+                    if let last = failures.last, last.endsTheChain { break }
                 }
-                if !failures.isEmpty, failures.count == providers.count || failures.last == .denied || failures.last == .notDetermined {
+                if !failures.isEmpty, failures.count == providers.count || failures.last?.endsTheChain == true {
                     continuation.yield(.diagnostic(.failed(failures.count == 1 ? failures[0] : .allSourcesFailed(failures))))
                 }
                 continuation.finish()
             }
             continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}
+
+extension LocationError {
+    /// A permission answer: not a reason to try the next source. Only a
+    /// policy that forbids one source (`"sources": {"ip": false}`) leaves
+    /// the others to be asked.
+    var endsTheChain: Bool {
+        switch self {
+        case .notDetermined, .denied: true
+        case .restricted(.policyFile, let source): source == nil
+        case .restricted: true
+        default: false
         }
     }
 }

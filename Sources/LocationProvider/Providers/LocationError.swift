@@ -6,8 +6,9 @@ public enum LocationError: Error, Sendable, Hashable {
     /// The user has not decided, and cannot be asked (no terminal).
     case notDetermined
     case denied
-    /// An administrator's policy forbids locating (or this source).
-    case restricted(policyPath: String?, source: LocationSourceKind?)
+    /// Something the user cannot change forbids locating (or this source):
+    /// forecastly's policy file, the desktop's switch, GeoClue's configuration.
+    case restricted(Restriction, source: LocationSourceKind?)
     /// libgps, which talks to gpsd, could not be loaded from any of `tried`.
     case libgpsMissing(tried: [String], reason: String)
     /// gpsd is not listening at that address.
@@ -36,6 +37,15 @@ public enum LocationError: Error, Sendable, Hashable {
     case noStoredPlace
     /// The stored place file exists but cannot be read.
     case storedPlaceUnreadable(path: String)
+    /// GeoClue cannot be asked: no system bus, GeoClue not installed or not
+    /// starting, or sd-bus (libsystemd) missing. `reason` is the D-Bus error.
+    case geoclueUnavailable(reason: String)
+    /// GeoClue holds every request until a desktop session's agent answers
+    /// for this user; none did in time (ssh, cron, no desktop).
+    case geoclueNoAgent(timeoutSeconds: Double)
+    /// GeoClue started but sent no usable fix in time (its sources had
+    /// none, or the desktop caps accuracy below every source it has).
+    case geoclueNoFix(timeoutSeconds: Double, placeholders: Int)
     /// Every source in `--source auto` failed; the reasons, in order.
     case allSourcesFailed([LocationError])
 }
@@ -47,9 +57,23 @@ extension LocationError: UserFacingError {
             return "forecastly has not been allowed to use your location yet, and cannot ask without a terminal."
         case .denied:
             return "Location permission is denied."
-        case .restricted(let path, let source):
-            let what = source.map { "locating by \($0.rawValue)" } ?? "locating"
-            return "An administrator's policy (\(path ?? LocationPolicy.defaultPath)) turns \(what) off; this cannot be changed by the user."
+        case .restricted(let restriction, let source):
+            switch restriction {
+            case .policyFile:
+                let what = source.map { "locating by \($0.rawValue)" } ?? "locating"
+                return "\(restriction.description) turns \(what) off; this cannot be changed by the user."
+            case .desktopSwitchOff:
+                return "Location Services are switched off for this desktop (GeoClue), so forecastly does not locate you by any source."
+            case .geoclueConfiguration:
+                return "\(restriction.description) does not allow forecastly to use location, so it does not locate you by any source."
+            }
+        case .geoclueUnavailable(let reason):
+            return "GeoClue, the desktop's location service, cannot be asked: \(Self.sentence(reason.strippingTerminalControls(limit: 200)))."
+        case .geoclueNoAgent(let timeout):
+            return "GeoClue gave no answer in \(Self.seconds(timeout)): no desktop session answers for location for this user."
+        case .geoclueNoFix(let timeout, let placeholders):
+            let skipped = placeholders > 0 ? " (\(placeholders) placeholder position\(placeholders == 1 ? "" : "s") ignored)" : ""
+            return "GeoClue has no position after \(Self.seconds(timeout))\(skipped)."
         case .libgpsMissing(let tried, let reason):
             return "gpsd needs libgps, which could not be loaded (tried \(tried.joined(separator: ", ")): \(reason.strippingTerminalControls(limit: 160))."
         case .gpsdNotRunning(let address):
@@ -88,8 +112,14 @@ extension LocationError: UserFacingError {
             return "Decide with 'forecastly location allow' or 'forecastly location deny', or give --lat/--lon."
         case .denied:
             return "Allow it with 'forecastly location allow', or give --lat/--lon."
-        case .restricted:
-            return "Give --lat/--lon instead, or ask the administrator."
+        case .restricted(let restriction, _):
+            return restriction.whoCanChangeIt
+        case .geoclueUnavailable:
+            return "Use --source gpsd or ip, or give --lat/--lon; GeoClue needs a system bus and the geoclue-2.0 package."
+        case .geoclueNoAgent:
+            return "Run forecastly inside a desktop session, or use --source gpsd or ip, or give --lat/--lon."
+        case .geoclueNoFix:
+            return "Raise --gps-timeout, check the desktop's location accuracy setting, or use --source gpsd or ip."
         case .libgpsMissing:
             return "Install it (sudo apt install libgps-dev), or use --source ip or --lat/--lon."
         case .gpsdNotRunning:
@@ -124,12 +154,18 @@ extension LocationError: UserFacingError {
     public var exitStatus: ExitStatus {
         switch self {
         case .notDetermined, .denied, .restricted: return .noPermission
-        case .noFix, .rateLimited, .serviceBusy, .lookupTimedOut: return .temporaryFailure
+        case .noFix, .rateLimited, .serviceBusy, .lookupTimedOut, .geoclueNoFix: return .temporaryFailure
         case .noStoredPlace: return .usage
         case .storedPlaceUnreadable, .unreadableAnswer: return .dataError
-        case .libgpsMissing, .gpsdNotRunning, .notGpsd, .noReceiver, .gpsdLost, .lookupFailed: return .unavailable
+        case .libgpsMissing, .gpsdNotRunning, .notGpsd, .noReceiver, .gpsdLost, .lookupFailed, .geoclueUnavailable, .geoclueNoAgent:
+            return .unavailable
         case .allSourcesFailed(let reasons): return reasons.last?.exitStatus ?? .unavailable
         }
+    }
+
+    /// A D-Bus message as part of a sentence: no full stop of its own.
+    static func sentence(_ text: String) -> String {
+        text.hasSuffix(".") ? String(text.dropLast()) : text
     }
 
     static func seconds(_ value: Double) -> String {

@@ -30,8 +30,16 @@ public struct LocationFix: Sendable, Hashable, Codable {
         self.gps = gps
     }
 
-    /// IP geolocation is city level at best; gpsd and typed coordinates are full.
-    public var accuracy: LocationAccuracy { source == .ip ? .reduced : .full }
+    /// IP geolocation is city level at best; gpsd and typed coordinates are
+    /// full; GeoClue is what its reported accuracy says (a desktop that caps
+    /// accuracy makes it city level: reduced for that run).
+    public var accuracy: LocationAccuracy {
+        switch source {
+        case .ip: .reduced
+        case .geoclue: (accuracyMeters ?? 0) >= GeoClueFix.approximateMeters ? .reduced : .full
+        case .gpsd, .manual: .full
+        }
+    }
 
     public func age(at now: Date) -> TimeInterval { max(0, now.timeIntervalSince(timestamp)) }
 

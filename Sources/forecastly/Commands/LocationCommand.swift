@@ -87,7 +87,7 @@ struct LocationCommand: AsyncParsableCommand {
             switch state {
             case .notDetermined: "notDetermined (forecastly asks on the next run in a terminal)"
             case .denied: "denied"
-            case .restricted: "restricted (by the administrator's policy)"
+            case .restricted(_, let restriction): "restricted (\(restriction.description.prefix(1).lowercased() + restriction.description.dropFirst()); \(restriction.name))"
             case .authorized(let grant): "authorized (\(grant.accuracy.rawValue) accuracy)"
             }
         }

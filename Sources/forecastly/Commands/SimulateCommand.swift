@@ -8,6 +8,9 @@ import ForecastlyBase
 
 enum SimulatedAuthorization: String, ArgumentChoice {
     case notDetermined, denied, restricted, authorized
+    /// Authorized by the user, but the desktop's Location Services switch is
+    /// off: GeoClue refuses, and forecastly is restricted for the run.
+    case desktopSwitchOff
 }
 
 enum SimulatedFailure: String, ArgumentChoice {
@@ -33,7 +36,7 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Make the simulated source fail: unavailable or timeout.", valueName: "failure"))
     var fail: SimulatedFailure?
 
-    @Option(help: ArgumentHelp("Which kind of source to simulate: gpsd or ip.", valueName: "source"))
+    @Option(help: ArgumentHelp("Which kind of source to simulate: gpsd, geoclue or ip.", valueName: "source"))
     var source: SourceChoice = .gpsd
 
     @OptionGroup(title: "Forecast") var forecastOptions: ForecastOptions
@@ -42,7 +45,7 @@ struct SimulateCommand: AsyncParsableCommand {
 
     func validate() throws {
         _ = try coordinate()
-        guard source == .gpsd || source == .ip else { throw ValidationError("--source must be gpsd or ip for a simulation.") }
+        guard [.gpsd, .geoclue, .ip].contains(source) else { throw ValidationError("--source must be gpsd, geoclue or ip for a simulation.") }
         try forecastOptions.check()
         try output.check()
         try service.check()
@@ -60,8 +63,16 @@ struct SimulateCommand: AsyncParsableCommand {
 
     func run() async throws {
         Diagnostics.bootstrap(verbose: output.verbose)
-        let kind: LocationSourceKind = source == .ip ? .ip : .gpsd
-        let decision: UserDecision = authorization == .authorized ? .authorized(.full) : authorization == .denied ? .denied : .notDetermined
+        let kind: LocationSourceKind = switch source {
+        case .ip: .ip
+        case .geoclue: .geoclue
+        default: .gpsd
+        }
+        let decision: UserDecision = switch authorization {
+        case .authorized, .desktopSwitchOff: .authorized(.full)
+        case .denied: .denied
+        case .notDetermined, .restricted: .notDetermined
+        }
         let policy = authorization == .restricted
             ? LocationPolicy(path: "simulated-policy.json", locationEnabled: false, forbiddenSources: []) : .unrestricted
         let (state, _) = await LocationAuthorization.load(store: InMemoryAuthorizationStore(decision: decision), policy: policy)
@@ -70,18 +81,36 @@ struct SimulateCommand: AsyncParsableCommand {
                                   authorization: state, policy: policy)
         let timeout: Duration = .seconds(2)
         let script: [SimulatedLocationProvider.Step] = switch fail {
-        case nil: [.searching(visible: 9, used: 6), .wait(.milliseconds(300)), .fix(try coordinate(), accuracy: kind == .gpsd ? 8 : nil)]
-        case .unavailable?: [.fail(kind == .gpsd ? .gpsdNotRunning(address: "simulated gpsd") : .lookupFailed(service: "simulated IP service", reason: "no answer"))]
+        case nil where authorization == .desktopSwitchOff: [.fail(.restricted(.desktopSwitchOff, source: kind))]
+        case nil: [.searching(visible: 9, used: 6), .wait(.milliseconds(300)), .fix(try coordinate(), accuracy: kind == .ip ? nil : 8)]
+        case .unavailable?: [.fail(Self.unavailable(kind))]
         case .timeout?: [.searching(visible: 5, used: 0), .wait(timeout + .seconds(1))]
         }
         let provider = AuthorizedLocationProvider(SimulatedLocationProvider(kind: kind, script: script), authorization: state)
         let renderer = try output.renderer()
         let forecast = try await Services.with(service.settings) { services in
-            try await PermissionPrompt.ensurePermission(setup: setup, services: "a simulated \(kind == .gpsd ? "GPS receiver" : "IP location service")")
+            try await PermissionPrompt.ensurePermission(setup: setup, services: "a simulated \(Self.describe(kind))")
             return try await ForecastLoader(showsProgress: renderer.wantsProgress).locateAndLoad(
                 authorization: state, provider: provider, service: services.weather, timeout: timeout,
                 days: forecastOptions.days, units: forecastOptions.units)
         }
         Terminal.standardOutput.write(renderer.render(forecast, units: forecastOptions.units, placeName: forecast.fix?.placeName, hours: forecastOptions.hours))
+    }
+
+    static func unavailable(_ kind: LocationSourceKind) -> LocationError {
+        switch kind {
+        case .gpsd: .gpsdNotRunning(address: "simulated gpsd")
+        case .geoclue: .geoclueUnavailable(reason: "GeoClue is not installed (package geoclue-2.0)")
+        default: .lookupFailed(service: "simulated IP service", reason: "no answer")
+        }
+    }
+
+    static func describe(_ kind: LocationSourceKind) -> String {
+        switch kind {
+        case .gpsd: "GPS receiver"
+        case .geoclue: "GeoClue location service"
+        case .ip: "IP location service"
+        case .manual: "stored place"
+        }
     }
 }

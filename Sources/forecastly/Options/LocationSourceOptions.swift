@@ -3,20 +3,20 @@ import LocationProvider
 import ForecastlyBase
 
 enum SourceChoice: String, ArgumentChoice {
-    case auto, gpsd, ip, manual
+    case auto, gpsd, geoclue, ip, manual
 }
 
 /// How to locate when no --lat/--lon is given.
 struct LocationSourceOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "auto (gpsd, then IP, then the stored place), gpsd, ip, or manual (the place stored with 'location set').",
+        "auto (gpsd, then GeoClue, then IP, then the stored place), gpsd, geoclue, ip, or manual (the place stored with 'location set').",
         valueName: "source"))
     var source: SourceChoice = .auto
 
     @Option(help: ArgumentHelp("gpsd address (or FORECASTLY_GPSD; default localhost:2947).", valueName: "host[:port]"))
     var gpsd: String?
 
-    @Option(name: .customLong("gps-timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds to wait for a location (a GPS fix, or the IP lookup), 1…300.", valueName: "seconds"))
+    @Option(name: .customLong("gps-timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds to wait for a location (a GPS fix, GeoClue, or the IP lookup), 1…300.", valueName: "seconds"))
     var gpsTimeout: Double = 10
 
     func check() throws {

@@ -57,10 +57,14 @@ struct LocationSetup {
         switch settings.source {
         case .manual: return try manual()
         case .gpsd: return guarded(GPSDLocationProvider(address: try gpsdAddress(settings), onSatellites: onSatellites))
+        case .geoclue: return guarded(GeoClueLocationProvider())
         case .ip: return guarded(try ipProvider(transport: transport))
         case .auto:
+            // gpsd first: it checks a fix's quality itself, where GeoClue
+            // passes on what receivers mark invalid.
             var chain: [any LocationProvider] = []
             if policy.allows(.gpsd) { chain.append(guarded(GPSDLocationProvider(address: try gpsdAddress(settings), onSatellites: onSatellites))) }
+            if policy.allows(.geoclue) { chain.append(guarded(GeoClueLocationProvider())) }
             if policy.allows(.ip) { chain.append(guarded(try ipProvider(transport: transport))) }
             chain.append(try manual())
             return AutomaticLocationProvider(chain)
@@ -71,13 +75,15 @@ struct LocationSetup {
     func servicesDescription(_ settings: LocatingSettings, transport: any HTTPTransport) -> String {
         let gpsd = "gpsd on \((try? gpsdAddress(settings))?.description ?? GPSDAddress.default.description)"
         let ip = "the IP location service \((try? ipProvider(transport: transport))?.serviceName ?? "ipwho.is")"
+        let geoclue = "the desktop's location service GeoClue (which may look up nearby Wi-Fi networks online)"
         switch settings.source {
         case .gpsd: return gpsd
+        case .geoclue: return geoclue
         case .ip: return ip
         case .manual: return "your stored place"
         case .auto:
-            let parts = [policy.allows(.gpsd) ? gpsd : nil, policy.allows(.ip) ? ip : nil].compactMap { $0 }
-            return parts.joined(separator: " and, if that has no fix, ")
+            let parts = [policy.allows(.gpsd) ? gpsd : nil, policy.allows(.geoclue) ? geoclue : nil, policy.allows(.ip) ? ip : nil]
+            return parts.compactMap { $0 }.joined(separator: " and, if that has no fix, ")
         }
     }
 

@@ -15,8 +15,8 @@ enum PermissionPrompt {
             return
         case .denied:
             throw LocationError.denied
-        case .restricted:
-            throw LocationError.restricted(policyPath: setup.policy.path, source: nil)
+        case .restricted(_, let restriction):
+            throw LocationError.restricted(restriction, source: nil)
         case .notDetermined:
             guard Terminal.standardInput.isTerminal, Terminal.standardError.isTerminal else {
                 throw LocationError.notDetermined
