@@ -5,6 +5,9 @@
    time is when its first TPV with mode >= 2 arrives.
 2. IP lookup end to end (`forecastly location --source ip`) against a
    loopback stub serving a recorded ipwho.is answer, next to curl.
+3. Time from start to first fix through GeoClue (the real daemon on a
+   private bus, fed the same receiver log through its NMEA socket, as the
+   tests run it; needs root), next to the gpsd figure of 1.
 
 usage: benchmark-location.py FORECASTLY_BINARY FIXTURES_DIR [RUNS]
 """
@@ -84,6 +87,7 @@ delta = [a - b for a, b in results]
 print(f"  forecastly (start to exit) median {statistics.median(ours):8.1f} ms")
 print(f"  gpspipe -w (first TPV >= 2D)  median {statistics.median(theirs):8.1f} ms")
 print(f"  difference median {statistics.median(delta):6.1f} ms, max {max(delta):6.1f} ms  (goal: within 10 ms)")
+gpsd_median = statistics.median(ours)
 
 body = open(os.path.join(fixtures, "ipgeo/ipwho_is-8.8.8.8-geoip-comparison.json"), "rb").read()
 
@@ -106,3 +110,67 @@ server.shutdown()
 print(f"IP lookup end to end against a loopback stub, {ip_runs} runs:")
 print(f"  forecastly location --source ip  median {statistics.median(ours):6.2f} ms  min {ours[0]:6.2f} ms")
 print(f"  curl, same URL                   median {statistics.median(curl):6.2f} ms  min {curl[0]:6.2f} ms")
+
+
+def geoclue_first_fix(log, runs):
+    """`forecastly location --source geoclue` start to exit, GeoClue already
+    running with its agent; the NMEA feed starts when forecastly's client does."""
+    import shutil, tempfile
+    peer = os.path.join(fixtures, "geoclue/geoclue-test-peer.py")
+    directory = tempfile.mkdtemp(prefix="forecastly-geoclue-")
+    bus = f"unix:path={directory}/system_bus_socket"
+    with open(f"{directory}/bus.conf", "w") as conf:
+        conf.write(f"""<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig><type>system</type><listen>{bus}</listen><auth>EXTERNAL</auth>
+<policy context="default"><allow user="*"/><allow own="*"/><allow send_type="method_call"/><allow send_type="signal"/>
+<allow send_type="method_return"/><allow send_type="error"/><allow receive_type="method_call"/><allow receive_type="signal"/>
+<allow receive_type="method_return"/><allow receive_type="error"/></policy></busconfig>""")
+    with open(f"{directory}/geoclue.conf", "w") as conf:
+        conf.write(f"[agent]\nwhitelist=geoclue-demo-agent\n[network-nmea]\nenable=true\nnmea-socket={directory}/nmea.sock\n"
+                   "[3g]\nenable=false\n[cdma]\nenable=false\n[modem-gps]\nenable=false\n[wifi]\nenable=false\n[compass]\nenable=false\n")
+    peer_env = dict(env, DBUS_SYSTEM_BUS_ADDRESS=bus)
+    started = []
+
+    def launch(command, wait_for=None):
+        out = open(f"{directory}/{len(started)}.out", "w+")
+        process = subprocess.Popen(command, env=peer_env, stdout=out, stderr=subprocess.DEVNULL)
+        started.append(process)
+        for _ in range(200):
+            if wait_for is None or wait_for():
+                return process
+            time.sleep(0.025)
+        sys.exit(f"{command[0]} did not come up")
+
+    def said(index, word):
+        with open(f"{directory}/{index}.out") as out:
+            return word in out.read()
+
+    def geoclue_up():
+        answer = subprocess.run(["busctl", f"--address={bus}", "call", "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                 "org.freedesktop.DBus", "NameHasOwner", "s", "org.freedesktop.GeoClue2"],
+                                capture_output=True, text=True)
+        return "true" in answer.stdout
+
+    try:
+        launch(["dbus-daemon", f"--config-file={directory}/bus.conf", "--nofork"],
+               lambda: os.path.exists(f"{directory}/system_bus_socket"))
+        launch(["/usr/bin/python3", peer, "feed", f"{directory}/nmea.sock", log], lambda: said(1, "ready"))
+        launch(["unshare", "--mount", "--net", "--propagation", "private", "sh", "-c",
+                f"mount --bind {directory}/geoclue.conf /etc/geoclue/geoclue.conf && exec /usr/libexec/geoclue --timeout 0"], geoclue_up)
+        launch(["/usr/bin/python3", peer, "agent", "8"], lambda: said(3, "ready"))
+        return sorted(timed([binary, "location", "--source", "geoclue", "--json"], peer_env) for _ in range(runs))
+    finally:
+        for process in reversed(started):
+            process.kill()
+            process.wait()
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+if os.geteuid() != 0 or not os.path.exists("/usr/libexec/geoclue"):
+    print("Time to first fix through GeoClue: skipped (needs root and geoclue-2.0).")
+else:
+    geoclue = geoclue_first_fix(os.path.join(fixtures, "gpsd/nd-1005.log"), max(runs * 3, 20))
+    print(f"Time to first fix through GeoClue (real daemon, the same nd-1005.log through its NMEA socket), {len(geoclue)} runs:")
+    print(f"  forecastly location --source geoclue  median {statistics.median(geoclue):6.1f} ms  min {geoclue[0]:6.1f} ms")
+    print(f"  difference to gpsd's median above: {statistics.median(geoclue) - gpsd_median:+6.1f} ms  (goal: within 50 ms)")

@@ -139,7 +139,9 @@ static inline int forecastly_geoclue_on_update(sd_bus_message *message, void *us
     return 0;
 }
 
-/// PropertiesChanged(s interface, a{sv} changed, as invalidated): only `Active` false matters.
+/// PropertiesChanged(s interface, a{sv} changed, as invalidated): only
+/// `Active` turning false matters (GeoClue stopped the client: the
+/// desktop's switch went off).
 static inline int forecastly_geoclue_on_properties(sd_bus_message *message, void *userdata, sd_bus_error *error) {
     (void)error;
     struct forecastly_geoclue_watch *watch = (struct forecastly_geoclue_watch *)userdata;
@@ -151,7 +153,11 @@ static inline int forecastly_geoclue_on_properties(sd_bus_message *message, void
     while (lib->enter_container(message, 'e', "sv") > 0) {
         const char *name = NULL;
         if (lib->read_basic(message, 's', &name) < 0) return 0;
-        if (name != NULL && strcmp(name, "Active") == 0 && lib->enter_container(message, 'v', "b") > 0) {
+        char type = 0;
+        const char *contents = NULL;
+        if (lib->peek_type(message, &type, &contents) < 0) return 0;
+        if (name != NULL && strcmp(name, "Active") == 0 && contents != NULL && strcmp(contents, "b") == 0
+            && lib->enter_container(message, 'v', "b") > 0) {
             int active = 1;
             if (lib->read_basic(message, 'b', &active) >= 0 && !active) state->inactive = 1;
             lib->exit_container(message);

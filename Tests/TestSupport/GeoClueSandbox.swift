@@ -95,6 +95,13 @@ public final class GeoClueSandbox: @unchecked Sendable {
         }
     }
 
+    /// How often GeoClue connected to the NMEA source: once per client it
+    /// started (0 proves no GeoClue client ran).
+    public var sourceConnections: Int {
+        ((try? String(contentsOf: directory.appendingPathComponent("feed.out"), encoding: .utf8)) ?? "")
+            .split(separator: "\n").filter { $0 == "connected" }.count
+    }
+
     /// The desktop's Location Services switch goes off while clients run.
     public func switchOff() {
         if let agent { kill(agent.processIdentifier, SIGUSR1) }

@@ -77,6 +77,11 @@ import TestSupport
                 #expect(result.stderr.contains("cannot be changed by the user"))
             }
             #expect(server.requestCount == 0)
+            let status = try await CLI.run(["location", "status", "--json"], environment: environment, home: home)
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+            let restriction = try #require(root["restriction"] as? [String: Any])
+            #expect(restriction["by"] as? String == "policy")
+            #expect(restriction["path"] as? String == policy.path)
         }
     }
 

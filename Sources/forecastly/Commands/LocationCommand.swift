@@ -66,9 +66,17 @@ struct LocationCommand: AsyncParsableCommand {
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the permission state, the policy and where they are kept.")
 
+        @Flag(help: "Print JSON: the state, who restricts it, the policy, the decision file.") var json = false
+
         func run() async throws {
             let setup = await LocationSetup.load()
             let state = await setup.authorization.state
+            if json {
+                let document = PermissionStatusDocument(
+                    state: state, policy: setup.policy, decisionFile: FileAuthorizationStore(directories: setup.directories).path)
+                Terminal.standardOutput.write(String(decoding: document.encoded(), as: UTF8.self) + "\n")
+                return
+            }
             var lines = ["Permission  \(Self.describe(state))"]
             if let path = setup.policy.path {
                 let sources = setup.policy.forbiddenSources.map(\.rawValue).sorted()
@@ -77,6 +85,9 @@ struct LocationCommand: AsyncParsableCommand {
                 lines.append("Policy      none (\(LocationPolicy.defaultPath) does not exist)")
             }
             lines.append("Decision    \(FileAuthorizationStore(directories: setup.directories).path)")
+            // Starting a GeoClue client to ask could send nearby Wi-Fi networks
+            // to a web service, so status does not: each locating run does.
+            lines.append("GeoClue     the desktop's switch and \(Restriction.geoclueConfigurationPath) are checked whenever forecastly locates through it")
             if case .success(let place?) = setup.placeStore.load(), let coordinate = place.coordinate {
                 lines.append("Stored place \(place.name.map { "\($0), " } ?? "")\(coordinate)")
             }

@@ -64,7 +64,10 @@ def agent(level):
     manager.AddAgent("geoclue-demo-agent", dbus_interface="org.freedesktop.GeoClue2.Manager",
                      reply_handler=lambda: print("ready", flush=True),
                      error_handler=lambda error: (print(f"error {error}", flush=True), sys.exit(1)))
-    signal.signal(signal.SIGUSR1, lambda *_: GLib.idle_add(served.switch_off))
+    # The test runner blocks signals, and children inherit its mask.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGUSR1})
+    # GLib's own handler: a Python one would not run while the main loop blocks.
+    GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, lambda: served.switch_off() or True)
     GLib.MainLoop().run()
 
 
@@ -116,6 +119,9 @@ def feed(path, log):
     print("ready", flush=True)
     while True:
         connection, _ = server.accept()
+        # GeoClue connects when a client starts its NMEA source: a test
+        # counts these lines to prove no client was started.
+        print("connected", flush=True)
         threading.Thread(target=serve, args=(connection,), daemon=True).start()
 
 
