@@ -60,3 +60,27 @@ if dump:
     start = time.perf_counter()
     result = subprocess.run([binary, "cities", "import", dump], env=env, capture_output=True, text=True)
     print(f"cities import {os.path.basename(dump)}: {time.perf_counter() - start:.2f} s wall (goal <= 3 s) - {result.stdout.strip() or result.stderr.strip()}")
+
+    # Autocomplete against every place of the dump just imported: how often
+    # the place people mean comes first for what they type.
+    typed = [
+        ("san fr", "San Francisco, US"), ("par", "Paris, FR"), ("new y", "New York City, US"), ("saint p", "Saint Petersburg, RU"),
+        ("lon", "London, GB"), ("ber", "Berlin, DE"), ("mün", "Munich, DE"), ("kyi", "Kyiv, UA"), ("zür", "Zürich, CH"),
+        ("tok", "Tokyo, JP"), ("mos", "Moscow, RU"), ("моск", "Moscow, RU"), ("київ", "Kyiv, UA"), ("北京", "Beijing, CN"),
+        ("東京", "Tokyo, JP"), ("lis", "Lisbon, PT"), ("lvi", "Lviv, UA"), ("ode", "Odesa, UA"), ("ist", "Istanbul, TR"),
+        ("krak", "Kraków, PL"), ("wars", "Warsaw, PL"), ("pra", "Prague, CZ"), ("buda", "Budapest, HU"), ("rom", "Rome, IT"),
+        ("sao p", "São Paulo, BR"), ("são p", "São Paulo, BR"), ("mexi", "Mexico City, MX"), ("los a", "Los Angeles, US"),
+        ("cape t", "Cape Town, ZA"), ("nai", "Nairobi, KE"), ("mumb", "Mumbai, IN"), ("hel", "Helsinki, FI"),
+        ("cop", "Copenhagen, DK"), ("edin", "Edinburgh, GB"), ("vie", "Vienna, AT"), ("lyo", "Lyon, FR"),
+    ]
+    firsts, misses = 0, []
+    for query, meant in typed:
+        result = subprocess.run([binary, "cities", "search", query, "--limit", "1", "--json"], env=env, capture_output=True, text=True)
+        found = json.loads(result.stdout or "[]")
+        name = f"{found[0]['name']}, {found[0]['countryCode']}" if found else "nothing"
+        if name == meant:
+            firsts += 1
+        else:
+            misses.append(f"{query} → {name}")
+    print(f"autocomplete on all of {os.path.basename(dump)}: the place meant comes first for {firsts} of {len(typed)} queries"
+          + (f" (not: {'; '.join(misses)})" if misses else ""))

@@ -62,7 +62,7 @@ import TestSupport
         #expect(documented.subtracting(written).sorted() == [], "in the README but not written")
     }
 
-    /// `cities search --json` prints the forecast document's `place` fields plus `displayName`.
+    /// `cities search --json` prints the forecast document's `place` fields plus `displayName` and `matchedName`.
     @Test func placeDocumentHasThePlaceFieldsAndADisplayName() throws {
         let documented = Self.keyPaths(try Self.readmeExample())
             .filter { $0.hasPrefix("location.place.") }
@@ -70,7 +70,7 @@ import TestSupport
         let place = GazetteerPlace(id: 1, name: "Berlin", countryCode: "DE", countryName: "Germany", admin1: "16",
                                    coordinate: try Coordinate(latitude: 52.52, longitude: 13.41), population: 3_426_354,
                                    timeZone: "Europe/Berlin")
-        let written = Self.keyPaths(try JSONSerialization.jsonObject(with: PlaceDocument(places: [place]).encoded()))
-        #expect(written == Set(documented.map { "[].\($0)" } + ["[].displayName"]))
+        let written = Self.keyPaths(try JSONSerialization.jsonObject(with: PlaceDocument(matches: [SearchMatch(place: place)]).encoded()))
+        #expect(written == Set(documented.map { "[].\($0)" } + ["[].displayName", "[].matchedName"]))
     }
 }

@@ -2,14 +2,74 @@
 /// `--city`, and "did you mean" suggestions.
 extension Gazetteer {
     /// Places whose name or an alternate name starts with the query's name,
-    /// most populous first, narrowed by the query's qualifiers.
+    /// narrowed by the query's qualifiers, in `searchMatches` order.
     public func search(_ query: PlaceQuery, limit: Int = 10) -> [GazetteerPlace] {
-        ranks(query, exact: false, limit: limit).map(place(at:))
+        searchMatches(query, limit: limit).map(\.place)
     }
 
-    /// Places named exactly as the query (in any of their names), most populous first.
+    /// Places named exactly as the query (in any of their names): those
+    /// whose own name it is first, then those for which it is an alternate
+    /// name, each most populous first.
     public func matches(_ query: PlaceQuery, limit: Int = 10) -> [GazetteerPlace] {
-        ranks(query, exact: true, limit: limit).map(place(at:))
+        ranked(query, exact: true, limit: limit).map { place(at: $0.rank) }
+    }
+
+    /// What autocomplete shows: places whose own name starts with what was
+    /// typed first, then places found through an alternate or historic name
+    /// ("san fr" is San Francisco before Quito, once "San Francisco de
+    /// Quito"), each most populous first; an alternate match says which name
+    /// matched. The same order decides `--city`, `compare` and completion.
+    public func searchMatches(_ query: PlaceQuery, limit: Int = 10) -> [SearchMatch] {
+        ranked(query, exact: false, limit: limit).map { match in
+            SearchMatch(place: place(at: match.rank), alternateName: match.alternate.map { String(decoding: $0, as: UTF8.self) })
+        }
+    }
+
+    /// Own-name matches first, then alternate-name matches with the key that
+    /// matched; each most populous first, at most `limit` in all.
+    func ranked(
+        _ query: PlaceQuery, exact: Bool, limit: Int, rangeScanLimit: Int = Gazetteer.rangeScanLimit
+    ) -> [(rank: Int, alternate: [UInt8]?)] {
+        guard limit > 0 else { return [] }
+        let filter = PlaceFilter(self, query.qualifiers)
+        let range = keyRange(query.key, exact: exact)
+        var own: [Int] = [], others: [(rank: Int, key: [UInt8])] = []
+        if !exact, range.count > rangeScanLimit {
+            // A short prefix matches much of the index: walk places from the
+            // most populous down, once for own names, once for the rest.
+            for rank in 0..<count where filter.admits(rank) && ownNameHasPrefix(rank, query.key) {
+                own.append(rank)
+                if own.count == limit { break }
+            }
+            if own.count < limit {
+                for rank in 0..<count where !own.contains(rank) && filter.admits(rank) && placeHasKey(rank, withPrefix: query.key) {
+                    others.append((rank, matchingKey(rank, query.key) ?? []))
+                    if own.count + others.count == limit { break }
+                }
+            }
+        } else {
+            var alternates: [Int: [UInt8]] = [:]
+            for entry in range {
+                let rank = placeOfKey(at: entry)
+                guard rank < count else { continue }
+                if entryIsOwnName(entry, place: rank) {
+                    own.append(rank)
+                } else if alternates[rank] == nil {
+                    alternates[rank] = key(at: entry)
+                }
+            }
+            own = Array(Set(own)).sorted().filter { filter.admits($0) }
+            let ownSet = Set(own)
+            others = alternates.filter { !ownSet.contains($0.key) && filter.admits($0.key) }
+                .map { (rank: $0.key, key: $0.value) }.sorted { $0.rank < $1.rank }
+        }
+        let first = own.prefix(limit).map { (rank: $0, alternate: [UInt8]?.none) }
+        return first + others.prefix(limit - first.count).map { (rank: $0.rank, alternate: Optional($0.key)) }
+    }
+
+    /// The first key of place `index` that starts with `prefix`.
+    private func matchingKey(_ index: Int, _ prefix: [UInt8]) -> [UInt8]? {
+        keysOf(index).first { $0.starts(with: prefix) }
     }
 
     /// Whether `text` names a country (code or name) or a US state (code or
@@ -64,41 +124,24 @@ extension Gazetteer {
         return result
     }
 
-    /// Ranks (indices) of matching places, ascending, at most `limit`.
-    func ranks(_ query: PlaceQuery, exact: Bool, limit: Int, rangeScanLimit: Int = Gazetteer.rangeScanLimit) -> [Int] {
-        guard limit > 0 else { return [] }
-        let filter = PlaceFilter(self, query.qualifiers)
-        let range = keyRange(query.key, exact: exact)
-        // A short prefix ("s") matches a large part of the index. Sorting
-        // all of it would take milliseconds; walking places from the most
-        // populous down finds the first `limit` matches after a few hundred.
-        if !exact, range.count > rangeScanLimit {
-            var result: [Int] = []
-            for rank in 0..<count where filter.admits(rank) && placeHasKey(rank, withPrefix: query.key) {
-                result.append(rank)
-                if result.count == limit { break }
-            }
-            return result
-        }
-        // The `limit` lowest ranks in the range, kept sorted as they are met:
-        // no sort of the whole range, and repeats (a place matched by two of
-        // its names) dropped on the way.
-        var best: [Int] = []
-        best.reserveCapacity(limit + 1)
-        for entry in range {
-            let rank = placeOfKey(at: entry)
-            guard rank < count else { continue }
-            if best.count == limit, let worst = best.last, rank >= worst { continue }
-            let position = best.partitioningIndex { $0 >= rank }
-            if position < best.count, best[position] == rank { continue }
-            guard filter.admits(rank) else { continue }
-            best.insert(rank, at: position)
-            if best.count > limit { best.removeLast() }
-        }
-        return best
+    static let rangeScanLimit = 16_384
+}
+
+/// A place found by a search, and the alternate name it was found by
+/// (folded, as the index keeps it), when not by its own name.
+public struct SearchMatch: Sendable, Hashable {
+    public let place: GazetteerPlace
+    public let alternateName: String?
+
+    public init(place: GazetteerPlace, alternateName: String? = nil) {
+        self.place = place
+        self.alternateName = alternateName
     }
 
-    static let rangeScanLimit = 16_384
+    /// "Quito, EC (san francisco de quito)": the place, and the name that found it.
+    public var description: String {
+        place.qualifiedName + (alternateName.map { " (\($0))" } ?? "")
+    }
 }
 
 /// The qualifiers of a query ("FR", "France", "MO") as a test on a place.

@@ -155,6 +155,41 @@ public final class Gazetteer: Sendable {
         Int(file.uint32(at: sortedKeys + entry * GazetteerFormat.keyEntrySize + 4))
     }
 
+    /// Whether the key of `entry` is its place's own name (the first key of
+    /// the place's pool: its name, folded; an ASCII form or alternate name
+    /// comes after it).
+    func entryIsOwnName(_ entry: Int, place index: Int) -> Bool {
+        guard index < count else { return false }
+        return file.uint32(at: sortedKeys + entry * GazetteerFormat.keyEntrySize)
+            == file.uint32(at: places + index * GazetteerFormat.placeSize + GazetteerFormat.Place.keysStart)
+    }
+
+    /// Whether place `index`'s own name (its first key) starts with `prefix`.
+    func ownNameHasPrefix(_ index: Int, _ prefix: [UInt8]) -> Bool {
+        let start = keys + Int(file.uint32(at: places + index * GazetteerFormat.placeSize + GazetteerFormat.Place.keysStart))
+        guard start < end else { return false }
+        let length = Int(file.byte(at: start))
+        return length >= prefix.count && start + 1 + length <= end && file.startsWith(prefix, at: start + 1)
+    }
+
+    /// Every key of place `index`, own name first.
+    func keysOf(_ index: Int) -> [[UInt8]] {
+        guard index < count else { return [] }
+        let start = keys + Int(file.uint32(at: places + index * GazetteerFormat.placeSize + GazetteerFormat.Place.keysStart))
+        let stop = index + 1 < count
+            ? keys + Int(file.uint32(at: places + (index + 1) * GazetteerFormat.placeSize + GazetteerFormat.Place.keysStart))
+            : end
+        var result: [[UInt8]] = []
+        var cursor = start
+        while cursor < stop, cursor < end {
+            let length = Int(file.byte(at: cursor))
+            guard cursor + 1 + length <= end else { break }
+            result.append(Array(file.bytes(at: cursor + 1, count: length)))
+            cursor += 1 + length
+        }
+        return result
+    }
+
     /// Whether any key of place `index` starts with `prefix`.
     func placeHasKey(_ index: Int, withPrefix prefix: [UInt8]) -> Bool {
         let start = keys + Int(file.uint32(at: places + index * GazetteerFormat.placeSize + GazetteerFormat.Place.keysStart))

@@ -10,11 +10,12 @@
 /// countries     8 bytes each: ISO code (2 bytes), 2 spare, name offset
 /// time zones    4 bytes each: name offset
 /// strings      [UInt16 length][UTF-8]… (names, admin codes, countries, zones, source)
-/// keys         [UInt8 length][folded UTF-8]…, each place's keys together
+/// keys         [UInt8 length][folded UTF-8]…, each place's keys together, its own name first
 /// ```
 enum GazetteerFormat {
     static let magic: [UInt8] = Array("FCLYGAZ1".utf8)
-    static let version: UInt32 = 1
+    /// 2: a place's own name is its first key (search ranks it above alternate names).
+    static let version: UInt32 = 2
     static let headerSize = 64
     static let placeSize = 32
     static let keyEntrySize = 8

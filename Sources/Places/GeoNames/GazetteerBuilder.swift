@@ -161,11 +161,16 @@ private struct KeyCollector {
         pending.append(start..<scratch.count)
     }
 
+    /// The place's own name (the first key added) stays first in the pool,
+    /// so a match on it can be told from one on an alternate name; the
+    /// others follow sorted, without repeats.
     mutating func finishPlace() {
         let scratch = self.scratch
-        pending.sort { scratch[$0].lexicographicallyPrecedes(scratch[$1]) }
+        guard let own = pending.first else { return }
+        var others = pending.dropFirst().filter { !scratch[$0].elementsEqual(scratch[own]) }
+        others.sort { scratch[$0].lexicographicallyPrecedes(scratch[$1]) }
         var previous: Range<Int>? = nil
-        for range in pending {
+        for range in [own] + others {
             if let previous, scratch[previous].elementsEqual(scratch[range]) { continue }
             var prefix: UInt64 = 0
             for index in 0..<8 { prefix = prefix << 8 | UInt64(index < range.count ? scratch[range.lowerBound + index] : 0) }

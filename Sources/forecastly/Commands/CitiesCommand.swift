@@ -38,27 +38,30 @@ struct CitiesCommand: ParsableCommand {
         func run() throws {
             let query = try PlaceQuery(prefix)
             let gazetteer = try PlaceLookup.gazetteer()
-            let places = gazetteer.search(query, limit: limit)
+            let matches = gazetteer.searchMatches(query, limit: limit)
             if json {
-                Terminal.standardOutput.writeLine(Self.json(places))
-            } else if !places.isEmpty {
-                Terminal.standardOutput.write(Self.table(places))
+                Terminal.standardOutput.writeLine(Self.json(matches))
+            } else if !matches.isEmpty {
+                Terminal.standardOutput.write(Self.table(matches))
             }
-            if places.isEmpty {
+            if matches.isEmpty {
                 let suggestions = gazetteer.suggestions(for: query).map(\.qualifiedName)
                 throw PlaceResolutionError.notFound(query: query.description, suggestions: suggestions, onlineFailure: nil)
             }
         }
 
-        static func table(_ places: [GazetteerPlace]) -> String {
-            let rows = places.map { place in
-                [place.qualifiedName, place.countryName, "\(place.coordinate)", ValueFormat.grouped(place.population), place.timeZone]
+        /// A place found through another name says which: "Quito, EC (san francisco de quito)".
+        static func table(_ matches: [SearchMatch]) -> String {
+            let rows = matches.map { match in
+                let place = match.place
+                return [match.description.strippingTerminalControls(limit: 120), place.countryName, "\(place.coordinate)",
+                        ValueFormat.grouped(place.population), place.timeZone]
             }
             return TextTable.lines(rows, rightAligned: [3], indent: "").joined(separator: "\n") + "\n"
         }
 
-        static func json(_ places: [GazetteerPlace]) -> String {
-            String(decoding: PlaceDocument(places: places).encoded(), as: UTF8.self)
+        static func json(_ matches: [SearchMatch]) -> String {
+            String(decoding: PlaceDocument(matches: matches).encoded(), as: UTF8.self)
         }
     }
 

@@ -56,20 +56,14 @@ enum PlaceLookup {
         }
     }
 
-    /// Shell completion for --city: the most populous places starting with
-    /// what was typed. Places whose own name starts with it come first
-    /// (shells keep only candidates that begin with the typed text); those
-    /// found through an alternate name follow. Runs inside the shell's
-    /// completion call, so it never prints errors.
+    /// Shell completion for --city: places in search order (own names
+    /// first, which is all shells keep: they drop candidates that do not
+    /// begin with the typed text). Runs inside the shell's completion call,
+    /// so it never prints errors.
     @Sendable
     static func complete(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         guard let query = try? PlaceQuery(prefix), let gazetteer = try? gazetteer() else { return [] }
-        let key = SearchKey.fold(query.name)
-        var byOwnName: [GazetteerPlace] = [], byAlias: [GazetteerPlace] = []
-        for place in gazetteer.search(query, limit: 100) {
-            if SearchKey.fold(place.name).starts(with: key) { byOwnName.append(place) } else { byAlias.append(place) }
-        }
         var seen: Set<String> = []
-        return (byOwnName + byAlias).map(\.displayName).filter { seen.insert($0).inserted }.prefix(20).map { $0 }
+        return gazetteer.search(query, limit: 100).map(\.displayName).filter { seen.insert($0).inserted }.prefix(20).map { $0 }
     }
 }
