@@ -47,11 +47,11 @@ import ForecastlyBase
     @Test func tableColumnsAlign() throws {
         let text = ForecastReport(forecast: try Self.full(), placeName: nil, hours: 8, style: .plain, source: .openMeteo).render()
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let dayStart = try #require(lines.firstIndex(of: "Coming days")) + 1
+        let dayStart = try #require(lines.firstIndex { $0.hasPrefix("Coming days") }) + 1
         let dayRows = lines[dayStart..<dayStart + 7]
         // The last column is right-aligned, so aligned rows are equally wide.
         #expect(Set(dayRows.map(TextWidth.of)).count == 1, "rows: \(dayRows)")
-        let hourStart = try #require(lines.firstIndex(of: "Next hours")) + 1
+        let hourStart = try #require(lines.firstIndex { $0.hasPrefix("Next hours") }) + 1
         // The wind speed column ends at the same cell in every hourly row.
         let speedEnds = lines[hourStart..<hourStart + 8].map { row in TextWidth.of(String(row[..<row.range(of: "km/h")!.upperBound])) }
         #expect(Set(speedEnds).count == 1)

@@ -25,7 +25,7 @@ import TestSupport
         let forecast = try Self.met()
         let report = ForecastReport(forecast: forecast, placeName: "Berlin, DE", hours: 48, style: .plain, source: forecast.provider.source).render()
         #expect(report.hasSuffix("Weather data by MET Norway (CC BY 4.0)\n"))
-        #expect(report.contains("\nNext hours\n"))
+        #expect(report.contains("\nNext hours  temperature"))
         #expect(!report.contains("in steps of"))
         #expect(!report.contains("feels like"))  // MET sends none; none is made up
     }
@@ -45,7 +45,7 @@ import TestSupport
         }
         let report = ForecastReport(forecast: forecast, placeName: nil, hours: 6, style: .plain, source: .metNorway).render()
         let lines = report.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let title = try #require(lines.firstIndex(of: "Next hours"))
+        let title = try #require(lines.firstIndex { $0.hasPrefix("Next hours") })
         #expect(lines[title + 4] == "  then in steps of 6 hours")
         #expect(lines.filter { $0.contains("in steps of") }.count == 1)
     }

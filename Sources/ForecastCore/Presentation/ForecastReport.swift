@@ -106,7 +106,8 @@ public struct ForecastReport: Sendable {
         guard let first = shown.first else { return [] }
         let table = TextTable.lines(rows, rightAligned: [2, 3, 4, 5])
         let firstStep = first.stepHours ?? 1
-        var lines = ["", style.bold(firstStep == 1 ? "Next hours" : "Next hours, in steps of \(firstStep) hours")]
+        let title = firstStep == 1 ? "Next hours" : "Next hours, in steps of \(firstStep) hours"
+        var lines = ["", style.bold(title) + "  " + style.dim(Self.hoursLegend)]
         var step = firstStep
         for (hour, line) in zip(shown, table) {
             let width = hour.stepHours ?? 1
@@ -134,8 +135,13 @@ public struct ForecastReport: Sendable {
             ]
         }
         guard !rows.isEmpty else { return [] }
-        return ["", style.bold("Coming days")] + TextTable.lines(rows, rightAligned: [3, 5, 6, 7])
+        return ["", style.bold("Coming days") + "  " + style.dim(Self.daysLegend)] + TextTable.lines(rows, rightAligned: [3, 5, 6, 7])
     }
+
+    /// What the columns are, so "80% 22 km/h" reads as a chance of
+    /// precipitation and a wind: one line, so the columns stay narrow.
+    static let hoursLegend = "temperature · chance of precipitation · amount · wind"
+    static let daysLegend = "high / low · chance of precipitation · strongest wind"
 }
 
 extension String {
