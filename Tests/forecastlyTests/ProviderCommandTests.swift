@@ -98,3 +98,65 @@ extension ProviderCommandTests {
         }
     }
 }
+
+/// `--waybar` through the binary: one JSON object per line and nothing else
+/// on stdout, once or once per refresh with --watch.
+@Suite struct WaybarCommandTests {
+    static func object(_ line: Substring) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    @Test func oneObjectOnOneLine() async throws {
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let result = try await CLI.run(["--lat", "50.45", "--lon", "30.52", "--waybar"], server: server)
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n")
+            #expect(lines.count == 1)
+            let object = try Self.object(lines[0])
+            #expect(object["text"] as? String == "⛄ -1°C 15 km/h NW")
+            #expect(object["class"] as? [String] == ["snow"])
+            #expect(object["alt"] as? String == "snow")
+            let tooltip = try #require(object["tooltip"] as? String)
+            #expect(tooltip.hasPrefix("Kyiv, UA\n"))
+            #expect(tooltip.hasSuffix("Weather data by Open-Meteo.com (CC BY 4.0)"))
+            let custom = try await CLI.run(["--lat", "50.45", "--lon", "30.52", "--waybar", "--format", "%t %C"], server: server)
+            #expect(try Self.object(custom.stdout.split(separator: "\n")[0])["text"] as? String == "-1°C Slight snow fall")
+        }
+    }
+
+    @Test func aStaleForecastIsClassedStale() async throws {
+        let home = StoreCommandTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let gone = try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            _ = try await CLI.run(["--lat", "50.45", "--lon", "30.52", "--oneline"], server: server, home: home)
+            return server.baseURL
+        }
+        let stale = try await CLI.run(["--lat", "50.45", "--lon", "30.52", "--waybar", "--refresh", "--no-fallback"],
+                                      environment: ["FORECASTLY_OPEN_METEO_URL": gone], home: home)
+        #expect(stale.status == 0)
+        #expect(try Self.object(stale.stdout.split(separator: "\n")[0])["class"] as? [String] == ["snow", "stale"])
+    }
+
+    @Test func watchPrintsObjectsAndNothingElse() async throws {
+        let home = StoreCommandTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let output = Pipe()
+            let process = try await CLI.start(["--lat", "50.45", "--lon", "30.52", "--watch", "--interval", "10s", "--waybar"],
+                                              home: home, environment: ["FORECASTLY_OPEN_METEO_URL": server.baseURL], stdout: output)
+            let first = await WatchCommandTests.readLine(output.fileHandleForReading, from: process)
+            kill(process.processIdentifier, SIGINT)
+            process.waitUntilExit()
+            let rest = output.fileHandleForReading.readDataToEndOfFile()
+            #expect(try Self.object(Substring(first))["text"] as? String == "⛄ -1°C 15 km/h NW")
+            #expect(rest.isEmpty)
+            #expect(process.terminationStatus == 0)
+        }
+    }
+
+    @Test func waybarTakesNoOtherOutputMode() async throws {
+        let result = try await CLI.run(["--lat", "1", "--lon", "1", "--waybar", "--json"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--waybar"))
+    }
+}

@@ -37,7 +37,7 @@ struct ForecastCommand: AsyncParsableCommand {
 
     func validate() throws {
         _ = try location.coordinate()
-        if try location.cityQueries().count > 1, output.format != nil || output.oneline {
+        if try location.cityQueries().count > 1, output.format != nil || output.oneline || output.waybar {
             throw ValidationError("--format and --oneline show one place; several --city names make a table (or --json).")
         }
         try locating.check()

@@ -18,6 +18,9 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Print one line for a status bar (same as --format \"\(LineTemplate.defaultLine)\").")
     var oneline = false
 
+    @Flag(help: "Print one JSON line for Waybar's custom module (text, tooltip, class, alt); its text follows --format. With --watch, one line per refresh.")
+    var waybar = false
+
     @Flag(name: .customLong("no-color"), help: "Never colour the output (NO_COLOR works too).")
     var noColor = false
 
@@ -25,8 +28,8 @@ struct OutputOptions: ParsableArguments {
     var verbose = false
 
     func check() throws {
-        let modes = [json, format != nil, oneline].filter { $0 }.count
-        guard modes <= 1 else { throw ValidationError("Choose one of --json, --format and --oneline.") }
+        let modes = [json, format != nil && !waybar, oneline, waybar].filter { $0 }.count
+        guard modes <= 1 else { throw ValidationError("Choose one of --json, --format, --oneline and --waybar (--waybar takes --format for its text).") }
         do {
             _ = try renderer()
         } catch let error as ForecastError {
@@ -36,6 +39,7 @@ struct OutputOptions: ParsableArguments {
 
     func renderer() throws -> OutputRenderer {
         if json { return .json }
+        if waybar { return .waybar(try LineTemplate(format ?? LineTemplate.defaultLine)) }
         if let format { return .line(try LineTemplate(format)) }
         if oneline { return .line(try LineTemplate(LineTemplate.defaultLine)) }
         let style = TerminalStyle.detect(

@@ -7,6 +7,7 @@ enum OutputRenderer {
     case report(TerminalStyle)
     case json
     case line(LineTemplate)
+    case waybar(LineTemplate)
 
     /// Scripts read stdout; a spinner belongs on an interactive stderr only.
     var wantsProgress: Bool {
@@ -30,6 +31,12 @@ enum OutputRenderer {
             return String(decoding: document.encoded(), as: UTF8.self) + "\n"
         case .line(let template):
             return template.render(forecast, placeName: placeName) + "\n"
+        case .waybar(let template):
+            let stale: Bool = switch origin {
+            case .stale?, .offline?: true
+            default: false
+            }
+            return WaybarLine(forecast: forecast, placeName: placeName, template: template, isStale: stale).render()
         }
     }
 }
