@@ -10,6 +10,8 @@ public struct ForecastReport: Sendable {
     public var source: DataSource
     /// A line under the header, e.g. that this is a stored forecast and how old.
     public var notice: String?
+    /// `--chart`: the meteogram of the coming hours, above the hours table.
+    public var chart: TerminalMeteogram?
 
     public init(forecast: Forecast, placeName: String?, hours: Int, style: TerminalStyle, source: DataSource, notice: String? = nil) {
         self.notice = notice
@@ -29,6 +31,10 @@ public struct ForecastReport: Sendable {
         if let notice { lines.append(label("Stored") + style.bold(notice)) }
         lines += currentSection()
         lines += todaySection()
+        if let chart {
+            let drawn = chart.render()
+            if !drawn.isEmpty { lines += [""] + drawn }
+        }
         lines += hoursSection()
         lines += daysSection()
         lines += ["", style.dim(source.attribution)]

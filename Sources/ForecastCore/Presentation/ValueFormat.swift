@@ -132,6 +132,11 @@ public struct PlaceClock: Sendable {
         return Self.two(seconds / 3600) + ":" + Self.two(seconds % 3600 / 60)
     }
 
+    /// The local hour of the day, 0…23.
+    public func hour(_ date: Date) -> Int {
+        ((localSeconds(date) % 86_400) + 86_400) % 86_400 / 3600
+    }
+
     /// "Tue 29 Sep"
     public func day(_ date: LocalDate) -> String {
         "\(Self.weekdays[date.isoWeekday - 1]) \(date.day) \(Self.months[date.month - 1])"

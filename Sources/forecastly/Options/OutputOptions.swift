@@ -21,6 +21,12 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Print one JSON line for Waybar's custom module (text, tooltip, class, alt); its text follows --format. With --watch, one line per refresh.")
     var waybar = false
 
+    @Flag(help: "Add a chart of the coming hours to the report: temperature, chance and amount of precipitation, as wide as the terminal (COLUMNS).")
+    var chart = false
+
+    @Flag(help: "Draw the chart in plain ASCII (the default when the locale is not UTF-8).")
+    var ascii = false
+
     @Flag(name: .customLong("no-color"), help: "Never colour the output (NO_COLOR works too).")
     var noColor = false
 
@@ -28,6 +34,9 @@ struct OutputOptions: ParsableArguments {
     var verbose = false
 
     func check() throws {
+        if chart, json || format != nil || oneline || waybar {
+            throw ValidationError("--chart belongs to the report; leave out --json, --format, --oneline and --waybar.")
+        }
         let modes = [json, format != nil && !waybar, oneline, waybar].filter { $0 }.count
         guard modes <= 1 else { throw ValidationError("Choose one of --json, --format, --oneline and --waybar (--waybar takes --format for its text).") }
         do {
@@ -42,11 +51,16 @@ struct OutputOptions: ParsableArguments {
         if waybar { return .waybar(try LineTemplate(format ?? LineTemplate.defaultLine)) }
         if let format { return .line(try LineTemplate(format)) }
         if oneline { return .line(try LineTemplate(LineTemplate.defaultLine)) }
-        let style = TerminalStyle.detect(
-            isTerminal: Terminal.standardOutput.isTerminal,
-            environment: ProcessInfo.processInfo.environment,
-            disabled: noColor
-        )
-        return .report(style)
+        let environment = ProcessInfo.processInfo.environment
+        let style = TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: environment, disabled: noColor)
+        let chart = chart ? ChartSettings(width: Terminal.standardOutput.width(environment: environment),
+                                          ascii: ascii || !Terminal.localeIsUTF8(environment: environment)) : nil
+        return .report(style, chart: chart)
     }
+}
+
+/// The terminal meteogram's size and characters, for `--chart`.
+struct ChartSettings: Sendable {
+    var width: Int
+    var ascii: Bool
 }

@@ -4,7 +4,7 @@ import Places
 
 /// How a finished forecast is written to stdout.
 enum OutputRenderer {
-    case report(TerminalStyle)
+    case report(TerminalStyle, chart: ChartSettings?)
     case json
     case line(LineTemplate)
     case waybar(LineTemplate)
@@ -20,9 +20,11 @@ enum OutputRenderer {
         place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil
     ) -> String {
         switch self {
-        case .report(let style):
-            return ForecastReport(forecast: forecast, placeName: placeName, hours: hours, style: style, source: forecast.provider.source,
-                                  notice: origin?.label(now: Date())).render()
+        case .report(let style, let chart):
+            var report = ForecastReport(forecast: forecast, placeName: placeName, hours: hours, style: style, source: forecast.provider.source,
+                                        notice: origin?.label(now: Date()))
+            report.chart = chart.map { TerminalMeteogram(forecast: forecast, width: $0.width, ascii: $0.ascii, style: style) }
+            return report.render()
         case .json:
             let document = ForecastDocument(
                 forecast: forecast, placeName: placeName, unitSystem: units, source: forecast.provider.source, generatedAt: Date(),

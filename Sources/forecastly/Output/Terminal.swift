@@ -18,6 +18,22 @@ struct Terminal: Sendable {
 
     var isTerminal: Bool { isatty(descriptor) == 1 }
 
+    /// Columns to draw in: `COLUMNS`, else the terminal's own width, else 80.
+    func width(environment: [String: String]) -> Int {
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return min(columns, 1_000) }
+        var size = winsize()
+        if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+
+    /// Whether the locale's characters are UTF-8 (the first of LC_ALL,
+    /// LC_CTYPE and LANG that is set decides, as the C library's does).
+    static func localeIsUTF8(environment: [String: String]) -> Bool {
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
+        let lowered = locale.lowercased()
+        return lowered.contains("utf-8") || lowered.contains("utf8")
+    }
+
     func write(_ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
