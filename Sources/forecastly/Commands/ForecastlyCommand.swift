@@ -52,7 +52,7 @@ struct ForecastlyCommand: AsyncParsableCommand {
         OpenWeather (CC BY-SA 4.0). Places from GeoNames (CC BY 4.0).
         """,
         version: Forecastly.version,
-        subcommands: [ForecastCommand.self, CompareCommand.self, CitiesCommand.self, NotesCommand.self, CacheCommand.self, LocationCommand.self, SimulateCommand.self, AboutCommand.self],
+        subcommands: [ForecastCommand.self, CompareCommand.self, ChartCommand.self, CitiesCommand.self, NotesCommand.self, CacheCommand.self, LocationCommand.self, SimulateCommand.self, AboutCommand.self],
         defaultSubcommand: ForecastCommand.self
     )
 }

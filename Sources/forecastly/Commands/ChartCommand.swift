@@ -1,0 +1,62 @@
+import ArgumentParser
+import ForecastCore
+import ForecastlyBase
+import Foundation
+
+/// `forecastly chart --svg FILE`: the coming hours as an SVG meteogram.
+struct ChartCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chart",
+        abstract: "Draw the coming hours as an SVG meteogram (temperature, precipitation, wind).",
+        discussion: """
+        Example: forecastly chart --city Oslo --svg oslo.svg   (or --svg - for stdout)
+        The picture opens in any browser. For a chart in the terminal, use
+        'forecastly --chart'.
+        """
+    )
+
+    @OptionGroup(title: "Location") var location: LocationOptions
+    @OptionGroup(title: "Locating (without --lat/--lon)") var locating: LocationSourceOptions
+    @OptionGroup(title: "Forecast") var forecastOptions: ForecastOptions
+    @OptionGroup(title: "Service") var service: ServiceOptions
+    @OptionGroup(title: "Cache") var cache: CacheOptions
+
+    @Option(help: ArgumentHelp("Where to write the SVG; - for stdout.", valueName: "file"))
+    var svg: String
+
+    @Flag(help: "Log what happens to stderr.")
+    var verbose = false
+
+    func validate() throws {
+        _ = try location.coordinate()
+        guard try location.cityQueries().count <= 1 else { throw ValidationError("A chart shows one place; give --city once.") }
+        guard !svg.isEmpty else { throw ValidationError("--svg needs a file name, or - for stdout.") }
+        try locating.check()
+        try forecastOptions.check()
+        try service.check()
+        try cache.check()
+    }
+
+    func run() async throws {
+        Diagnostics.bootstrap(verbose: verbose)
+        let run = ForecastRun(finder: PlaceFinder(choice: try location.choice(locating: locating.settings)),
+                              days: forecastOptions.days, units: forecastOptions.units, cache: cache.policy, services: service.settings)
+        let store = Storage.openForCache()
+        let shown = cache.offline ? try run.stored(store: store) : try await run.load(store: store, loader: ForecastLoader(showsProgress: false))
+        if case .stale(let fetchedAt, let error) = shown.origin {
+            Terminal.standardError.writeLine(
+                "forecastly: warning: \(error.summary) Drawing the forecast stored \(ValueFormat.age(Date().timeIntervalSince(fetchedAt))) ago.")
+        }
+        let picture = MeteogramSVG(forecast: shown.forecast, placeName: shown.placeName).render()
+        if svg == "-" {
+            Terminal.standardOutput.write(picture)
+            return
+        }
+        do {
+            try AtomicFile.write(Array(picture.utf8), to: svg, mode: 0o644)
+        } catch {
+            throw ForecastError.invalidInput("Cannot write the chart to \(svg.strippingTerminalControls(limit: 120)): \(error.reason.strippingTerminalControls(limit: 120)).")
+        }
+        Terminal.standardError.writeLine("forecastly: chart written to \(svg.strippingTerminalControls(limit: 200))")
+    }
+}
