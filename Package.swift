@@ -107,7 +107,14 @@ let package = Package(
         ),
         .target(
             name: "ForecastlyTesting",
-            dependencies: ["ForecastlyBase", "LocationProvider", "NetworkTransport", "ForecastCore"],
+            dependencies: [
+                "ForecastlyBase", "LocationProvider", "NetworkTransport", "ForecastCore",
+                // Scenarios: a virtual clock, and the loopback weather service they run.
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             swiftSettings: strictSwift6
         ),
         .executableTarget(

@@ -3,6 +3,8 @@
 /// scripts and status bars can tell "fix your command" from "try later".
 public enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
+    /// A simulated scenario broke one of its invariants (`simulate --scenario`), as a test fails.
+    case failure = 1
     /// EX_USAGE: the command line or a setting was wrong.
     case usage = 64
     /// EX_DATAERR: a service or file answered with data that makes no sense.

@@ -160,3 +160,31 @@ extension ProviderCommandTests {
         #expect(result.stderr.contains("--waybar"))
     }
 }
+
+/// `simulate --scenario` through the binary: the transcript, as text or JSON.
+@Suite struct ScenarioCommandTests {
+    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples/scenarios/revoked-while-watching.json").path
+
+    @Test func aScenarioPrintsItsTranscript() async throws {
+        let text = try await CLI.run(["simulate", "--scenario", Self.example])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.hasPrefix("Scenario: permission revoked while watching\n"))
+        #expect(text.stdout.hasSuffix("All invariants held.\n"))
+        let json = try await CLI.run(["simulate", "--scenario", Self.example, "--json"])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(root["passed"] as? Bool == true)
+        let entries = try #require(root["entries"] as? [[String: Any]])
+        #expect(entries.count == 5)
+        #expect(entries.last?["authorization"] as? String == "denied")
+        #expect(entries.last?["locating"] as? Bool == false)
+    }
+
+    @Test func aMissingFileOrNoChoiceIsAUsageError() async throws {
+        let missing = try await CLI.run(["simulate", "--scenario", "/nonexistent/story.json"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("cannot be read"))
+        let neither = try await CLI.run(["simulate"])
+        #expect(neither.status == 64)
+    }
+}

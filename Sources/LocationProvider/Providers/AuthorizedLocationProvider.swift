@@ -38,6 +38,10 @@ public struct AuthorizedLocationProvider: LocationProvider {
         _ = try? await authorization.handle(.policyRestricted(restriction))
     }
 
+    /// The backend's updates while permission lasts: when the state leaves
+    /// `authorized` (revoked, reset, restricted), the backend is stopped at
+    /// once and the stream ends with the reason, so no fix is taken after
+    /// the user said no.
     public func updates() -> AsyncStream<LocationUpdate> {
         AsyncStream { continuation in
             let task = Task {
@@ -51,20 +55,48 @@ public struct AuthorizedLocationProvider: LocationProvider {
                     return
                 }
                 if grant?.accuracy == .reduced, base.kind != .ip { continuation.yield(.diagnostic(.accuracyLimited)) }
-                for await update in source(for: grant).updates() {
-                    switch update {
-                    case .fix(let fix) where grant != nil:
-                        continuation.yield(.fix(fix.limited(to: grant!.accuracy)))
-                    case .diagnostic(.failed(let error)):
-                        await restrictIfTold(by: error)
-                        continuation.yield(update)
-                    default:
-                        continuation.yield(update)
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await update in source(for: grant).updates() {
+                            switch update {
+                            case .fix(let fix) where grant != nil:
+                                continuation.yield(.fix(fix.limited(to: grant!.accuracy)))
+                            case .diagnostic(.failed(let error)):
+                                await restrictIfTold(by: error)
+                                continuation.yield(update)
+                            default:
+                                continuation.yield(update)
+                            }
+                        }
                     }
+                    if grant != nil {
+                        // The permission is watched while the backend runs.
+                        group.addTask {
+                            for await state in await authorization.updates() where !state.isAuthorized {
+                                let error = Self.error(for: state)
+                                continuation.yield(.diagnostic(Self.diagnostic(for: error)))
+                                continuation.yield(.diagnostic(.failed(error)))
+                                return
+                            }
+                        }
+                    }
+                    // Whichever ends first (the backend, or the permission) ends both.
+                    await group.next()
+                    group.cancelAll()
                 }
                 continuation.finish()
             }
             continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// The error a state that does not permit locating stands for.
+    static func error(for state: AuthorizationState) -> LocationError {
+        switch state {
+        case .notDetermined: .notDetermined
+        case .denied: .denied
+        case .restricted(_, let restriction): .restricted(restriction, source: nil)
+        case .authorized: .denied  // not reached: only non-authorized states ask
         }
     }
 

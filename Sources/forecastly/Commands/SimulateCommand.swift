@@ -24,11 +24,20 @@ struct SimulateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
         abstract: "Show what a user sees in a location permission state, using a simulated location source.",
-        discussion: "Example: forecastly simulate --authorization denied"
+        discussion: """
+        Examples: forecastly simulate --authorization denied
+                  forecastly simulate --scenario Examples/scenarios/revoked-while-watching.json
+        A scenario (JSON, format in the README) plays a whole permission story
+        through the real pipeline and watch mode on a virtual clock, and checks
+        the invariants at every step; a broken one exits 1 naming the step.
+        """
     )
 
     @Option(help: ArgumentHelp("The permission state to simulate.", valueName: "state"))
-    var authorization: SimulatedAuthorization
+    var authorization: SimulatedAuthorization?
+
+    @Option(help: ArgumentHelp("Play a scenario file (JSON) and print its transcript.", valueName: "file"))
+    var scenario: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Where the simulated source says you are (default 52.52,13.41).", valueName: "lat,lon"))
     var fix: String?
@@ -44,6 +53,9 @@ struct SimulateCommand: AsyncParsableCommand {
     @OptionGroup(title: "Service") var service: ServiceOptions
 
     func validate() throws {
+        guard (authorization == nil) != (scenario == nil) else {
+            throw ValidationError("Give --authorization STATE, or --scenario FILE.")
+        }
         _ = try coordinate()
         guard [.gpsd, .geoclue, .ip].contains(source) else { throw ValidationError("--source must be gpsd, geoclue or ip for a simulation.") }
         try forecastOptions.check()
@@ -63,6 +75,11 @@ struct SimulateCommand: AsyncParsableCommand {
 
     func run() async throws {
         Diagnostics.bootstrap(verbose: output.verbose)
+        if let scenario {
+            try await play(scenario)
+            return
+        }
+        guard let authorization else { return }
         let kind: LocationSourceKind = switch source {
         case .ip: .ip
         case .geoclue: .geoclue
@@ -95,6 +112,22 @@ struct SimulateCommand: AsyncParsableCommand {
                 days: forecastOptions.days, units: forecastOptions.units)
         }
         Terminal.standardOutput.write(renderer.render(forecast, units: forecastOptions.units, placeName: forecast.fix?.placeName, hours: forecastOptions.hours))
+    }
+
+    /// `--scenario FILE`: the transcript, as text or JSON; exit 1 when an invariant broke.
+    private func play(_ path: String) async throws {
+        let scenario: Scenario
+        do {
+            scenario = try Scenario.load(from: URL(fileURLWithPath: path))
+        } catch let error as ScenarioFileError {
+            throw ForecastError.invalidInput(error.description)
+        }
+        let transcript = try await ScenarioRunner.run(scenario)
+        Terminal.standardOutput.write(output.json ? transcript.json() : transcript.text())
+        if let first = transcript.violations.first {
+            Terminal.standardError.writeLine("forecastly: the scenario broke an invariant at step \(first.step) (\(first.at)): \(first.text).")
+            throw SilentExit(status: .failure)
+        }
     }
 
     static func unavailable(_ kind: LocationSourceKind) -> LocationError {
