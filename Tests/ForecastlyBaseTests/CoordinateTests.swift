@@ -48,7 +48,8 @@ import ForecastlyBase
 }
 
 @Suite struct ExitStatusTests {
+    /// The sysexits values, and 1 for a simulated scenario that broke an invariant (a failed test).
     @Test func exitStatusesAreTheSysexitsValues() {
-        #expect(ExitStatus.allCases.map(\.rawValue) == [0, 64, 65, 69, 75, 77])
+        #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 64, 65, 69, 75, 77])
     }
 }

@@ -188,3 +188,29 @@ extension ProviderCommandTests {
         #expect(neither.status == 64)
     }
 }
+
+/// `simulate --track` through the binary: a route replayed through watch
+/// mode, one forecast at the start and one per move of more than 3 km.
+@Suite struct TrackCommandTests {
+    @Test func aReplayedRouteRefreshesEveryThreeKilometres() async throws {
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let result = try await CLI.run(["simulate", "--track", Fixtures.url("tracks/berlin-east.gpx").path, "--speed", "600", "--format", "%t"],
+                                           server: server)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "-1°C\n-1°C\n-1°C\n")
+            let longitudes = server.requests.compactMap { $0.query["longitude"].flatMap(Double.init) }
+            #expect(longitudes.count == 3)
+            #expect(longitudes.map { ($0 - 13.30) / 0.01475 }.map { Int($0.rounded()) } == [0, 4, 8])
+            #expect(result.stderr.contains("the route of 10 positions was replayed"))
+        }
+    }
+
+    @Test func aDamagedTrackIsNamed() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("route-\(UUID().uuidString).gpx")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "<gpx><trk><trkseg><trkpt lat=\"x\" lon=\"1\"/></trkseg></trk></gpx>".write(to: file, atomically: true, encoding: .utf8)
+        let result = try await CLI.run(["simulate", "--track", file.path])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("cannot be replayed"))
+    }
+}

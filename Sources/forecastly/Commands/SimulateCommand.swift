@@ -1,4 +1,5 @@
 import ArgumentParser
+import Synchronization
 import ForecastlyTesting
 import ForecastCore
 import Foundation
@@ -39,6 +40,12 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Play a scenario file (JSON) and print its transcript.", valueName: "file"))
     var scenario: String?
 
+    @Option(help: ArgumentHelp("Replay a route (GPX, or an NMEA log) through watch mode: one forecast per refresh.", valueName: "file"))
+    var track: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --track: how many times faster than recorded, 0.1…10000 (default 1).", valueName: "factor"))
+    var speed: Double = 1
+
     @Option(parsing: .unconditional, help: ArgumentHelp("Where the simulated source says you are (default 52.52,13.41).", valueName: "lat,lon"))
     var fix: String?
 
@@ -53,9 +60,10 @@ struct SimulateCommand: AsyncParsableCommand {
     @OptionGroup(title: "Service") var service: ServiceOptions
 
     func validate() throws {
-        guard (authorization == nil) != (scenario == nil) else {
-            throw ValidationError("Give --authorization STATE, or --scenario FILE.")
+        guard [authorization != nil, scenario != nil, track != nil].filter({ $0 }).count == 1 else {
+            throw ValidationError("Give one of --authorization STATE, --scenario FILE and --track FILE.")
         }
+        guard speed.isFinite, (0.1...10_000).contains(speed) else { throw ValidationError("--speed must be between 0.1 and 10000; got \(speed).") }
         _ = try coordinate()
         guard [.gpsd, .geoclue, .ip].contains(source) else { throw ValidationError("--source must be gpsd, geoclue or ip for a simulation.") }
         try forecastOptions.check()
@@ -77,6 +85,10 @@ struct SimulateCommand: AsyncParsableCommand {
         Diagnostics.bootstrap(verbose: output.verbose)
         if let scenario {
             try await play(scenario)
+            return
+        }
+        if let track {
+            try await replay(track)
             return
         }
         guard let authorization else { return }
@@ -128,6 +140,52 @@ struct SimulateCommand: AsyncParsableCommand {
             Terminal.standardError.writeLine("forecastly: the scenario broke an invariant at step \(first.step) (\(first.at)): \(first.text).")
             throw SilentExit(status: .failure)
         }
+    }
+
+    /// `--track FILE`: the route through watch mode, authorized in memory;
+    /// each refresh (the start, and every move of more than 3 km) printed.
+    private func replay(_ path: String) async throws {
+        let route: Track
+        do {
+            route = try Track.read(from: URL(fileURLWithPath: path))
+        } catch {
+            throw ForecastError.invalidInput(error.description)
+        }
+        let (state, _) = await LocationAuthorization.load(store: InMemoryAuthorizationStore(decision: .authorized(.full)), policy: .unrestricted)
+        let provider = AuthorizedLocationProvider(SimulatedLocationProvider(track: route, speed: speed), authorization: state)
+        let renderer = try output.renderer()
+        let units = forecastOptions.units, days = forecastOptions.days, hours = forecastOptions.hours
+        try await Services.with(service.settings) { services in
+            let (locations, feed) = AsyncStream<LocationUpdate>.makeStream()
+            let (ended, end) = AsyncStream<Void>.makeStream()
+            let forwarding = Task {
+                for await update in provider.updates() { feed.yield(update) }
+                end.finish()
+            }
+            let watcher = ForecastWatcher(clock: ContinuousClock(), configuration: .init(interval: .seconds(86_400)))
+            let fetching = Mutex(0)
+            let frames = watcher.frames(place: nil, locations: locations) { coordinate throws(ForecastError) in
+                fetching.withLock { $0 += 1 }
+                defer { fetching.withLock { $0 -= 1 } }
+                return (try await services.weather.forecast(for: try ForecastRequest(coordinate: coordinate, days: days, units: units)), .network)
+            }
+            let drawing = Task {
+                for await frame in frames {
+                    if case .forecast(let forecast, _, _) = frame {
+                        Terminal.standardOutput.write(renderer.render(forecast, units: units, placeName: PlaceLookup.name(near: forecast.requestedCoordinate), hours: hours))
+                    } else if case .failed(let error, _) = frame {
+                        Terminal.standardError.writeLine("forecastly: \(error.userMessage)")
+                    }
+                }
+            }
+            for await _ in ended {}
+            // The route is over; the last move's forecast may still be on its way.
+            repeat { try? await Task.sleep(for: .milliseconds(50)) } while fetching.withLock { $0 } > 0
+            forwarding.cancel()
+            drawing.cancel()
+            await drawing.value
+        }
+        Terminal.standardError.writeLine("forecastly: the route of \(route.points.count) positions was replayed.")
     }
 
     static func unavailable(_ kind: LocationSourceKind) -> LocationError {

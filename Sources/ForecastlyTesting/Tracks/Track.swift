@@ -1,0 +1,178 @@
+public import ForecastlyBase
+public import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A route to replay: timed positions from a GPX track (`trkpt` with
+/// `time`) or an NMEA receiver log (RMC sentences with a valid fix), so
+/// that watch mode's "moved more than 3 km" refresh, and any program's
+/// location tests, can drive a route.
+public struct Track: Sendable, Equatable {
+    public struct Point: Sendable, Equatable {
+        public var time: Date
+        public var coordinate: Coordinate
+        public var accuracy: Double?
+
+        public init(time: Date, coordinate: Coordinate, accuracy: Double? = nil) {
+            self.time = time
+            self.coordinate = coordinate
+            self.accuracy = accuracy
+        }
+    }
+
+    public var points: [Point]
+
+    public init(points: [Point]) { self.points = points }
+
+    /// GPX when the text starts like XML, else an NMEA log.
+    public static func read(from url: URL) throws(TrackError) -> Track {
+        guard let data = try? Data(contentsOf: url) else { throw TrackError(path: url.path, detail: "it cannot be read") }
+        let track: Track
+        if data.first(where: { ![0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "<") {
+            track = try gpx(data, path: url.path)
+        } else {
+            track = nmea(String(decoding: data, as: UTF8.self))
+        }
+        guard track.points.count >= 1 else { throw TrackError(path: url.path, detail: "it has no timed positions") }
+        guard zip(track.points, track.points.dropFirst()).allSatisfy({ $0.time <= $1.time }) else {
+            throw TrackError(path: url.path, detail: "its times go backwards")
+        }
+        return track
+    }
+
+    // MARK: GPX
+
+    static func gpx(_ data: Data, path: String) throws(TrackError) -> Track {
+        let reader = GPXReader()
+        let parser = XMLParser(data: data)
+        parser.delegate = reader
+        guard parser.parse() else {
+            throw TrackError(path: path, detail: "it is not well-formed GPX (line \(parser.lineNumber))")
+        }
+        if let problem = reader.problem { throw TrackError(path: path, detail: problem) }
+        return Track(points: reader.points)
+    }
+
+    private final class GPXReader: NSObject, XMLParserDelegate {
+        var points: [Point] = []
+        var problem: String?
+        private var pending: (latitude: Double, longitude: Double)?
+        private var text = ""
+        private var time: Date?
+        private let dates = ISO8601DateFormatter()
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            text = ""
+            guard name == "trkpt" else { return }
+            guard let latitude = attributes["lat"].flatMap(Double.init), let longitude = attributes["lon"].flatMap(Double.init) else {
+                problem = problem ?? "a trkpt without numeric lat and lon (line \(parser.lineNumber))"
+                return
+            }
+            pending = (latitude, longitude)
+            time = nil
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            switch name {
+            case "time" where pending != nil:
+                dates.formatOptions = text.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
+                time = dates.date(from: text.trimmingCharacters(in: .whitespacesAndNewlines))
+                if time == nil { problem = problem ?? "a trkpt time that is not ISO 8601 (line \(parser.lineNumber))" }
+            case "trkpt":
+                defer { pending = nil }
+                guard let pending, let time else {
+                    problem = problem ?? "a trkpt without a time (line \(parser.lineNumber))"
+                    return
+                }
+                guard let coordinate = try? Coordinate(latitude: pending.latitude, longitude: pending.longitude) else {
+                    problem = problem ?? "a trkpt outside the globe (line \(parser.lineNumber))"
+                    return
+                }
+                points.append(Point(time: time, coordinate: coordinate))
+            default:
+                break
+            }
+        }
+    }
+
+    // MARK: NMEA
+
+    /// The RMC sentences with status A and a good checksum; everything else
+    /// (other sentences, "no fix" placeholders, damaged lines) is skipped,
+    /// as a receiver's log has all of those.
+    public static func nmea(_ text: String) -> Track {
+        var points: [Point] = []
+        for line in text.split(whereSeparator: \.isNewline) {
+            guard let fields = checkedFields(line), fields.count >= 10, fields[0].hasSuffix("RMC"), fields[2] == "A",
+                  let latitude = degrees(fields[3], hemisphere: fields[4], width: 2),
+                  let longitude = degrees(fields[5], hemisphere: fields[6], width: 3),
+                  let time = instant(time: fields[1], date: fields[9]),
+                  let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else { continue }
+            points.append(Point(time: time, coordinate: coordinate))
+        }
+        return Track(points: points)
+    }
+
+    /// The fields of a sentence whose checksum (when it has one) is right.
+    static func checkedFields(_ line: Substring) -> [Substring]? {
+        guard let dollar = line.firstIndex(of: "$") else { return nil }
+        var body = line[line.index(after: dollar)...]
+        if let star = body.firstIndex(of: "*") {
+            let given = body[body.index(after: star)...].prefix(2)
+            body = body[..<star]
+            let sum = body.utf8.reduce(UInt8(0), ^)
+            guard let expected = UInt8(given, radix: 16), expected == sum else { return nil }
+        }
+        return body.split(separator: ",", omittingEmptySubsequences: false)
+    }
+
+    /// "4807.038" with "N": 48° 7.038' = 48.1173°.
+    static func degrees(_ text: Substring, hemisphere: Substring, width: Int) -> Double? {
+        guard text.count > width, let whole = Double(text.prefix(width)), let minutes = Double(text.dropFirst(width)), minutes < 60 else { return nil }
+        let value = whole + minutes / 60
+        switch hemisphere {
+        case "N", "E": return value
+        case "S", "W": return -value
+        default: return nil
+        }
+    }
+
+    /// RMC's "hhmmss.sss" and "ddmmyy" (years 1980…2079) as an instant.
+    static func instant(time: Substring, date: Substring) -> Date? {
+        guard time.count >= 6, date.count == 6, let hour = Int(time.prefix(2)), let minute = Int(time.dropFirst(2).prefix(2)),
+              let second = Double(time.dropFirst(4)), let day = Int(date.prefix(2)), let month = Int(date.dropFirst(2).prefix(2)),
+              let year = Int(date.suffix(2)), hour < 24, minute < 60, second < 61 else { return nil }
+        var parts = DateComponents()
+        parts.timeZone = TimeZone(identifier: "UTC")
+        (parts.year, parts.month, parts.day, parts.hour, parts.minute) = (year < 80 ? 2000 + year : 1900 + year, month, day, hour, minute)
+        guard (1...12).contains(month), (1...31).contains(day), let base = Calendar(identifier: .gregorian).date(from: parts) else { return nil }
+        return base.addingTimeInterval(second)
+    }
+}
+
+/// Why a track file cannot be replayed.
+public struct TrackError: Error, Sendable, CustomStringConvertible {
+    public let path: String
+    public let detail: String
+
+    public var description: String { "The track \(path) cannot be replayed: \(detail)." }
+}
+
+extension SimulatedLocationProvider {
+    /// Replays `track`: each position when its time comes, `speed` times
+    /// faster than it was recorded (on `clock`, so a test need not wait).
+    public init(track: Track, speed: Double = 1, clock: any Clock<Duration> = ContinuousClock()) {
+        var script: [Step] = []
+        for (index, point) in track.points.enumerated() {
+            if index > 0 {
+                let gap = point.time.timeIntervalSince(track.points[index - 1].time) / max(speed, 0.001)
+                script.append(.wait(.milliseconds(Int64(gap * 1000))))
+            }
+            script.append(.fix(point.coordinate, accuracy: point.accuracy))
+        }
+        self.init(kind: .gpsd, script: script, clock: clock)
+    }
+}
