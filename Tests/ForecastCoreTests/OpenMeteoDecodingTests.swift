@@ -179,3 +179,28 @@ import ForecastlyBase
         #expect(forecast.current?.time == Sample.utc("2026-01-01T12:00"))
     }
 }
+
+/// Numbers at the edges of their range: each was a runtime trap (the
+/// process died by SIGILL with no message) and is now one clear error.
+@Suite struct OpenMeteoEdgeNumberTests {
+    static let cases: [(String, String)] = [
+        (#"{"latitude":1,"longitude":1,"utc_offset_seconds":9223372036854775807,"timezone":"GMT","current":{"time":"2026-01-01T00:00","temperature_2m":1}}"#,
+         "utc_offset_seconds"),
+        (#"{"latitude":1,"longitude":1,"utc_offset_seconds":-9223372036854775808,"timezone":"GMT","hourly":{"time":["2026-01-01T00:00"],"temperature_2m":[1]}}"#,
+         "utc_offset_seconds"),
+        (#"{"latitude":1,"longitude":1,"utc_offset_seconds":0,"timezone":"GMT","daily":{"time":[1e300],"temperature_2m_max":[1]}}"#,
+         "daily.time[0]"),
+        (#"{"latitude":1,"longitude":1,"utc_offset_seconds":0,"timezone":"GMT","daily":{"time":[-9.3e18],"temperature_2m_max":[1]}}"#,
+         "daily.time[0]"),
+        (#"{"latitude":1,"longitude":1,"utc_offset_seconds":0,"timezone":"GMT","current":{"time":1e300,"temperature_2m":1}}"#,
+         "current.time"),
+    ]
+
+    @Test(arguments: cases)
+    func edgeNumbersAreUnreadableNotFatal(json: String, field: String) {
+        let error = #expect(throws: ForecastError.self) { try Sample.decode(json: json) }
+        guard case .undecodable(let named, _, _)? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(named == field)
+        #expect(error?.exitStatus == .dataError)
+    }
+}

@@ -19,6 +19,11 @@ extension OpenMeteoPayload {
         // when the request was made. Undo exactly that to get true instants,
         // then show them in the IANA zone: hours after a daylight-saving
         // change then come out right, which the single offset cannot do.
+        // Earth's zones lie within ±14 h; anything else would overflow the
+        // arithmetic below, so it is an unreadable answer, not a time.
+        guard (-18 * 3600...18 * 3600).contains(utcOffsetSeconds) else {
+            throw Invalid(field: "utc_offset_seconds", detail: "\(utcOffsetSeconds) is not an offset from UTC")
+        }
         let clock = OpenMeteoTimes(offset: utcOffsetSeconds)
         let zone = TimeZoneSupport.zone(identifier: timezone, fallbackOffset: utcOffsetSeconds)
 
