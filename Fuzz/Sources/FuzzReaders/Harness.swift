@@ -1,0 +1,125 @@
+import ForecastCore
+import ForecastlyBase
+import ForecastlyTesting
+import Foundation
+import LocationProvider
+import NetworkTransport
+import Places
+
+/// One libFuzzer entry point for every reader of outside data; the
+/// environment variable FUZZ_TARGET names the reader. Any error is fine:
+/// a trap, a hang or runaway memory is a finding.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: count))
+    Readers.read(bytes, as: Readers.target)
+    return 0
+}
+
+enum Readers {
+    static let target = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? "open-meteo"
+    static let names = ["open-meteo", "met-norway", "openweather", "ip-geolocation", "geocoder", "geonames",
+                        "place-index", "decision-file", "stored-place", "policy-file", "format-template", "track", "scenario",
+                        "gpsd-address"]
+
+    static let place = try! Coordinate(latitude: 50.45, longitude: 30.52)
+    static let request = try! ForecastRequest(coordinate: place, days: 7)
+    /// FUZZ_WORKDIR, or a directory of this process's own.
+    static let directory: String = {
+        let path = ProcessInfo.processInfo.environment["FUZZ_WORKDIR"] ?? NSTemporaryDirectory() + "forecastly-fuzz-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    static func read(_ bytes: [UInt8], as target: String) {
+        let ok = HTTPResponse(status: 200, body: bytes)
+        switch target {
+        case "open-meteo":
+            _ = try? OpenMeteoService.forecast(from: ok, for: request)
+            _ = try? OpenMeteoService.forecasts(from: ok, for: [request, request])
+        case "met-norway":
+            _ = try? MetNorwayService.interpret(ok, for: request, conditional: false, timeZone: .gmt)
+        case "openweather":
+            _ = try? OpenWeatherService.forecast(current: ok, fiveDays: ok, for: request, timeZone: .gmt)
+            _ = try? OpenWeatherService.forecast(oneCall: ok, for: request, timeZone: .gmt)
+        case "ip-geolocation":
+            let provider = try! IPGeolocationProvider(url: URL(string: "http://127.0.0.1/")!, transport: Answer(bytes), allowInsecure: true)
+            wait { _ = try? await provider.currentLocation(timeout: .seconds(5)) }
+        case "geocoder":
+            let geocoder = try! OpenMeteoGeocoder(baseURL: URL(string: "http://127.0.0.1")!, transport: Answer(bytes))
+            wait { _ = try? await geocoder.search(try! PlaceQuery("Kyiv")) }
+        case "geonames":
+            // Text, gzip or zip, as a dump is published or kept.
+            let suffix = bytes.starts(with: [0x1F, 0x8B]) ? "gz" : bytes.starts(with: [0x50, 0x4B]) ? "zip" : "txt"
+            let path = file(bytes, name: "cities.\(suffix)")
+            let index = PlaceIndex(directories: XDGDirectories(environment: ["HOME": directory, "XDG_DATA_HOME": directory + "/data", "XDG_CACHE_HOME": directory + "/cache"]))
+            if let gazetteer = try? index.importDump(at: path), gazetteer.count > 0 {
+                _ = gazetteer.search(try! PlaceQuery("a"))
+                _ = gazetteer.nearest(to: place)
+            }
+        case "place-index":
+            // The index as it is memory-mapped: rejected, or read in bounds.
+            if let gazetteer = try? Gazetteer.open(path: file(bytes, name: "cities.idx")) {
+                _ = gazetteer.search(try! PlaceQuery("ky"), limit: 20)
+                _ = gazetteer.matches(try! PlaceQuery("Kyiv"))
+                _ = gazetteer.suggestions(for: try! PlaceQuery("Kyyiv"))
+                if gazetteer.count > 0 {
+                    _ = gazetteer.nearest(to: place)
+                    _ = gazetteer.place(at: gazetteer.count - 1)
+                    _ = gazetteer.timeZone(at: place)
+                }
+            }
+        case "decision-file":
+            _ = FileAuthorizationStore(path: file(bytes, name: "location.json")).load()
+        case "stored-place":
+            _ = PlaceStore(path: file(bytes, name: "place.json")).load()
+        case "policy-file":
+            _ = LocationPolicy.load(path: file(bytes, name: "policy.json"))
+        case "format-template":
+            if let template = try? LineTemplate(String(decoding: bytes, as: UTF8.self)) {
+                _ = template.render(sample, placeName: "Kyiv, UA")
+            }
+        case "track":
+            _ = try? Track.read(from: URL(fileURLWithPath: file(bytes, name: "route")))
+        case "scenario":
+            _ = try? Scenario.load(from: URL(fileURLWithPath: file(bytes, name: "story.json")))
+        case "gpsd-address":
+            _ = GPSDAddress(String(decoding: bytes, as: UTF8.self))
+        default:
+            fatalError("FUZZ_TARGET must be one of \(names.joined(separator: ", "))")
+        }
+    }
+
+    /// A forecast to render templates with.
+    static let sample: Forecast = {
+        let body = try! Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Tests/Fixtures/open-meteo/forecast_current_hourly_daily_zagreb.json").standardized)
+        return try! OpenMeteoService.forecast(from: HTTPResponse(status: 200, body: Array(body)), for: request)
+    }()
+
+    /// The bytes as a file of its own (the reader opens a path).
+    static func file(_ bytes: [UInt8], name: String) -> String {
+        let path = directory + "/" + name
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return path
+    }
+
+    /// Runs async work to completion from libFuzzer's synchronous callback.
+    static func wait(_ work: @escaping @Sendable () async -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            await work()
+            done.signal()
+        }
+        done.wait()
+    }
+}
+
+/// Every request answered with the fuzzer's bytes.
+struct Answer: HTTPTransport {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func get(_ url: URL, headers: [(name: String, value: String)]) async throws(TransportError) -> HTTPResponse {
+        HTTPResponse(status: 200, body: bytes)
+    }
+}
