@@ -144,6 +144,40 @@ import TestSupport
         #expect(Set(array.compactMap { $0["id"] as? Int }).count == 20)
     }
 
+    /// Twenty processes at once, mixing note writes, cache clears, forecasts
+    /// (which write the cache) and an import of a place index: each ends
+    /// with its documented status, and every committed note is there.
+    @Test func twentyMixedProcessesAtOnce() async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let runs: [[String]] = (0..<20).map { index in
+                switch index % 5 {
+                case 0, 1: ["notes", "add", "note \(index)", "--without-weather"]
+                case 2: ["cache", "clear"]
+                case 3: ["--lat", String(50 + Double(index) / 10), "--lon", "30.52", "--format", "%t", "--refresh"]
+                default: ["cities", "import", Fixtures.url("geonames/cities-sample.txt").path]
+                }
+            }
+            let results = try await withThrowingTaskGroup(of: (Int, CLIResult).self) { group in
+                for (index, arguments) in runs.enumerated() {
+                    group.addTask { (index, try await CLI.run(arguments, server: server, home: home)) }
+                }
+                return try await group.reduce(into: [Int: CLIResult]()) { $0[$1.0] = $1.1 }
+            }
+            for (index, result) in results.sorted(by: { $0.key < $1.key }) {
+                #expect(result.status == 0, "\(runs[index]): \(result.status) \(result.stderr)")
+            }
+            let exported = try await CLI.run(["notes", "export"], home: home)
+            let array = try #require(try JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) as? [[String: Any]])
+            let written = Set(runs.enumerated().filter { $0.element.first == "notes" }.map { "note \($0.offset)" })
+            #expect(Set(array.compactMap { $0["text"] as? String }) == written)
+            let search = try await CLI.run(["cities", "search", "kyiv", "--limit", "1"], home: home)
+            #expect(search.status == 0 && search.stdout.hasPrefix("Kyiv"))  // the import that finished last stands whole
+        }
+    }
+
     /// Processes killed with SIGKILL in the middle of writing leave a valid
     /// database holding every note whose `notes add` finished.
     @Test func killedWritersLeaveAValidDatabase() async throws {
