@@ -10,6 +10,16 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // Days of watching, compressed: a plain executable (no harness), run by scripts/benchmark.
+        .executableTarget(
+            name: "WatchSoak",
+            dependencies: [
+                .product(name: "ForecastCore", package: "forecastly"),
+                .product(name: "ForecastlyBase", package: "forecastly"),
+                .product(name: "NetworkTransport", package: "forecastly"),
+            ],
+            path: "Soak/WatchSoak"
+        ),
         .executableTarget(
             name: "ForecastDecoding",
             dependencies: [

@@ -13,8 +13,8 @@ import urllib.parse
 
 def serve(body, content_type="application/json; charset=utf-8", delay=0.0):
     """Starts the server on 127.0.0.1 and a free port; returns (server, base_url).
-    `body` is bytes, a function of the parsed query returning bytes, or a
-    dict of paths to bytes (a provider with several endpoints)."""
+    `body` is bytes, a function of the parsed query returning bytes (or None
+    for a 503), or a dict of paths to bytes (a provider with several endpoints)."""
 
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -28,6 +28,11 @@ def serve(body, content_type="application/json; charset=utf-8", delay=0.0):
                 payload = body.get(parts.path, b"{}")
             else:
                 payload = body(query) if callable(body) else body
+            if payload is None:  # the function says the service is down
+                self.send_response(503)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
             self.send_response(200)
             self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(payload)))

@@ -6,6 +6,21 @@ import LocationProvider
 import NetworkTransport
 import Places
 
+/// SwiftPM links an executable through `FuzzReaders_main` (it makes `main`
+/// an alias of it); libFuzzer's driver takes over from there.
+@_cdecl("FuzzReaders_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments, fuzz)
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+) -> CInt
+
 /// One libFuzzer entry point for every reader of outside data; the
 /// environment variable FUZZ_TARGET names the reader. Any error is fine:
 /// a trap, a hang or runaway memory is a finding.
@@ -70,7 +85,8 @@ enum Readers {
                 }
             }
         case "decision-file":
-            _ = FileAuthorizationStore(path: file(bytes, name: "location.json")).load()
+            let store = FileAuthorizationStore(path: file(bytes, name: "location.json"))
+            wait { _ = await store.load() }
         case "stored-place":
             _ = PlaceStore(path: file(bytes, name: "place.json")).load()
         case "policy-file":

@@ -1,0 +1,93 @@
+import ForecastCore
+import ForecastlyBase
+import Foundation
+import NetworkTransport
+
+/// Watch mode for days, compressed: the same loop as `--watch` (the
+/// watcher, the caching service over a real SQLite store, Open-Meteo's
+/// client over the real transport) refreshing every 10 ms against a
+/// loopback server given as the first argument, which goes down and comes
+/// back on its own. Prints peak RSS, open file descriptors and threads
+/// after 10 and after N refreshes, and the CPU used while idle between
+/// refreshes. It asserts nothing.
+///
+/// usage: WatchSoak BASE_URL [REFRESHES]
+@main
+struct WatchSoak {
+    static func main() async throws {
+        let arguments = CommandLine.arguments
+        guard arguments.count >= 2, let base = URL(string: arguments[1]) else {
+            print("usage: WatchSoak BASE_URL [REFRESHES]")
+            return
+        }
+        let total = arguments.count > 2 ? Int(arguments[2]) ?? 1000 : 1000
+        let directory = NSTemporaryDirectory() + "forecastly-soak-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = try SQLiteStore.open(path: directory + "/forecastly.sqlite")
+        let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
+        let service = CachingForecastService(
+            base: OpenMeteoService(configuration: try OpenMeteoConfiguration(baseURL: base), transport: transport),
+            cache: store, policy: .refresh)
+        let place = try Coordinate(latitude: 50.45, longitude: 30.52)
+        let request = try ForecastRequest(coordinate: place, days: 7)
+        let watcher = ForecastWatcher(
+            clock: ContinuousClock(),
+            configuration: .init(interval: .milliseconds(10), backoff: WatchBackoff(initial: .milliseconds(10), cap: .milliseconds(40))))
+        var frames = 0, stale = 0, failed = 0
+        var early: Sample?
+        for await frame in watcher.frames(place: place, fetch: { _ throws(ForecastError) in
+            (try await service.forecast(for: request), service.lastOrigin ?? .network)
+        }) {
+            frames += 1
+            switch frame {
+            case .forecast(_, .stale, _): stale += 1
+            case .failed: failed += 1
+            default: break
+            }
+            if frames == 10 { early = Sample.now() }
+            if frames == total { break }
+        }
+        let late = Sample.now()
+        // Idle: one refresh, then a long interval; the CPU used while waiting.
+        let idleWatcher = ForecastWatcher(clock: ContinuousClock(), configuration: .init(interval: .seconds(3600)))
+        let idle = Task {
+            for await _ in idleWatcher.frames(place: place, fetch: { _ throws(ForecastError) in
+                (try await service.forecast(for: request), .network)
+            }) {}
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        let cpuBefore = Sample.cpuSeconds()
+        try await Task.sleep(for: .seconds(3))
+        let idleCPU = Sample.cpuSeconds() - cpuBefore
+        idle.cancel()
+        await transport.shutdown()
+        guard let early else { return }
+        print("Watch soak: \(frames) refreshes every 10 ms against \(base.absoluteString) (\(stale) stale frames while it was down, \(failed) failed)")
+        print("  after 10:   peak RSS \(early.peakKiB / 1024) MiB (\(early.peakKiB) KiB), \(early.descriptors) open fds, \(early.threads) threads")
+        print("  after \(frames): peak RSS \(late.peakKiB / 1024) MiB (\(late.peakKiB) KiB), \(late.descriptors) open fds, \(late.threads) threads")
+        print("  growth: \(late.peakKiB - early.peakKiB) KiB (goal: within 1024 KiB), fds \(late.descriptors - early.descriptors), threads \(late.threads - early.threads) (goal: 0)")
+        print("  CPU while idle between refreshes: \(String(format: "%.1f", idleCPU * 1000)) ms in 3 s")
+    }
+}
+
+/// What /proc says of this process.
+struct Sample {
+    var peakKiB: Int
+    var descriptors: Int
+    var threads: Int
+
+    static func now() -> Sample {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+            .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
+        return Sample(peakKiB: peak, descriptors: descriptors, threads: threads)
+    }
+
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+}
