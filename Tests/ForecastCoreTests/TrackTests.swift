@@ -29,6 +29,13 @@ import TestSupport
         #expect(throws: TrackError.self) { try Track.read(from: Fixtures.url("gpsd/tn200.log")) }  // no valid fix at all
     }
 
+    /// Found by fuzzing: an attribute name that is not UTF-8 made
+    /// FoundationXML trap; such a file is now refused with a clear error.
+    @Test func gpxThatIsNotUTF8IsRefusedNotFatal() {
+        let error = #expect(throws: TrackError.self) { try Track.read(from: Fixtures.url("fuzz/track-invalid-utf8-attribute.gpx")) }
+        #expect(error?.description.contains("not UTF-8") == true)
+    }
+
     @Test func damagedSentencesAreSkipped() {
         let good = "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A"
         let badSum = "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6B"

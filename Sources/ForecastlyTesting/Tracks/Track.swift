@@ -44,6 +44,11 @@ public struct Track: Sendable, Equatable {
     // MARK: GPX
 
     static func gpx(_ data: Data, path: String) throws(TrackError) -> Track {
+        // GPX is UTF-8 by its specification; and FoundationXML traps on a
+        // name that is not (found by fuzzing), so such text never reaches it.
+        guard String(validating: data, as: UTF8.self) != nil else {
+            throw TrackError(path: path, detail: "it is not UTF-8 text, as GPX must be")
+        }
         let reader = GPXReader()
         let parser = XMLParser(data: data)
         parser.delegate = reader
