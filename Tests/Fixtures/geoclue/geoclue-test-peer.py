@@ -23,6 +23,19 @@ import time
 AGENT_PATH = "/org/freedesktop/GeoClue2/Agent"
 
 
+def end_with_parent():
+    """A test stops its peers by PID; if the test process itself is killed
+    first, the peers end on their own instead of lingering."""
+    parent = os.getppid()
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def agent(level):
     import dbus
     import dbus.service
@@ -126,6 +139,7 @@ def feed(path, log):
 
 
 if __name__ == "__main__":
+    end_with_parent()
     command = sys.argv[1]
     if command == "agent":
         agent(int(sys.argv[2]))
