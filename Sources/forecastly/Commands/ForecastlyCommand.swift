@@ -15,19 +15,22 @@ struct ForecastlyCommand: AsyncParsableCommand {
           forecastly --city "Paris, FR"      a place by name (offline index)
           forecastly compare "Kyiv, Lviv, Odesa"
           forecastly cities search spring    autocomplete-style search
-          forecastly --oneline               one line for a status bar
+          forecastly --oneline               one line for a status bar (--waybar: JSON)
+          forecastly --chart                 a meteogram of the coming hours
+          forecastly chart --svg oslo.svg --city Oslo
           forecastly --json                  for scripts (schema in README)
           forecastly location status         permission, policy, stored place
 
         Weather providers (--provider, or FORECASTLY_PROVIDER):
           open-meteo   the default; free for non-commercial use (CC BY 4.0)
-          met-norway   free; forecastly identifies itself and obeys its Expires (CC BY 4.0)
+          met-norway   free; forecastly obeys its terms (CC BY 4.0)
           openweather  needs an API key, --api-key (CC BY-SA 4.0)
         When Open-Meteo or MET Norway is unavailable, the other one answers
         (--no-fallback turns this off). 'forecastly about' gives each one's terms.
 
         Exit status:
           0   success
+          1   a simulated scenario broke an invariant (simulate --scenario)
           64  invalid input (an option or setting is wrong)
           65  bad data from a service (an answer that cannot be read)
           69  a service is unavailable, or there is no connectivity
