@@ -36,6 +36,14 @@ import TestSupport
         #expect(error?.description.contains("not UTF-8") == true)
     }
 
+    /// Found by fuzzing: `<?z-TP?>`, a processing instruction with no data,
+    /// made FoundationXML read a null pointer; such a file is refused.
+    @Test func anEmptyProcessingInstructionIsRefusedNotFatal() {
+        let error = #expect(throws: TrackError.self) { try Track.read(from: Fixtures.url("fuzz/track-empty-processing-instruction.gpx")) }
+        #expect(error?.description.contains("processing instruction") == true)
+        #expect((try? Track.read(from: Fixtures.url("tracks/berlin-east.gpx")))?.points.count == 10)  // the declaration is no such thing
+    }
+
     @Test func damagedSentencesAreSkipped() {
         let good = "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A"
         let badSum = "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6B"

@@ -49,6 +49,11 @@ public struct Track: Sendable, Equatable {
         guard String(validating: data, as: UTF8.self) != nil else {
             throw TrackError(path: path, detail: "it is not UTF-8 text, as GPX must be")
         }
+        // FoundationXML also crashes on a processing instruction with no
+        // data (`<?name?>`, found by fuzzing); GPX uses none.
+        if hasEmptyProcessingInstruction(Array(data)) {
+            throw TrackError(path: path, detail: "it holds an empty processing instruction, which GPX does not use")
+        }
         let reader = GPXReader()
         let parser = XMLParser(data: data)
         parser.delegate = reader
@@ -57,6 +62,20 @@ public struct Track: Sendable, Equatable {
         }
         if let problem = reader.problem { throw TrackError(path: path, detail: problem) }
         return Track(points: reader.points)
+    }
+
+    /// `<?target?>` (optionally with spaces before `?>`): a processing instruction without data.
+    static func hasEmptyProcessingInstruction(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        while index + 1 < bytes.count {
+            defer { index += 1 }
+            guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") else { continue }
+            var cursor = index + 2
+            while cursor < bytes.count, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "?")].contains(bytes[cursor]) { cursor += 1 }
+            while cursor < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[cursor]) { cursor += 1 }
+            if cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "?"), bytes[cursor + 1] == UInt8(ascii: ">") { return true }
+        }
+        return false
     }
 
     private final class GPXReader: NSObject, XMLParserDelegate {
