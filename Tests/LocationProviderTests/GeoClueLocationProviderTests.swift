@@ -40,18 +40,26 @@ struct GeoClueLocationProviderTests {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("placeholders-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
         let real = try String(contentsOf: Self.stationary, encoding: .utf8)
-        let placeholders = """
-            $GPGGA,120000.000,8960.0000,N,00000.0000,E,0,00,50.0,0.0,M,0.0,M,,0000*48
-            $GPRMC,120000.000,V,8960.0000,N,00000.0000,E,0.00,0.00,010120,,,N*7F
-            $GPGGA,120001.000,0000.0000,N,00000.0000,E,0,00,50.0,0.0,M,0.0,M,,0000*4C
-
-            """
+        // Stamped a second after midnight: GeoClue dates a GGA fix today and
+        // ignores one older than the position it holds, so the placeholders
+        // must come before the log's real fixes in time, whatever the hour.
+        let placeholders = [
+            "GPGGA,000001.000,8960.0000,N,00000.0000,E,0,00,50.0,0.0,M,0.0,M,,0000",
+            "GPRMC,000001.000,V,8960.0000,N,00000.0000,E,0.00,0.00,010120,,,N",
+            "GPGGA,000002.000,0000.0000,N,00000.0000,E,0,00,50.0,0.0,M,0.0,M,,0000",
+        ].map(Self.sentence).joined()
         try (placeholders + real).write(to: log, atomically: true, encoding: .utf8)
         try await GeoClueSandbox.with(.init(log: log)) { sandbox in
             let fix = try await Self.locate(sandbox)
             #expect(!(fix.coordinate.latitude == 0 && fix.coordinate.longitude == 0))
             #expect(abs(fix.coordinate.latitude) < 89)
         }
+    }
+
+    /// "$BODY*XX\r\n" with BODY's checksum.
+    static func sentence(_ body: String) -> String {
+        let sum = body.utf8.reduce(UInt8(0), ^)
+        return "$\(body)*\(String(format: "%02X", sum))\r\n"
     }
 
     @Test func theDesktopSwitchOffIsARestriction() async throws {
