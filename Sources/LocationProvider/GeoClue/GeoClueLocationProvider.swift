@@ -52,9 +52,8 @@ public struct GeoClueLocationProvider: LocationProvider, AccuracyRequestingProvi
     /// first fix or when the time is up.
     func updates(timeout: Duration?) -> AsyncStream<LocationUpdate> {
         let (stream, continuation) = AsyncStream<LocationUpdate>.makeStream()
-        let stop = Atomic<Bool>(false)
         let desktopID = self.desktopID, level = GeoClueAccuracyLevel(accuracy), now = self.now
-        let flag = StopFlag(stop)
+        let flag = StopFlag()
         continuation.onTermination = { _ in flag.set() }
         Thread.detachNewThread {
             Self.run(desktopID: desktopID, level: level, timeout: timeout, now: now, stopped: flag.isSet, yield: { continuation.yield($0) })
@@ -117,9 +116,7 @@ public struct GeoClueLocationProvider: LocationProvider, AccuracyRequestingProvi
 
 /// Set once by the stream's consumer going away; read by the session's thread.
 final class StopFlag: Sendable {
-    private let value: Atomic<Bool>
-
-    init(_ value: consuming Atomic<Bool>) { self.value = value }
+    private let value = Atomic(false)
 
     func set() { value.store(true, ordering: .relaxed) }
     @Sendable func isSet() -> Bool { value.load(ordering: .relaxed) }
