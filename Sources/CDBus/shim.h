@@ -273,17 +273,16 @@ struct forecastly_geoclue_fix {
     int has_latitude, has_longitude;
 };
 
-/// Properties.GetAll on a Location object.
-static inline int forecastly_geoclue_read_fix(const struct forecastly_sdbus *lib, sd_bus *bus, const char *location,
-                                              uint64_t timeout_usec, struct forecastly_geoclue_fix *fix,
-                                              struct forecastly_dbus_error *out) {
-    sd_bus_message *reply = NULL;
+/// Reads Properties.GetAll's answer for a Location object (a{sv}) into
+/// `fix`. Whatever GeoClue, or whoever owns its name, sends: a property of
+/// another type than documented is skipped, a body of another shape ends
+/// the reading with a negative errno. 0 on success.
+static inline int forecastly_geoclue_parse_fix(const struct forecastly_sdbus *lib, sd_bus_message *reply,
+                                               struct forecastly_geoclue_fix *fix) {
     memset(fix, 0, sizeof(*fix));
     fix->accuracy = -1;
-    int code = forecastly_geoclue_call(lib, bus, location, "org.freedesktop.DBus.Properties", "GetAll",
-                                       's', "org.freedesktop.GeoClue2.Location", timeout_usec, &reply, out);
-    if (code < 0) return code;
-    code = lib->enter_container(reply, 'a', "{sv}");
+    // A body that is not a{sv} holds no position: nothing is read.
+    int code = lib->enter_container(reply, 'a', "{sv}");
     while (code > 0 && (code = lib->enter_container(reply, 'e', "sv")) > 0) {
         const char *name = NULL;
         if ((code = lib->read_basic(reply, 's', &name)) < 0) break;
@@ -314,6 +313,20 @@ static inline int forecastly_geoclue_read_fix(const struct forecastly_sdbus *lib
         lib->exit_container(reply);
         code = 1;
     }
+    return code < 0 ? code : 0;
+}
+
+/// Properties.GetAll on a Location object.
+static inline int forecastly_geoclue_read_fix(const struct forecastly_sdbus *lib, sd_bus *bus, const char *location,
+                                              uint64_t timeout_usec, struct forecastly_geoclue_fix *fix,
+                                              struct forecastly_dbus_error *out) {
+    sd_bus_message *reply = NULL;
+    memset(fix, 0, sizeof(*fix));
+    fix->accuracy = -1;
+    int code = forecastly_geoclue_call(lib, bus, location, "org.freedesktop.DBus.Properties", "GetAll",
+                                       's', "org.freedesktop.GeoClue2.Location", timeout_usec, &reply, out);
+    if (code < 0) return code;
+    code = forecastly_geoclue_parse_fix(lib, reply, fix);
     lib->message_unref(reply);
     if (code < 0) {
         sd_bus_error error = {0};
