@@ -18,7 +18,6 @@
 #error "forecastly needs libgps's headers: install libgps-dev (sudo apt-get install libgps-dev)"
 #endif
 #include <dlfcn.h>
-#include <math.h>
 #include <errno.h>
 #include <stdlib.h>
 
@@ -34,10 +33,8 @@ static inline int forecastly_gps_api_minor(void) { return GPSD_API_MINOR_VERSION
 struct forecastly_libgps {
     __typeof__(&gps_open) open;
     __typeof__(&gps_close) close;
-    __typeof__(&gps_read) read;
     __typeof__(&gps_stream) stream;
     __typeof__(&gps_send) send;
-    __typeof__(&gps_waiting) waiting;
 };
 
 /// The run-time name (soname) of the library this header belongs to, where
@@ -68,10 +65,8 @@ static inline const char *forecastly_libgps_load(const char *name, struct foreca
     }
     FORECASTLY_RESOLVE(open, gps_open)
     FORECASTLY_RESOLVE(close, gps_close)
-    FORECASTLY_RESOLVE(read, gps_read)
     FORECASTLY_RESOLVE(stream, gps_stream)
     FORECASTLY_RESOLVE(send, gps_send)
-    FORECASTLY_RESOLVE(waiting, gps_waiting)
 #undef FORECASTLY_RESOLVE
     *lib = loaded;
     return NULL;
@@ -102,52 +97,9 @@ static inline void forecastly_gps_unwatch_and_close(const struct forecastly_libg
     (void)lib->close(data);
 }
 
-/// Whether a message arrives within `microseconds`.
-static inline int forecastly_gps_waiting(const struct forecastly_libgps *lib, const struct gps_data_t *data, int microseconds) {
-    return lib->waiting(data, microseconds) ? 1 : 0;
-}
-
-/// Reads one message into `message`. Returns bytes read, 0 for none, or -1;
-/// `*closed` is set when gpsd went away (-1 with errno 0).
-static inline int forecastly_gps_read_message(const struct forecastly_libgps *lib, struct gps_data_t *data, char *message, int length, int *closed) {
-    data->set = 0; // TPV overwrites the mask but every other class ORs into it.
-    errno = 0;
-    int result = lib->read(data, message, length);
-    *closed = (result < 0 && errno == 0) ? 1 : 0;
-    return result;
-}
-
-/// The ERROR message text lives in an anonymous union Swift cannot reach.
-static inline const char *forecastly_error_text(const struct gps_data_t *data) {
-    return data->error;
-}
-
-static inline int forecastly_fix_mode(const struct gps_data_t *data) { return data->fix.mode; }
-static inline int forecastly_has_latlon(const struct gps_data_t *data) {
-    return (data->set & LATLON_SET) && data->fix.mode >= MODE_2D
-        && isfinite(data->fix.latitude) && isfinite(data->fix.longitude);
-}
-static inline double forecastly_fix_latitude(const struct gps_data_t *data) { return data->fix.latitude; }
-static inline double forecastly_fix_longitude(const struct gps_data_t *data) { return data->fix.longitude; }
-static inline double forecastly_fix_epx(const struct gps_data_t *data) { return data->fix.epx; }
-static inline double forecastly_fix_epy(const struct gps_data_t *data) { return data->fix.epy; }
-/// Horizontal error estimate, metres (95%); NAN when unknown or too old a libgps.
-static inline double forecastly_fix_eph(const struct gps_data_t *data) {
-#if GPSD_API_MAJOR_VERSION >= 9
-    return data->fix.eph;
-#else
-    return NAN;
-#endif
-}
-static inline double forecastly_fix_altitude(const struct gps_data_t *data) {
-#if GPSD_API_MAJOR_VERSION >= 9
-    return data->fix.altHAE;
-#else
-    return data->fix.altitude;
-#endif
-}
-static inline int forecastly_satellites_used(const struct gps_data_t *data) { return data->satellites_used; }
-static inline int forecastly_satellites_visible(const struct gps_data_t *data) { return data->satellites_visible; }
-static inline int forecastly_device_count(const struct gps_data_t *data) { return data->devices.ndevices; }
+/// The session's socket. forecastly reads gpsd's lines from it itself:
+/// libgps's reader (gps_read) spins for ever on some lines
+/// (Sources/LocationProvider/GPSD/GPSDMessage.swift).
+static inline int forecastly_gps_socket(const struct gps_data_t *data) { return (int)data->gps_fd; }
 
 #endif

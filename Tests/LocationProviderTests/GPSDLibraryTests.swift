@@ -22,7 +22,7 @@ import ForecastlyBase
     @Test func loadsTheInstalledLibgps() throws {
         let calls = try GPSDLibrary.load(from: GPSDLibrary.candidates).get()
         #expect(calls.table.pointee.open != nil)
-        #expect(calls.table.pointee.waiting != nil)
+        #expect(calls.table.pointee.send != nil)
     }
 
     @Test func aMissingLibraryIsAnErrorThatSaysWhatToInstall() throws {

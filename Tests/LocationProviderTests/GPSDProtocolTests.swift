@@ -64,6 +64,57 @@ import ForecastlyBase
         }
     }
 
+    /// Found by fuzzing: libgps 3.22's gps_read spins for ever (100 % CPU,
+    /// no deadline ever checked again) on a device list it cannot read, and
+    /// on a position with an object nested in it. Each reproducer is a
+    /// mutated recording of gpsd; a real fix (nd-1005's) follows it. The
+    /// first fix in the stream is the answer, in seconds.
+    @Test(arguments: [
+        ("fuzz/gpsd-unreadable-device-list.jsonl", 37.261026667, -121.961181667),
+        ("fuzz/gpsd-nested-object-in-position.jsonl", 57.163445, -2.12137),
+    ])
+    func linesLibgpsSpinsOnAreSkipped(reproducer: String, latitude: Double, longitude: Double) async throws {
+        let realFix = #"{"class":"TPV","device":"/dev/pts/1","mode":3,"lat":57.163445000,"lon":-2.121370000,"altHAE":107.5000,"eph":19.000}"#
+        let stream = try Fixtures.text(reproducer)
+        let lines = stream.split(separator: "\n").map { String($0.dropLast($0.hasSuffix("\r") ? 1 : 0)) } + [realFix]
+        try await ScriptedGPSD.with(banner: [], onWatch: lines) { server in
+            let provider = try Self.provider(for: server)
+            let fix = try #require(await Self.answer(within: .seconds(30)) {
+                try? await provider.currentLocation(timeout: .seconds(10))
+            }, "the reader hung")
+            let coordinate = try #require(fix).coordinate
+            #expect(abs(coordinate.latitude - latitude) < 1e-9)
+            #expect(abs(coordinate.longitude - longitude) < 1e-9)
+        }
+    }
+
+    /// A gpsd with five receivers lists five devices: more than libgps's
+    /// table holds (it spins on that list too). They count as receivers.
+    @Test func aListOfMoreThanFourDevicesMeansAReceiver() async throws {
+        let five = (1...5).map { #"{"class":"DEVICE","path":"/dev/ttyUSB\#($0)","driver":"NMEA0183","activated":"2026-11-25T08:00:00.000Z"}"# }
+        let devices = #"{"class":"DEVICES","devices":["# + five.joined(separator: ",") + "]}"
+        try await ScriptedGPSD.with(onWatch: [devices], answer: { $0 == "?DEVICES" ? [devices] : [] }) { server in
+            let provider = try Self.provider(for: server)
+            let outcome = await Self.answer(within: .seconds(30)) { () -> LocationError? in
+                do throws(LocationError) { _ = try await provider.currentLocation(timeout: .seconds(1)); return nil } catch { return error }
+            }
+            let error = try #require(outcome, "the reader hung on the device list")
+            #expect(error == .noFix(timeoutSeconds: 1, satellitesSeen: nil, satellitesUsed: nil))
+        }
+    }
+
+    /// The result of `work`, or nil if it has not answered within `limit`.
+    /// Not structured on purpose: a reader spinning inside libgps never
+    /// returns, and a test must fail rather than wait with it.
+    static func answer<T: Sendable>(within limit: Duration, _ work: @escaping @Sendable () async -> T) async -> T? {
+        let (answers, answer) = AsyncStream.makeStream(of: T?.self)
+        Task.detached { answer.yield(await work()) }
+        let timer = Task.detached { try? await Task.sleep(for: limit); answer.yield(nil) }
+        defer { timer.cancel() }
+        for await first in answers { return first }
+        return nil
+    }
+
     /// `--gpsd` pointed at a web server: it answers the WATCH line with an
     /// error page and hangs up. Said at once, not after the timeout, and not
     /// mistaken for gpsd going away.

@@ -1,28 +1,17 @@
 import CGPS
 import Foundation
 
-/// One connection to gpsd through libgps, watching in JSON.
+/// One connection to gpsd, watching in JSON: libgps opens it, asks gpsd to
+/// watch and sends commands; forecastly reads gpsd's lines (`GPSDLine`).
 ///
 /// Not Sendable on purpose: libgps calls block, so a session lives on one
 /// dedicated thread (never Swift's cooperative pool) and is used only there.
 final class GPSDSession {
-    enum Message: Equatable {
-        case version
-        case position(mode: Int, latitude: Double, longitude: Double, accuracy: Double?, altitude: Double?)
-        case noFix(mode: Int)
-        case sky(visible: Int, used: Int)
-        case devices(count: Int)
-        case deviceAdded
-        case deviceRemoved
-        case error(String)
-        case closed
-        case other
-    }
-
     let address: GPSDAddress
     private let lib: UnsafeMutablePointer<forecastly_libgps>
     private let data: UnsafeMutablePointer<gps_data_t>
-    private var buffer = [CChar](repeating: 0, count: 16_384)
+    private var lines = GPSDLineBuffer()
+    private var readBuffer = [UInt8](repeating: 0, count: 4_096)
     private var isOpen = false
 
     init(address: GPSDAddress) throws(LocationError) {
@@ -60,56 +49,29 @@ final class GPSDSession {
     }
 
     /// Waits up to `microseconds` for one message.
-    func next(waitingUpTo microseconds: Int32) -> Message? {
+    ///
+    /// The lines are read here, not by libgps's gps_read, whose JSON reader
+    /// spins for ever on some lines (see `GPSDLine`).
+    func next(waitingUpTo microseconds: Int32) -> GPSDMessage? {
         guard isOpen else { return .closed }
-        guard forecastly_gps_waiting(lib, data, microseconds) != 0 else { return nil }
-        var closed: Int32 = 0
-        let count = buffer.withUnsafeMutableBufferPointer {
-            forecastly_gps_read_message(lib, data, $0.baseAddress, Int32($0.count), &closed)
-        }
-        if count < 0 {
-            close()
-            return .closed
-        }
-        if count == 0 { return nil }
-        let line = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        return interpret(line)
+        if let line = lines.nextLine() { return interpret(line) }
+        var ready = pollfd(fd: forecastly_gps_socket(data), events: Int16(POLLIN), revents: 0)
+        let polled = poll(&ready, 1, max(1, microseconds / 1_000))
+        if polled < 0, errno == EINTR { return nil }
+        guard polled > 0 else { return polled == 0 ? nil : closing() }
+        let count = readBuffer.withUnsafeMutableBytes { recv(ready.fd, $0.baseAddress, $0.count, 0) }
+        if count < 0, errno == EINTR || errno == EAGAIN { return nil }
+        guard count > 0 else { return closing() }
+        readBuffer.withUnsafeBytes { lines.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        return lines.nextLine().map(interpret)
     }
 
-    /// The message class comes from the raw JSON line: libgps's `set` mask
-    /// cannot tell a removed device from an added one (LIBGPS-NOTES §1).
-    private func interpret(_ line: String) -> Message {
-        if line.contains(#""class":"VERSION""#) { return .version }
-        if line.contains(#""class":"TPV""#) {
-            let mode = Int(forecastly_fix_mode(data))
-            guard forecastly_has_latlon(data) != 0 else { return .noFix(mode: mode) }
-            return .position(
-                mode: mode,
-                latitude: forecastly_fix_latitude(data),
-                longitude: forecastly_fix_longitude(data),
-                accuracy: Self.horizontalError(data),
-                altitude: Self.finite(forecastly_fix_altitude(data))
-            )
-        }
-        if line.contains(#""class":"SKY""#) {
-            return .sky(visible: Int(forecastly_satellites_visible(data)), used: Int(forecastly_satellites_used(data)))
-        }
-        if line.contains(#""class":"DEVICES""#) { return .devices(count: Int(forecastly_device_count(data))) }
-        if line.contains(#""class":"DEVICE""#) {
-            return line.contains(#""activated":0,"#) || line.contains(#""activated":0}"#) ? .deviceRemoved : .deviceAdded
-        }
-        if line.contains(#""class":"ERROR""#) {
-            return .error(String(cString: forecastly_error_text(data)))
-        }
-        return .other
+    private func closing() -> GPSDMessage {
+        close()
+        return .closed
     }
 
-    /// eph when gpsd gives it; otherwise the combined epx/epy (both 95%).
-    private static func horizontalError(_ data: UnsafeMutablePointer<gps_data_t>) -> Double? {
-        if let eph = finite(forecastly_fix_eph(data)) { return eph }
-        guard let x = finite(forecastly_fix_epx(data)), let y = finite(forecastly_fix_epy(data)) else { return nil }
-        return (x * x + y * y).squareRoot()
+    private func interpret(_ bytes: ArraySlice<UInt8>) -> GPSDMessage {
+        GPSDLine(bytes)?.message ?? .other
     }
-
-    private static func finite(_ value: Double) -> Double? { value.isFinite ? value : nil }
 }
