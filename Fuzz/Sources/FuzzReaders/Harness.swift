@@ -35,7 +35,7 @@ enum Readers {
     static let target = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? "open-meteo"
     static let names = ["open-meteo", "met-norway", "openweather", "ip-geolocation", "geocoder", "geonames",
                         "place-index", "decision-file", "stored-place", "policy-file", "format-template", "track", "scenario",
-                        "gpsd-address"]
+                        "gpsd-address", "gpsd-stream"]
 
     static let place = try! Coordinate(latitude: 50.45, longitude: 30.52)
     static let request = try! ForecastRequest(coordinate: place, days: 7)
@@ -101,6 +101,14 @@ enum Readers {
             _ = try? Scenario.load(from: URL(fileURLWithPath: file(bytes, name: "story.json")))
         case "gpsd-address":
             _ = GPSDAddress(String(decoding: bytes, as: UTF8.self))
+        case "gpsd-stream":
+            // The bytes as all gpsd says; the peer hangs up after them, so
+            // the timeout ends only a reader that stopped reading.
+            let gpsd = LoopbackGPSD.shared
+            gpsd.serve(bytes) {
+                let provider = GPSDLocationProvider(address: gpsd.address, deviceCheckPatience: .milliseconds(100))
+                wait { _ = try? await provider.currentLocation(timeout: .seconds(5)) }
+            }
         default:
             fatalError("FUZZ_TARGET must be one of \(names.joined(separator: ", "))")
         }
