@@ -13,6 +13,12 @@ struct CLIResult {
 }
 
 enum CLI {
+    /// A service that is down: nothing listens on loopback's discard port,
+    /// so a connection is refused at once. Tests that stop a stub to take a
+    /// service down use this instead of the stub's address, which a stub
+    /// started meanwhile by a parallel test may be listening on again.
+    static let refusingURL = "http://127.0.0.1:9"
+
     static let binary: URL = {
         if let path = ProcessInfo.processInfo.environment["FORECASTLY_BINARY"] { return URL(fileURLWithPath: path) }
         // The test runner lives in .build/<triple>/debug/, beside the executable.
@@ -39,12 +45,12 @@ enum CLI {
             "PATH": "/usr/bin:/bin", "HOME": home.path, "LANG": "C.UTF-8", "TZ": "UTC", "TERM": "dumb",
             // Never the machine's own policy, never the real gpsd or IP service.
             "FORECASTLY_POLICY_FILE": home.path + "/no-policy.json",
-            "FORECASTLY_GPSD": "127.0.0.1:9", "FORECASTLY_IPGEO_URL": "http://127.0.0.1:9/",
+            "FORECASTLY_GPSD": "127.0.0.1:9", "FORECASTLY_IPGEO_URL": "\(CLI.refusingURL)/",
             // The fallback provider never leaves the machine either.
-            "FORECASTLY_MET_NORWAY_URL": "http://127.0.0.1:9", "FORECASTLY_OPENWEATHER_URL": "http://127.0.0.1:9",
+            "FORECASTLY_MET_NORWAY_URL": CLI.refusingURL, "FORECASTLY_OPENWEATHER_URL": CLI.refusingURL,
         ]
         // Nothing in these tests may reach the internet: without a stub, point at a closed loopback port.
-        environment["FORECASTLY_OPEN_METEO_URL"] = server?.baseURL ?? "http://127.0.0.1:9"
+        environment["FORECASTLY_OPEN_METEO_URL"] = server?.baseURL ?? CLI.refusingURL
         // The bundled place index is built once per machine into this cache
         // (a debug build takes seconds), not once per test.
         environment["XDG_CACHE_HOME"] = try await PlaceCache.shared.directory()

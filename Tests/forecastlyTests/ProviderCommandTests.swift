@@ -127,10 +127,10 @@ extension ProviderCommandTests {
     @Test func aStaleForecastIsClassedStale() async throws {
         let home = StoreCommandTests.home()
         defer { try? FileManager.default.removeItem(at: home) }
-        let gone = try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
             _ = try await CLI.run(["--lat", "50.45", "--lon", "30.52", "--oneline"], server: server, home: home)
-            return server.baseURL
         }
+        let gone = CLI.refusingURL
         let stale = try await CLI.run(["--lat", "50.45", "--lon", "30.52", "--waybar", "--refresh", "--no-fallback"],
                                       environment: ["FORECASTLY_OPEN_METEO_URL": gone], home: home)
         #expect(stale.status == 0)

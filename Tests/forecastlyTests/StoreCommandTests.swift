@@ -34,10 +34,10 @@ import TestSupport
     @Test func whenTheNetworkFailsTheStoredForecastIsShownWithAWarning() async throws {
         let home = Self.home()
         defer { try? FileManager.default.removeItem(at: home) }
-        let gone = try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
             _ = try await CLI.run(Self.kyiv + ["--format", "%t"], server: server, home: home)
-            return server.baseURL
         }
+        let gone = CLI.refusingURL
         // The server is gone (connection refused), and so is the fallback,
         // MET Norway: the stored forecast, with its age.
         let stale = try await CLI.run(Self.kyiv + ["--format", "%t", "--refresh"], environment: ["FORECASTLY_OPEN_METEO_URL": gone], home: home)
@@ -92,9 +92,10 @@ import TestSupport
     @Test func notesKeepTheWeatherOfTheMoment() async throws {
         let home = Self.home()
         defer { try? FileManager.default.removeItem(at: home) }
-        let (added, gone) = try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
-            (try await CLI.run(["notes", "add", "walk in the park", "--city", "Kyiv"], server: server, home: home), server.baseURL)
+        let added = try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            try await CLI.run(["notes", "add", "walk in the park", "--city", "Kyiv"], server: server, home: home)
         }
+        let gone = CLI.refusingURL
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout.hasPrefix("Saved note 1: #1  "))
         #expect(added.stdout.contains("⛄ -1°C  Kyiv, UA  walk in the park"))
@@ -261,10 +262,10 @@ import TestSupport
     @Test func watchWithTheServiceDownShowsTheStoredForecastAndSaysSo() async throws {
         let home = StoreCommandTests.home()
         defer { try? FileManager.default.removeItem(at: home) }
-        let gone = try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
             _ = try await CLI.run(["--lat", "50.45", "--lon", "30.52", "--format", "%t"], server: server, home: home)
-            return server.baseURL
         }
+        let gone = CLI.refusingURL
         let output = Pipe(), errors = Pipe()
         let process = try await CLI.start(["--lat", "50.45", "--lon", "30.52", "--watch", "--refresh", "--no-fallback", "--interval", "10s", "--format", "%t"],
                                     home: home, environment: ["FORECASTLY_OPEN_METEO_URL": gone], stdout: output, stderr: errors)
