@@ -210,7 +210,23 @@ extension ProviderCommandTests {
         defer { try? FileManager.default.removeItem(at: file) }
         try "<gpx><trk><trkseg><trkpt lat=\"x\" lon=\"1\"/></trkseg></trk></gpx>".write(to: file, atomically: true, encoding: .utf8)
         let result = try await CLI.run(["simulate", "--track", file.path])
-        #expect(result.status == 64)
+        #expect(result.status == 65)  // bad data in a file, as for every file forecastly reads
         #expect(result.stderr.contains("cannot be replayed"))
+        #expect(result.stderr.hasSuffix("Give a GPX file with timed track points, or an NMEA log with RMC sentences.\n"))
+    }
+
+    /// A path that cannot be read is the user's mistake (64); a file that
+    /// holds no scenario is bad data (65). One line each, saying what to do.
+    @Test func simulateFilesThatAreMissingOrAreNoScenario() async throws {
+        let missing = try await CLI.run(["simulate", "--track", "/nonexistent/route.gpx"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr == "forecastly: The track /nonexistent/route.gpx cannot be replayed: it cannot be read. Check the path.\n")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("story-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "not a scenario".write(to: file, atomically: true, encoding: .utf8)
+        let noScenario = try await CLI.run(["simulate", "--scenario", file.path])
+        #expect(noScenario.status == 65)
+        #expect(noScenario.stderr.hasPrefix("forecastly: The scenario \(file.path) cannot be played: it is not JSON."))
+        #expect(noScenario.stderr.split(separator: "\n").count == 1)
     }
 }

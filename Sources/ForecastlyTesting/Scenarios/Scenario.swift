@@ -1,3 +1,4 @@
+public import ForecastlyBase
 public import Foundation
 
 /// A permission story, as a JSON file: how it starts, then a timeline of
@@ -75,7 +76,7 @@ public struct Scenario: Sendable, Decodable, Equatable {
     public static func load(from url: URL) throws(ScenarioFileError) -> Scenario {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw ScenarioFileError(path: url.path, detail: "it cannot be read")
+            throw ScenarioFileError(path: url.path, detail: "it cannot be read", unreadable: true)
         }
         do {
             return try JSONDecoder().decode(Scenario.self, from: data)
@@ -152,12 +153,25 @@ extension Scenario.Step {
     }
 }
 
-/// Why a scenario file cannot be played.
-public struct ScenarioFileError: Error, Sendable, CustomStringConvertible {
+/// Why a scenario file cannot be played: 64 for a path that cannot be
+/// read, 65 for a file that is no scenario (as `TrackError`).
+public struct ScenarioFileError: Error, Sendable, CustomStringConvertible, UserFacingError {
     public let path: String
     public let detail: String
+    public let unreadable: Bool
+
+    init(path: String, detail: String, unreadable: Bool = false) {
+        self.path = path
+        self.detail = detail
+        self.unreadable = unreadable
+    }
 
     public var description: String { "The scenario \(path) cannot be played: \(detail)." }
+    public var summary: String { description }
+    public var advice: String? {
+        unreadable ? "Check the path." : "See the scenario format in the README, and Examples/scenarios for working files."
+    }
+    public var exitStatus: ExitStatus { unreadable ? .usage : .dataError }
 
     static func describe(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context) -> String {

@@ -27,7 +27,7 @@ public struct Track: Sendable, Equatable {
 
     /// GPX when the text starts like XML, else an NMEA log.
     public static func read(from url: URL) throws(TrackError) -> Track {
-        guard let data = try? Data(contentsOf: url) else { throw TrackError(path: url.path, detail: "it cannot be read") }
+        guard let data = try? Data(contentsOf: url) else { throw TrackError(path: url.path, detail: "it cannot be read", unreadable: true) }
         let track: Track
         if data.first(where: { ![0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "<") {
             track = try gpx(data, path: url.path)
@@ -177,12 +177,26 @@ public struct Track: Sendable, Equatable {
     }
 }
 
-/// Why a track file cannot be replayed.
-public struct TrackError: Error, Sendable, CustomStringConvertible {
+/// Why a track file cannot be replayed: a path that cannot be read is a
+/// usage mistake (64), a file that is no track is bad data (65), as for
+/// every file forecastly reads.
+public struct TrackError: Error, Sendable, CustomStringConvertible, UserFacingError {
     public let path: String
     public let detail: String
+    public let unreadable: Bool
+
+    init(path: String, detail: String, unreadable: Bool = false) {
+        self.path = path
+        self.detail = detail
+        self.unreadable = unreadable
+    }
 
     public var description: String { "The track \(path) cannot be replayed: \(detail)." }
+    public var summary: String { description }
+    public var advice: String? {
+        unreadable ? "Check the path." : "Give a GPX file with timed track points, or an NMEA log with RMC sentences."
+    }
+    public var exitStatus: ExitStatus { unreadable ? .usage : .dataError }
 }
 
 extension SimulatedLocationProvider {

@@ -128,12 +128,7 @@ struct SimulateCommand: AsyncParsableCommand {
 
     /// `--scenario FILE`: the transcript, as text or JSON; exit 1 when an invariant broke.
     private func play(_ path: String) async throws {
-        let scenario: Scenario
-        do {
-            scenario = try Scenario.load(from: URL(fileURLWithPath: path))
-        } catch let error as ScenarioFileError {
-            throw ForecastError.invalidInput(error.description)
-        }
+        let scenario = try Scenario.load(from: URL(fileURLWithPath: path))
         let transcript = try await ScenarioRunner.run(scenario)
         Terminal.standardOutput.write(output.json ? transcript.json() : transcript.text())
         if let first = transcript.violations.first {
@@ -145,12 +140,7 @@ struct SimulateCommand: AsyncParsableCommand {
     /// `--track FILE`: the route through watch mode, authorized in memory;
     /// each refresh (the start, and every move of more than 3 km) printed.
     private func replay(_ path: String) async throws {
-        let route: Track
-        do {
-            route = try Track.read(from: URL(fileURLWithPath: path))
-        } catch {
-            throw ForecastError.invalidInput(error.description)
-        }
+        let route = try Track.read(from: URL(fileURLWithPath: path))
         let (state, _) = await LocationAuthorization.load(store: InMemoryAuthorizationStore(decision: .authorized(.full)), policy: .unrestricted)
         let provider = AuthorizedLocationProvider(SimulatedLocationProvider(track: route, speed: speed), authorization: state)
         let renderer = try output.renderer()
