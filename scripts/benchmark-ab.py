@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 
-from benchmark_stub import isolated_environment, serve
+from benchmark_stub import isolated_environment, serve, wall_ms
 
 response_file, runs = sys.argv[1], int(sys.argv[2])
 binaries = [argument.split("=", 1) for argument in sys.argv[3:]]
@@ -23,15 +23,6 @@ url = base + "/v1/forecast?latitude=45.59&longitude=17.22&current=temperature_2m
 
 # Each binary gets a home of its own: its store and place index are its own.
 homes = {name: isolated_environment(FORECASTLY_OPEN_METEO_URL=base)[1] for name, _ in binaries}
-
-
-def wall(command, env):
-    start = time.perf_counter()
-    result = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    elapsed = time.perf_counter() - start
-    if result.returncode != 0:
-        sys.exit(f"{' '.join(command)} failed: {result.stderr.decode()}")
-    return elapsed * 1000
 
 
 def peak_rss(command, env, repeats=5):
@@ -52,8 +43,8 @@ paths = {
     "store": lambda path, env: ([path] + args, offline(env)),
 }
 for name, path in binaries:  # store a forecast, build the place index, warm the page cache
-    wall([path] + args + ["--refresh"], homes[name])
-    wall([path] + args, offline(homes[name]))
+    wall_ms([path] + args + ["--refresh"], homes[name])
+    wall_ms([path] + args, offline(homes[name]))
 
 samples = {(name, path_name): [] for name, _ in binaries for path_name in paths}
 samples.update({("curl", "network"): []})
@@ -62,10 +53,10 @@ for _ in range(runs):
     random.shuffle(jobs)
     for name, path_name in jobs:
         if name == "curl":
-            samples[(name, path_name)].append(wall(["curl", "-sS", "-o", "/dev/null", url], os.environ))
+            samples[(name, path_name)].append(wall_ms(["curl", "-sS", "-o", "/dev/null", url], os.environ))
         else:
             command, env = paths[path_name](dict(binaries)[name], homes[name])
-            samples[(name, path_name)].append(wall(command, env))
+            samples[(name, path_name)].append(wall_ms(command, env))
 peak_rss_by_binary = {name: peak_rss(*paths["network"](path, homes[name])) for name, path in binaries}
 server.shutdown()
 

@@ -13,7 +13,7 @@ usage: benchmark-location.py FORECASTLY_BINARY FIXTURES_DIR [RUNS]
 """
 import json, os, signal, socket, statistics, subprocess, sys, time
 
-from benchmark_stub import isolated_environment, serve
+from benchmark_stub import isolated_environment, serve, wall_ms
 
 binary, fixtures = sys.argv[1], sys.argv[2]
 runs = int(sys.argv[3]) if len(sys.argv) > 3 else 7
@@ -97,15 +97,9 @@ url += "/"
 ip_env = dict(env, FORECASTLY_IPGEO_URL=url)
 
 
-def timed(command, environment):
-    start = time.perf_counter()
-    subprocess.run(command, env=environment, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return (time.perf_counter() - start) * 1000
-
-
 ip_runs = max(runs * 3, 20)
-ours = sorted(timed([binary, "location", "--source", "ip"], ip_env) for _ in range(ip_runs))
-curl = sorted(timed(["curl", "-sS", "-o", "/dev/null", url], ip_env) for _ in range(ip_runs))
+ours = sorted(wall_ms([binary, "location", "--source", "ip"], ip_env) for _ in range(ip_runs))
+curl = sorted(wall_ms(["curl", "-sS", "-o", "/dev/null", url], ip_env) for _ in range(ip_runs))
 server.shutdown()
 print(f"IP lookup end to end against a loopback stub, {ip_runs} runs:")
 print(f"  forecastly location --source ip  median {statistics.median(ours):6.2f} ms  min {ours[0]:6.2f} ms")
@@ -159,7 +153,7 @@ def geoclue_first_fix(log, runs):
         launch(["unshare", "--mount", "--net", "--propagation", "private", "sh", "-c",
                 f"mount --bind {directory}/geoclue.conf /etc/geoclue/geoclue.conf && exec /usr/libexec/geoclue --timeout 0"], geoclue_up)
         launch(["/usr/bin/python3", peer, "agent", "8"], lambda: said(3, "ready"))
-        return sorted(timed([binary, "location", "--source", "geoclue", "--json"], peer_env) for _ in range(runs))
+        return sorted(wall_ms([binary, "location", "--source", "geoclue", "--json"], peer_env) for _ in range(runs))
     finally:
         for process in reversed(started):
             process.kill()
@@ -181,7 +175,7 @@ def gpsd_with_a_fix(log, runs):
         for line in pipe.stdout:
             if '"class":"TPV"' in line and json.loads(line).get("mode", 0) >= 2:
                 break
-        times = sorted(timed([binary, "location", "--source", "gpsd", "--gpsd", f"127.0.0.1:{port}"], env) for _ in range(runs))
+        times = sorted(wall_ms([binary, "location", "--source", "gpsd", "--gpsd", f"127.0.0.1:{port}"], env) for _ in range(runs))
         pipe.kill()
         return times
     finally:

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 
-from benchmark_stub import isolated_environment, serve
+from benchmark_stub import isolated_environment, serve, wall_ms
 
 binary, response_file = sys.argv[1], sys.argv[2]
 dump = sys.argv[3] if len(sys.argv) > 3 and sys.argv[3] else None
@@ -38,20 +38,12 @@ server, base = serve(answer, delay=0.1)
 _, env = isolated_environment(FORECASTLY_OPEN_METEO_URL=base, FORECASTLY_GEOCODING_URL=base)
 
 
-def wall(command):
-    start = time.perf_counter()
-    result = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    if result.returncode != 0:
-        sys.exit(f"{' '.join(command)} failed: {result.stderr.decode()}")
-    return time.perf_counter() - start
-
-
 subprocess.run([binary, "cities", "status"], env=env, stdout=subprocess.DEVNULL)  # build the bundled index once
 one = [binary, "compare", "Kyiv"]
 seven = [binary, "compare", "Kyiv, Lviv, Odesa, Kharkiv, Dnipro, Zaporizhzhia, Vinnytsia"]
-wall(one), wall(seven)
-one_ms = statistics.median(wall(one) for _ in range(runs)) * 1000
-seven_ms = statistics.median(wall(seven) for _ in range(runs)) * 1000
+wall_ms(one, env), wall_ms(seven, env)
+one_ms = statistics.median(wall_ms(one, env) for _ in range(runs))
+seven_ms = statistics.median(wall_ms(seven, env) for _ in range(runs))
 print(f"compare, stub adding 100 ms per request ({runs} runs, median):")
 print(f"  1 city   {one_ms:7.1f} ms")
 print(f"  7 cities {seven_ms:7.1f} ms   ratio {seven_ms / one_ms:.2f}x (goal <= 1.3x)")

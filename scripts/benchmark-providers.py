@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 
-from benchmark_stub import isolated_environment, serve
+from benchmark_stub import isolated_environment, serve, wall_ms
 
 binary, fixtures = sys.argv[1], sys.argv[2]
 runs = int(sys.argv[3]) if len(sys.argv) > 3 else 30
@@ -43,15 +43,6 @@ providers = [
 ]
 
 
-def measure(command, env):
-    start = time.perf_counter()
-    process = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    elapsed = time.perf_counter() - start
-    if process.returncode != 0:
-        sys.exit(f"{command[0]} failed: {process.stderr.decode()}")
-    return elapsed * 1000
-
-
 print(f"Each provider end to end against a loopback stub, {runs} interleaved runs each (release build):")
 for name, routes, variable, extra, paths in providers:
     server, base = serve(routes)
@@ -61,14 +52,14 @@ for name, routes, variable, extra, paths in providers:
     # curl would wait out the stub's delayed ACK between them).
     curl = ["curl", "-sS"] + (["--parallel", "--parallel-immediate"] if len(paths) > 1 else []) \
         + sum((["-o", "/dev/null", base + path] for path in paths), [])
-    measure(forecastly, env)  # the place index built, the page cache warm
-    measure(curl, env)
+    wall_ms(forecastly, env)  # the place index built, the page cache warm
+    wall_ms(curl, env)
     samples = {"forecastly": [], "curl": []}
     for _ in range(runs):
         pair = [("forecastly", forecastly), ("curl", curl)]
         random.shuffle(pair)
         for label, command in pair:
-            samples[label].append(measure(command, env))
+            samples[label].append(wall_ms(command, env))
     server.shutdown()
     ours, theirs = statistics.median(samples["forecastly"]), statistics.median(samples["curl"])
     label = name + (" (One Call)" if "--openweather-onecall" in extra else "")

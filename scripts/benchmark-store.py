@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 
-from benchmark_stub import isolated_environment, serve
+from benchmark_stub import isolated_environment, serve, wall_ms
 
 binary, response_file = sys.argv[1], sys.argv[2]
 runs = int(sys.argv[3]) if len(sys.argv) > 3 else 20
@@ -19,20 +19,12 @@ home, base_env = isolated_environment()
 args = ["--lat", "45.59", "--lon", "17.22"]
 
 
-def wall(command, env):
-    start = time.perf_counter()
-    result = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    if result.returncode != 0:
-        sys.exit(f"{' '.join(command)} failed: {result.stderr.decode()}")
-    return time.perf_counter() - start
-
-
 server, url = serve(open(response_file, "rb").read())
 online = dict(base_env, FORECASTLY_OPEN_METEO_URL=url)
 offline = dict(base_env, FORECASTLY_OPEN_METEO_URL="http://127.0.0.1:9")
-wall([binary] + args, online)                 # fetch once and store it (and build the place index)
-wall([binary] + args, offline)                # warm the page cache
-hits = [wall([binary] + args, offline) * 1000 for _ in range(runs)]
+wall_ms([binary] + args, online)                 # fetch once and store it (and build the place index)
+wall_ms([binary] + args, offline)                # warm the page cache
+hits = [wall_ms([binary] + args, offline) for _ in range(runs)]
 print(f"forecast answered from the cache, no network ({runs} runs): median {statistics.median(hits):.1f} ms, "
       f"min {min(hits):.1f} ms, max {max(hits):.1f} ms (goal <= 15 ms)")
 
@@ -47,9 +39,9 @@ connection.executemany(
 connection.commit()
 connection.close()
 
-adds = [wall([binary, "notes", "add", f"benchmark {i}", "--without-weather"], base_env) * 1000 for i in range(runs)]
-lists = [wall([binary, "notes", "list"], base_env) * 1000 for _ in range(5)]
-recent = [wall([binary, "notes", "list", "--limit", "20"], base_env) * 1000 for _ in range(runs)]
+adds = [wall_ms([binary, "notes", "add", f"benchmark {i}", "--without-weather"], base_env) for i in range(runs)]
+lists = [wall_ms([binary, "notes", "list"], base_env) for _ in range(5)]
+recent = [wall_ms([binary, "notes", "list", "--limit", "20"], base_env) for _ in range(runs)]
 print(f"with {100_000 + runs:,} notes stored:")
 print(f"  notes add            median {statistics.median(adds):.1f} ms")
 print(f"  notes list (all)     median {statistics.median(lists):.1f} ms")

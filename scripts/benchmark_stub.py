@@ -4,6 +4,8 @@ delay), and an environment with a home of its own."""
 import atexit
 import http.server
 import os
+import subprocess
+import sys
 import shutil
 import tempfile
 import threading
@@ -59,3 +61,14 @@ def isolated_environment(**variables):
     for variable in ("XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"):
         env.pop(variable, None)
     return home, env
+
+
+def wall_ms(command, env):
+    """Wall-clock milliseconds of one run of `command`, its output discarded;
+    the script stops with the command's error if it fails."""
+    start = time.perf_counter()
+    result = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        sys.exit(f"{' '.join(command)} failed: {result.stderr.decode()}")
+    return elapsed * 1000
