@@ -276,12 +276,12 @@ struct forecastly_geoclue_fix {
 /// Reads Properties.GetAll's answer for a Location object (a{sv}) into
 /// `fix`. Whatever GeoClue, or whoever owns its name, sends: a property of
 /// another type than documented is skipped, a body of another shape ends
-/// the reading with a negative errno. 0 on success.
+/// the reading with a negative errno, and an empty body holds no position.
+/// 0 on success.
 static inline int forecastly_geoclue_parse_fix(const struct forecastly_sdbus *lib, sd_bus_message *reply,
                                                struct forecastly_geoclue_fix *fix) {
     memset(fix, 0, sizeof(*fix));
     fix->accuracy = -1;
-    // A body that is not a{sv} holds no position: nothing is read.
     int code = lib->enter_container(reply, 'a', "{sv}");
     while (code > 0 && (code = lib->enter_container(reply, 'e', "sv")) > 0) {
         const char *name = NULL;
@@ -321,8 +321,6 @@ static inline int forecastly_geoclue_read_fix(const struct forecastly_sdbus *lib
                                               uint64_t timeout_usec, struct forecastly_geoclue_fix *fix,
                                               struct forecastly_dbus_error *out) {
     sd_bus_message *reply = NULL;
-    memset(fix, 0, sizeof(*fix));
-    fix->accuracy = -1;
     int code = forecastly_geoclue_call(lib, bus, location, "org.freedesktop.DBus.Properties", "GetAll",
                                        's', "org.freedesktop.GeoClue2.Location", timeout_usec, &reply, out);
     if (code < 0) return code;
