@@ -20,6 +20,9 @@ let package = Package(
         .library(name: "LocationProvider", targets: ["LocationProvider"]),
         .library(name: "Places", targets: ["Places"]),
         .library(name: "ForecastCore", targets: ["ForecastCore"]),
+        .library(name: "ForecastProviders", targets: ["ForecastProviders"]),
+        .library(name: "ForecastStore", targets: ["ForecastStore"]),
+        .library(name: "ForecastPresentation", targets: ["ForecastPresentation"]),
         // Test doubles and the simulator, for other programs' tests, kept out
         // of the libraries above as swift-log keeps its in-memory handler apart.
         .library(name: "ForecastlyTesting", targets: ["ForecastlyTesting"]),
@@ -91,24 +94,47 @@ let package = Package(
             dependencies: ["CGPS", "CDBus", "ForecastlyBase", "NetworkTransport"],
             swiftSettings: strictSwift6
         ),
+        // The forecast model, the `ForecastService` seam and the async
+        // pipeline (locate, then load; watch; compare): what every front end
+        // and every provider shares. Locating comes from LocationProvider,
+        // and compare resolves names through Places.
         .target(
             name: "ForecastCore",
+            dependencies: ["ForecastlyBase", "NetworkTransport", "LocationProvider", "Places"],
+            swiftSettings: strictSwift6
+        ),
+        // The weather services behind the seam: Open-Meteo, MET Norway and
+        // OpenWeather, each a service, its payload and the mapping onto
+        // `Forecast`, and what they share (days from a series, daylight).
+        .target(
+            name: "ForecastProviders",
+            dependencies: ["ForecastCore", "ForecastlyBase", "NetworkTransport"],
+            swiftSettings: strictSwift6
+        ),
+        // The SQLite store (forecast cache, notes) and the caching service
+        // that answers from it: the only users of GRDB and CSQLite.
+        .target(
+            name: "ForecastStore",
             dependencies: [
-                "ForecastlyBase",
-                "LocationProvider",
-                "NetworkTransport",
-                "Places",
-                .product(name: "Logging", package: "swift-log"),
-                // The store (forecast cache, notes): SQLite through GRDB (apt libsqlite3-dev).
+                "ForecastCore", "ForecastlyBase",
+                // SQLite through GRDB (apt libsqlite3-dev).
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "CSQLite",
             ],
             swiftSettings: strictSwift6
         ),
+        // What a person or a program reads: the report, one line and its
+        // templates, JSON documents, the terminal and SVG meteograms, Waybar.
+        .target(
+            name: "ForecastPresentation",
+            dependencies: ["ForecastCore", "ForecastlyBase", "Places"],
+            swiftSettings: strictSwift6
+        ),
         .target(
             name: "ForecastlyTesting",
             dependencies: [
-                "ForecastlyBase", "LocationProvider", "NetworkTransport", "ForecastCore",
+                "ForecastlyBase", "LocationProvider", "NetworkTransport", "ForecastCore", "ForecastProviders",
+                "ForecastPresentation",
                 // Scenarios: a virtual clock, and the loopback weather service they run.
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -121,6 +147,9 @@ let package = Package(
             name: "forecastly",
             dependencies: [
                 "ForecastCore",
+                "ForecastProviders",
+                "ForecastStore",
+                "ForecastPresentation",
                 "ForecastlyBase",
                 "ForecastlyTesting",
                 "LocationProvider",
@@ -133,11 +162,13 @@ let package = Package(
         ),
 
         // Test-only support shared by every test target: the loopback stub
-        // HTTP server, gpsfake and the scripted gpsd, the Tests/Fixtures
-        // locator and golden files.
+        // HTTP server, gpsfake, the scripted gpsd and the GeoClue sandbox
+        // (each started and stopped by one scoped helper), the Tests/Fixtures
+        // locator, golden files and the one-clean-line check for errors.
         .target(
             name: "TestSupport",
             dependencies: [
+                "ForecastlyBase",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -146,13 +177,26 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: strictSwift6
         ),
-        .testTarget(
-            name: "LocationProviderTests",
-            dependencies: ["LocationProvider", "ForecastlyBase", "ForecastlyTesting", "NetworkTransport", "TestSupport"],
+        // The recorded forecast most tests start from, decoded as a run decodes it.
+        .target(
+            name: "ForecastSamples",
+            dependencies: ["ForecastCore", "ForecastProviders", "ForecastlyBase", "NetworkTransport", "TestSupport"],
+            path: "Tests/ForecastSamples",
+            swiftSettings: strictSwift6
         ),
+
+        // One test target per library target, named for it.
         .testTarget(
             name: "ForecastlyBaseTests",
             dependencies: ["ForecastlyBase", "TestSupport"],
+        ),
+        .testTarget(
+            name: "NetworkTransportTests",
+            dependencies: ["NetworkTransport", "TestSupport"],
+        ),
+        .testTarget(
+            name: "LocationProviderTests",
+            dependencies: ["LocationProvider", "ForecastlyBase", "ForecastlyTesting", "NetworkTransport", "TestSupport"],
         ),
         .testTarget(
             name: "PlacesTests",
@@ -162,18 +206,49 @@ let package = Package(
             name: "ForecastCoreTests",
             dependencies: [
                 "ForecastCore", "ForecastlyBase", "ForecastlyTesting", "LocationProvider", "NetworkTransport", "Places",
-                "TestSupport",
+                "ForecastProviders", "ForecastSamples", "TestSupport",
+                // The watcher is tested with the store's stale fallback, as a run uses it.
+                "ForecastStore",
                 // TestClock: watch-mode intervals and backoff run instantly.
                 .product(name: "Clocks", package: "swift-clocks"),
+            ],
+        ),
+        .testTarget(
+            name: "ForecastProvidersTests",
+            dependencies: [
+                "ForecastProviders", "ForecastCore", "ForecastlyBase", "NetworkTransport", "ForecastSamples", "TestSupport",
+                // MET Norway's caching terms are checked end to end through the store.
+                "ForecastStore",
+            ],
+        ),
+        .testTarget(
+            name: "ForecastStoreTests",
+            dependencies: [
+                "ForecastStore", "ForecastCore", "ForecastlyBase", "ForecastSamples", "TestSupport",
                 // To make foreign SQLite files for the store's refusal tests.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
         ),
-        // Runs the built `forecastly` binary as a subprocess; depending on the
-        // executable target makes SwiftPM build it before these tests run.
+        .testTarget(
+            name: "ForecastPresentationTests",
+            dependencies: [
+                "ForecastPresentation", "ForecastCore", "ForecastProviders", "ForecastlyBase", "LocationProvider", "Places",
+                "NetworkTransport", "ForecastSamples", "TestSupport",
+            ],
+        ),
+        .testTarget(
+            name: "ForecastlyTestingTests",
+            dependencies: [
+                "ForecastlyTesting", "ForecastCore", "ForecastlyBase", "LocationProvider", "ForecastSamples", "TestSupport",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ],
+        ),
+        // Runs the built `forecastly` binary as a subprocess (depending on the
+        // executable target makes SwiftPM build it first), and tests the
+        // CLI's own documents through `@testable import forecastly`.
         .testTarget(
             name: "forecastlyTests",
-            dependencies: ["forecastly", "ForecastCore", "ForecastlyBase", "TestSupport"],
+            dependencies: ["forecastly", "ForecastCore", "ForecastlyBase", "LocationProvider", "TestSupport"],
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -16,6 +16,8 @@ let package = Package(
             dependencies: [
                 .product(name: "ForecastCore", package: "forecastly"),
                 .product(name: "ForecastlyBase", package: "forecastly"),
+                .product(name: "ForecastProviders", package: "forecastly"),
+                .product(name: "ForecastStore", package: "forecastly"),
                 .product(name: "NetworkTransport", package: "forecastly"),
             ],
             path: "Soak/WatchSoak"
@@ -26,6 +28,8 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "ForecastCore", package: "forecastly"),
                 .product(name: "ForecastlyBase", package: "forecastly"),
+                .product(name: "ForecastProviders", package: "forecastly"),
+                .product(name: "ForecastPresentation", package: "forecastly"),
                 .product(name: "NetworkTransport", package: "forecastly"),
             ],
             path: "Benchmarks/ForecastDecoding",

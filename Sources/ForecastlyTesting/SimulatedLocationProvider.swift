@@ -1,5 +1,5 @@
-public import Foundation
 public import ForecastlyBase
+public import Foundation
 public import LocationProvider
 import Synchronization
 

@@ -1,9 +1,8 @@
 import ArgumentParser
 import ForecastCore
-import Foundation
-import LocationProvider
-import NetworkTransport
 import ForecastlyBase
+import Foundation
+import NetworkTransport
 
 /// Parses, runs, and turns every outcome into one line and an exit status.
 /// ArgumentParser's own `main()` would print usage text after each error;

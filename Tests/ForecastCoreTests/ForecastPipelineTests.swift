@@ -1,9 +1,10 @@
 @testable import ForecastCore
+import ForecastlyBase
+import ForecastlyTesting
+import ForecastSamples
 import Foundation
 import LocationProvider
 import Testing
-import ForecastlyTesting
-import ForecastlyBase
 
 /// The pipeline authorization → location → forecast with mocks for every
 /// authorization state: a simulated location source and a scripted service.
@@ -56,10 +57,10 @@ import ForecastlyBase
     ])
     func deniedAndRestrictedFailWithoutLocatingOrFetching(decision: UserDecision, policy: LocationPolicy, error: LocationError) async {
         let (states, service, backend) = await run(decision: decision, policy: policy)
-        #expect(states.last == .failed(.location(error)))
+        #expect(states.last == .locationFailed(error))
         #expect(service.calls.isEmpty)
         #expect(backend.requestCount == 0)
-        #expect(ForecastError.location(error).exitStatus == .noPermission)
+        #expect(error.exitStatus == .noPermission)
     }
 
     @Test func waitsForTheAnswerToThePrompt() async throws {
@@ -83,7 +84,7 @@ import ForecastlyBase
 
     @Test func locationFailureEndsInFailed() async {
         let (states, service, _) = await run(decision: .authorized(.full), script: [.searching(visible: 4, used: 0), .wait(.seconds(5))])
-        guard case .failed(.location(.noFix(_, 4, 0))) = states.last else { Issue.record("\(states)"); return }
+        guard case .locationFailed(.noFix(_, 4, 0)) = states.last else { Issue.record("\(states)"); return }
         #expect(service.calls.isEmpty)
     }
 

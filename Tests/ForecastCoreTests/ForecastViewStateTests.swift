@@ -1,22 +1,27 @@
 @testable import ForecastCore
-import Testing
 import ForecastlyTesting
+import ForecastSamples
+import LocationProvider
+import Testing
 
 /// Every (state, event) pair of the presentation model's transition table.
 @Suite struct ForecastViewStateTests {
     static let forecast = Sample.zagrebForecast
     static let error = ForecastError.emptyData(service: .openMeteo)
+    static let locationError = LocationError.denied
 
     static let states: [ForecastViewState] = [
         .idle, .waitingForAuthorization, .locating(.gpsd), .loading(Sample.request), .loaded(forecast), .failed(error),
+        .locationFailed(locationError),
     ]
     static let events: [ForecastViewEvent] = [
-        .awaitAuthorization, .locate(.gpsd), .load(Sample.request), .succeed(forecast), .fail(error), .reset,
+        .awaitAuthorization, .locate(.gpsd), .load(Sample.request), .succeed(forecast), .fail(error),
+        .failToLocate(locationError), .reset,
     ]
 
     /// The expected table, written out independently of the implementation.
     static func expected(_ state: ForecastViewState, _ event: ForecastViewEvent) -> ForecastViewState? {
-        let settled = state == .idle || state == .loaded(forecast) || state == .failed(error)
+        let settled = state == .idle || state == .loaded(forecast) || state == .failed(error) || state == .locationFailed(locationError)
         switch event {
         case .reset: return .idle
         case .awaitAuthorization: return settled ? .waitingForAuthorization : nil
@@ -25,6 +30,10 @@ import ForecastlyTesting
         case .succeed: return state == .loading(Sample.request) ? .loaded(forecast) : nil
         case .fail:
             return [.waitingForAuthorization, .locating(.gpsd), .loading(Sample.request)].contains(state) ? .failed(error) : nil
+        case .failToLocate:
+            // Only while waiting for permission or locating: a failure to
+            // locate cannot end a load.
+            return [.waitingForAuthorization, .locating(.gpsd)].contains(state) ? .locationFailed(locationError) : nil
         }
     }
 

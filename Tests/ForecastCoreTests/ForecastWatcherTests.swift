@@ -1,12 +1,14 @@
 import Clocks
 @testable import ForecastCore
+import ForecastlyBase
+import ForecastProviders
+import ForecastStore
 import Foundation
 import LocationProvider
 import NetworkTransport
 import NIOConcurrencyHelpers
 import Testing
 import TestSupport
-import ForecastlyBase
 
 /// Watch mode with a test clock (intervals and backoff take no real time)
 /// and a real stub server that goes down and comes back.
@@ -42,6 +44,7 @@ import ForecastlyBase
         switch frame {
         case .forecast(_, let origin, let next)?: "\(origin.name) next \(next.components.seconds)s"
         case .failed(let error, let retry)?: "failed \(error.exitStatus.rawValue) retry \(retry.components.seconds)s"
+        case .notLocated(let error, let retry)?: "not located \(error.exitStatus.rawValue) retry \(retry.components.seconds)s"
         case .notPermitted?: "not permitted"
         case nil: "end"
         }

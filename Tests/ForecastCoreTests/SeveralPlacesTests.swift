@@ -1,13 +1,15 @@
 @testable import ForecastCore
+import ForecastlyBase
+import ForecastlyTesting
+import ForecastProviders
+import ForecastSamples
 import Foundation
 @testable import LocationProvider
 import NetworkTransport
 import NIOConcurrencyHelpers
-import Testing
-import ForecastlyTesting
-import TestSupport
-import ForecastlyBase
 import Places
+import Testing
+import TestSupport
 
 /// Several places in one Open-Meteo request, and `PlaceComparison` on top.
 @Suite struct SeveralPlacesTests {
@@ -82,26 +84,6 @@ import Places
         #expect(summary == ["Lviv", "Nowhereville: PlaceResolutionError", "Kyiv", "lviv: DuplicatePlace", "Odesa"])
         await #expect(throws: ForecastError.self) {
             try await PlaceComparison.run(Array(repeating: try PlaceQuery("Kyiv"), count: 101), resolver: resolver, service: service, units: .metric)
-        }
-    }
-}
-
-/// Records each batch and answers with copies of a recorded forecast.
-struct BatchRecordingService: ForecastService {
-    let requested: NIOLockedValueBox<[[ForecastRequest]]>
-    var provider: WeatherProvider { .openMeteo }
-
-    func forecast(for request: ForecastRequest) async throws(ForecastError) -> Forecast {
-        try await forecasts(for: [request])[0]
-    }
-
-    func forecasts(for requests: [ForecastRequest]) async throws(ForecastError) -> [Forecast] {
-        requested.withLockedValue { $0.append(requests) }
-        let forecast = try Sample.decode("forecast_current_hourly_daily_zagreb.json")
-        return requests.map { request in
-            var copy = forecast
-            copy.requestedCoordinate = request.coordinate
-            return copy
         }
     }
 }

@@ -1,4 +1,5 @@
 @testable import ForecastCore
+import ForecastPresentation
 import Testing
 
 @Suite struct WeatherConditionTests {

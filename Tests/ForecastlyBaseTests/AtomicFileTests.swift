@@ -1,7 +1,7 @@
+@testable import ForecastlyBase
 import Foundation
 import Glibc
 import Testing
-@testable import ForecastlyBase
 
 @Suite struct AtomicFileTests {
     static func temporaryPath() -> String {

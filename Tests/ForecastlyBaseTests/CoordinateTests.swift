@@ -1,5 +1,5 @@
-import Testing
 import ForecastlyBase
+import Testing
 
 @Suite struct CoordinateTests {
     @Test(arguments: [(50.45, 30.52), (-33.9, 18.4), (90, 180), (-90, -180), (0, 0)])

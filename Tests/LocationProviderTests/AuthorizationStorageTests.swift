@@ -1,3 +1,4 @@
+import ForecastlyBase
 import Foundation
 @testable import LocationProvider
 import Testing

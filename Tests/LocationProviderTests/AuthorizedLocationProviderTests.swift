@@ -1,10 +1,10 @@
+import ForecastlyBase
+import ForecastlyTesting
 import Foundation
 import LocationProvider
 import NetworkTransport
 import Testing
-import ForecastlyTesting
 import TestSupport
-import ForecastlyBase
 
 /// Every authorization state with every backend: a request reaches a
 /// backend only when authorized (or for the user's own stored place).

@@ -1,6 +1,6 @@
+import ForecastlyBase
 @testable import LocationProvider
 import Testing
-import ForecastlyBase
 
 @Suite struct GPSDLibraryTests {
     @Test func reportsTheLibgpsAPIVersion() throws {

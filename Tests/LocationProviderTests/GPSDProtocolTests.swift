@@ -1,9 +1,9 @@
+import ForecastlyBase
 import Foundation
 @testable import LocationProvider
 import Synchronization
 import Testing
 import TestSupport
-import ForecastlyBase
 
 /// The gpsd backend against a scripted server, for what a real gpsd does
 /// only by timing or never: a device nobody announced, messages that are

@@ -1,9 +1,9 @@
+import ForecastlyBase
 import Foundation
 import LocationProvider
 import NetworkTransport
 import Testing
 import TestSupport
-import ForecastlyBase
 
 /// The IP backend over the real AsyncHTTPClient transport against a stub
 /// on 127.0.0.1 serving the real recorded answers in Tests/Fixtures/ipgeo.

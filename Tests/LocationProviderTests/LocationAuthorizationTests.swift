@@ -1,8 +1,8 @@
+import ForecastlyBase
+import ForecastlyTesting
 import Foundation
 import LocationProvider
 import Testing
-import ForecastlyTesting
-import ForecastlyBase
 
 @Suite struct LocationAuthorizationTests {
     static let disabled = LocationPolicy(path: "/etc/forecastly/policy.json", locationEnabled: false, forbiddenSources: [])

@@ -1,7 +1,7 @@
-import Foundation
-import TestSupport
 import ForecastlyBase
+import Foundation
 @testable import Places
+import TestSupport
 
 /// The sample GeoNames places, as an index and as plain records: tests
 /// check the index against a brute-force pass over the records.

@@ -1,8 +1,8 @@
+import ForecastlyBase
 import Foundation
+@testable import Places
 import Testing
 import TestSupport
-import ForecastlyBase
-@testable import Places
 
 @Suite struct GazetteerImportTests {
     @Test(arguments: ["geonames/cities-sample.txt", "geonames/cities-sample.txt.gz", "geonames/cities-sample.zip"])

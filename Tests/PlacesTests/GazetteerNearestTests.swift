@@ -1,6 +1,6 @@
+import ForecastlyBase
 import Foundation
 import Testing
-import ForecastlyBase
 
 @Suite struct GazetteerNearestTests {
     /// The k-d tree's answer equals a haversine scan over every record, for

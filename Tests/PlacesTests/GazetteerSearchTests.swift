@@ -1,7 +1,7 @@
 import Foundation
+@testable import Places
 import Testing
 import TestSupport
-@testable import Places
 
 @Suite struct GazetteerSearchTests {
     @Test func foldingIgnoresCaseAccentsAndPunctuation() {

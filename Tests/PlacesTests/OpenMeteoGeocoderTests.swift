@@ -1,9 +1,9 @@
+import ForecastlyBase
 import Foundation
 import NetworkTransport
+import Places
 import Testing
 import TestSupport
-import ForecastlyBase
-import Places
 
 /// The online fallback for place names, over the real AsyncHTTPClient
 /// transport against a stub on 127.0.0.1: the recorded answers in

@@ -1,8 +1,8 @@
+import ForecastlyBase
 import Foundation
+@testable import Places
 import Testing
 import TestSupport
-import ForecastlyBase
-@testable import Places
 
 /// Which index `PlaceIndex` opens, and what it says and keeps when the
 /// bundled data, the user's import or the directories are not as expected.

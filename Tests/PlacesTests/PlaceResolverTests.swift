@@ -1,9 +1,9 @@
+import ForecastlyBase
 import Foundation
 import NetworkTransport
+@testable import Places
 import Testing
 import TestSupport
-import ForecastlyBase
-@testable import Places
 
 /// The offline index first, the online geocoder only for names it does not
 /// know, and "did you mean" when neither does: over the sample GeoNames

@@ -62,6 +62,7 @@ public final class GeoClueSandbox: @unchecked Sendable {
 
     /// Starts what `options` asks for, runs `body`, and stops every process
     /// whatever `body` does.
+    @discardableResult
     public static func with<Result>(_ options: Options, _ body: (GeoClueSandbox) async throws -> Result) async throws -> Result {
         if let reason = unavailableReason { throw Unavailable(description: reason) }
         let sandbox = try GeoClueSandbox()
@@ -126,7 +127,7 @@ public final class GeoClueSandbox: @unchecked Sendable {
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let out = output ?? directory.appendingPathComponent("\(name).out")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: directory.appendingPathComponent("\(name).err").creatingFile())
         try process.run()
@@ -224,7 +225,7 @@ public final class GeoClueSandbox: @unchecked Sendable {
 extension URL {
     /// This file, created empty when missing.
     func creatingFile() -> URL {
-        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         return self
     }
 }

@@ -1,5 +1,7 @@
 import Benchmark
 import ForecastCore
+import ForecastPresentation
+import ForecastProviders
 import ForecastlyBase
 import Foundation
 import NetworkTransport

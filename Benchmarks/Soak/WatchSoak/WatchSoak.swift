@@ -1,4 +1,6 @@
 import ForecastCore
+import ForecastStore
+import ForecastProviders
 import ForecastlyBase
 import Foundation
 import NetworkTransport

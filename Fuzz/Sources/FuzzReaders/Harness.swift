@@ -1,4 +1,6 @@
 import ForecastCore
+import ForecastPresentation
+import ForecastProviders
 import ForecastlyBase
 import ForecastlyTesting
 import Foundation

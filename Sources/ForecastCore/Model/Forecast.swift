@@ -1,6 +1,5 @@
-public import Foundation
-public import LocationProvider
 public import ForecastlyBase
+public import Foundation
 
 /// A forecast for one place, ready to present: times are real instants,
 /// the place's time zone is known, and every value the service may leave

@@ -1,4 +1,3 @@
-import LocationProvider
 public import ForecastlyBase
 
 /// What to forecast: a place, how many days, in which units.

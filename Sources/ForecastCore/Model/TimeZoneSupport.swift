@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Named time zones ("Europe/Kyiv") come from ICU, implemented in
 /// FoundationInternationalization. In a statically linked binary the linker
@@ -13,7 +13,7 @@ public enum TimeZoneSupport {
 
     /// The place's zone by IANA name, or a fixed offset when the name is
     /// unknown (the output then shows "GMT+0200" instead of a name).
-    static func zone(identifier: String, fallbackOffset: Int) -> TimeZone {
+    package static func zone(identifier: String, fallbackOffset: Int) -> TimeZone {
         TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: fallbackOffset) ?? .gmt
     }
 }

@@ -1,7 +1,8 @@
 import Clocks
-import Foundation
 import ForecastCore
 import ForecastlyBase
+import ForecastPresentation
+import Foundation
 import LocationProvider
 import Synchronization
 
@@ -110,6 +111,8 @@ final class ScenarioApp: Sendable {
             let stale = if case .stale = origin { " (stale: the service failed)" } else { "" }
             return "forecast for \(forecast.requestedCoordinate): \(temperature)\(stale)"
         case .failed(let error, _):
+            return "error: \(error.userMessage)"
+        case .notLocated(let error, _):
             return "error: \(error.userMessage)"
         case .notPermitted(let error):
             return "not permitted: \(error.userMessage)"

@@ -1,6 +1,6 @@
-public import Foundation
 import ForecastlyBase
-public import LocationProvider
+import Foundation
+import LocationProvider
 import Synchronization
 
 /// The receiver of a scenario: it delivers what the timeline says, to

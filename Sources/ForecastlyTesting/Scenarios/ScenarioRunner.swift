@@ -1,7 +1,9 @@
 import Clocks
-public import Foundation
 import ForecastCore
 import ForecastlyBase
+import ForecastPresentation
+import ForecastProviders
+import Foundation
 import LocationProvider
 import NetworkTransport
 import Synchronization

@@ -1,10 +1,4 @@
-/// How precisely a location may be used: `full` is whatever the source
-/// delivers, `reduced` is city level (as Core Location's approximate location).
-public enum LocationAccuracy: String, Sendable, Hashable, Codable, CaseIterable {
-    case full
-    case reduced
-}
-
+public import ForecastlyBase
 /// How long a permission lasts: remembered, or for this run only
 /// ("Allow once").
 public enum GrantDuration: String, Sendable, Hashable, Codable {

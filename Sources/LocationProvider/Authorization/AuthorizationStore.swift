@@ -1,4 +1,3 @@
-import NetworkTransport
 public import ForecastlyBase
 
 /// Where the user's decision is remembered between runs. Behind a protocol

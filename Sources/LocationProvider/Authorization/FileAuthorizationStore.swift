@@ -1,5 +1,5 @@
-import Foundation
 public import ForecastlyBase
+import Foundation
 
 /// The decision in `$XDG_CONFIG_HOME/forecastly/location.json`, mode 0600,
 /// written atomically. A file that cannot be read or parsed is reported

@@ -41,7 +41,7 @@ public actor LocationAuthorization {
         do {
             next = try state.applying(event)
         } catch {
-            throw .transition(error, policyPath: policy.path)
+            throw .transition(error)
         }
         if next.decisionToRemember != state.decisionToRemember || event == .reset {
             do {
@@ -63,12 +63,13 @@ public actor LocationAuthorization {
 }
 
 public enum AuthorizationError: Error, Sendable, Equatable, UserFacingError {
-    case transition(AuthorizationTransitionError, policyPath: String?)
+    /// The state machine refused the event; a restricted state names who restricts.
+    case transition(AuthorizationTransitionError)
     case store(AuthorizationStoreError)
 
     public var summary: String {
         switch self {
-        case .transition(let error, let path):
+        case .transition(let error):
             if case .restricted(_, let restriction) = error.state {
                 return "\(restriction.description) turns location off; this cannot be changed by the user."
             }
@@ -80,7 +81,7 @@ public enum AuthorizationError: Error, Sendable, Equatable, UserFacingError {
 
     public var advice: String? {
         switch self {
-        case .transition(let error, _):
+        case .transition(let error):
             if case .restricted(_, let restriction) = error.state { return restriction.whoCanChangeIt }
             return "See 'forecastly location status'."
         case .store(let error):
@@ -90,7 +91,7 @@ public enum AuthorizationError: Error, Sendable, Equatable, UserFacingError {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .transition(let error, _):
+        case .transition(let error):
             if case .restricted = error.state { return .noPermission }
             return .usage
         case .store(let error):

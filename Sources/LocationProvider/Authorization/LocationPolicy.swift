@@ -1,13 +1,5 @@
+public import ForecastlyBase
 import Foundation
-
-/// Where a location can come from.
-public enum LocationSourceKind: String, Sendable, Hashable, Codable, CaseIterable {
-    case gpsd
-    /// GeoClue, the desktop's location service (Wi-Fi, modems, NMEA sources).
-    case geoclue
-    case ip
-    case manual
-}
 
 /// An administrator's policy, from `/etc/forecastly/policy.json` (or
 /// `FORECASTLY_POLICY_FILE`). The user cannot override it.

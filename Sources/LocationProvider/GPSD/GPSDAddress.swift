@@ -1,6 +1,5 @@
-import Foundation
-import NetworkTransport
 import ForecastlyBase
+import Foundation
 
 /// Where gpsd listens: `HOST[:PORT]`, `[IPv6]:PORT`; default localhost:2947.
 public struct GPSDAddress: Sendable, Hashable, CustomStringConvertible {

@@ -1,7 +1,7 @@
-import NetworkTransport
-public import Foundation
-import Synchronization
 public import ForecastlyBase
+public import Foundation
+import NetworkTransport
+import Synchronization
 
 /// Locates with a GPS receiver through gpsd.
 ///

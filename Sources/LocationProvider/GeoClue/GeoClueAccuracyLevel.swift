@@ -1,3 +1,4 @@
+import ForecastlyBase
 /// GeoClue's accuracy levels (`RequestedAccuracyLevel`). GeoClue starts no
 /// source finer than the level asked for (and the desktop allows).
 enum GeoClueAccuracyLevel: UInt32, Sendable {

@@ -1,5 +1,5 @@
-public import ForecastlyBase
-public import Foundation
+import ForecastlyBase
+import Foundation
 
 /// A position as GeoClue's Location object sends it, before forecastly
 /// trusts it.
@@ -17,11 +17,6 @@ struct GeoClueFix: Sendable, Equatable {
     var isPlaceholder: Bool {
         (latitude == 0 && longitude == 0) || (abs(latitude) == 90 && longitude == 0)
     }
-
-    /// GeoClue's city-level sources (GeoIP, or any source under a desktop's
-    /// accuracy cap) report kilometres; so many metres are no more than
-    /// approximate, as Core Location's reduced accuracy is.
-    static let approximateMeters = 1_000.0
 
     /// The fix forecastly uses; nil for a placeholder or an impossible coordinate.
     func locationFix(receivedAt: Date) -> LocationFix? {

@@ -1,3 +1,4 @@
+public import ForecastlyBase
 public import Foundation
 import Synchronization
 

@@ -53,7 +53,7 @@ final class GeoClueSession {
         guard forecastly_geoclue_get_client(lib, bus, Self.microseconds(until: deadline), &path, path.count, &error) >= 0 else {
             throw Self.failure(error, deadline: deadline)
         }
-        client = String(cString: path)
+        client = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard forecastly_geoclue_watch(lib, bus, client, watch, &error) >= 0,
               forecastly_geoclue_set(lib, bus, client, "DesktopId", CChar(UInt8(ascii: "s")), desktopID, 0,
                                      Self.microseconds(until: deadline), &error) >= 0,
@@ -65,7 +65,7 @@ final class GeoClueSession {
                                       Self.microseconds(until: deadline), &reply, &error) >= 0 else {
             throw Self.failure(error, deadline: deadline)
         }
-        if let reply { lib.pointee.message_unref(reply) }
+        if let reply { _ = lib.pointee.message_unref(reply) }
         started = true
     }
 
@@ -103,7 +103,7 @@ final class GeoClueSession {
         var reply: OpaquePointer?
         if forecastly_geoclue_call(lib, bus, client, "org.freedesktop.GeoClue2.Client", "Stop", 0, nil, 1_000_000, &reply, &error) >= 0,
            let reply {
-            lib.pointee.message_unref(reply)
+            _ = lib.pointee.message_unref(reply)
         }
         started = false
     }

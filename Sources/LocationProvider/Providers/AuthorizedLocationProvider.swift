@@ -1,3 +1,4 @@
+public import ForecastlyBase
 /// Wraps a backend so that it is only asked when the user allowed it and
 /// the policy permits its kind: in every other state no request leaves the
 /// machine. Typed and stored places (`manual`) need no permission.

@@ -1,3 +1,4 @@
+public import ForecastlyBase
 /// `--source auto`: the first backend that answers, in order (gpsd, then
 /// GeoClue, then IP, then the stored place). Each is tried with its own
 /// timeout; the error lists why every one failed. A permission answer

@@ -1,6 +1,6 @@
+public import ForecastlyBase
 public import Foundation
 public import NetworkTransport
-import ForecastlyBase
 
 /// Locates by the public IP address, over HTTPS. City level: every fix has
 /// reduced accuracy. Only ever called through `AuthorizedLocationProvider`.

@@ -1,6 +1,5 @@
-import Foundation
-import NetworkTransport
 import ForecastlyBase
+import Foundation
 
 /// Reads the answer of an IP geolocation service, recognising the format
 /// from the body itself: ipapi.co, ipwho.is, ipinfo.io and ip-api.com all

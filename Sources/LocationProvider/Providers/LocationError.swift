@@ -1,4 +1,3 @@
-import NetworkTransport
 public import ForecastlyBase
 
 /// Why no location could be had. Each case says what a person can do.

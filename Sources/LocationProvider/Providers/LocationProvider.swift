@@ -1,3 +1,4 @@
+public import ForecastlyBase
 /// A way to find where the user is. Backends: gpsd, IP geolocation, the
 /// stored or typed place, and `SimulatedLocationProvider` for tests.
 ///

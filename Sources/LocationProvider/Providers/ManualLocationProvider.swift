@@ -1,5 +1,5 @@
-public import Foundation
 public import ForecastlyBase
+public import Foundation
 
 /// A place the user stored with `forecastly location set`.
 public struct StoredPlace: Sendable, Hashable, Codable {

@@ -1,4 +1,3 @@
-import NetworkTransport
 public import ForecastlyBase
 
 /// Why a GeoNames dump could not be turned into an index.

@@ -1,4 +1,3 @@
-import NetworkTransport
 public import ForecastlyBase
 
 /// A place name as typed: "Kyiv", "Paris, FR", "Springfield, MO, US".

@@ -1,6 +1,6 @@
+import ForecastlyBase
 public import Foundation
 public import NetworkTransport
-import ForecastlyBase
 
 /// Looks up place names the offline index does not know, with Open-Meteo's
 /// geocoding API (`/v1/search`). Only a typed name is sent, never the

@@ -1,4 +1,3 @@
-import NetworkTransport
 public import ForecastlyBase
 
 /// Turns a typed place name into one place: the offline gazetteer first,

@@ -1,8 +1,10 @@
 import ArgumentParser
 import ForecastCore
+import ForecastlyBase
+import ForecastPresentation
+import ForecastProviders
 import Foundation
 import LocationProvider
-import ForecastlyBase
 
 /// `forecastly about`: version, data sources and their licences, and where
 /// forecastly keeps its files.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastCore
+import ForecastPresentation
 import Foundation
 
 /// `forecastly cache status|clear`: the stored forecasts.

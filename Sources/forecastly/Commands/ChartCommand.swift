@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForecastCore
 import ForecastlyBase
+import ForecastPresentation
 import Foundation
 
 /// `forecastly chart --svg FILE`: the coming hours as an SVG meteogram.

@@ -1,8 +1,8 @@
 import ArgumentParser
 import ForecastCore
-import Foundation
-import LocationProvider
 import ForecastlyBase
+import ForecastPresentation
+import Foundation
 import Places
 
 /// `forecastly cities …`: the offline place index.

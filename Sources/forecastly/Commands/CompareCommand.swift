@@ -1,9 +1,10 @@
 import ArgumentParser
 import ForecastCore
-import Foundation
-import LocationProvider
-import NetworkTransport
 import ForecastlyBase
+import ForecastPresentation
+import ForecastStore
+import Foundation
+import NetworkTransport
 import Places
 
 /// `forecastly compare "Kyiv, Lviv, Odesa"`: one table, one request.

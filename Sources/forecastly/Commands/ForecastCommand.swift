@@ -1,5 +1,7 @@
 import ArgumentParser
 public import ForecastCore
+import ForecastlyBase
+import ForecastPresentation
 import Foundation
 import LocationProvider
 import Logging

@@ -1,9 +1,10 @@
-import NetworkTransport
 import ArgumentParser
 import ForecastCore
+import ForecastlyBase
+import ForecastPresentation
 import Foundation
 import LocationProvider
-import ForecastlyBase
+import NetworkTransport
 
 /// `forecastly location …`: where am I, and the permission to find out.
 struct LocationCommand: AsyncParsableCommand {
@@ -37,11 +38,7 @@ struct LocationCommand: AsyncParsableCommand {
             let setup = await LocationSetup.load()
             let fix: LocationFix = try await Services.with(service.settings) { services in
                 let source = try await setup.permittedSource(locating.settings, transport: services.transport)
-                do throws(LocationError) {
-                    return try await source.provider.currentLocation(timeout: source.timeout)
-                } catch {
-                    throw ForecastError.location(error)
-                }
+                return try await source.provider.currentLocation(timeout: source.timeout)
             }
             Terminal.standardOutput.write(json ? Self.json(fix) : Self.text(fix))
         }

@@ -1,9 +1,10 @@
 import ArgumentParser
 import ForecastCore
+import ForecastlyBase
+import ForecastStore
 import Foundation
 import LocationProvider
 import NetworkTransport
-import ForecastlyBase
 
 /// `forecastly notes …`: short notes saved with the weather at that moment.
 struct NotesCommand: AsyncParsableCommand {

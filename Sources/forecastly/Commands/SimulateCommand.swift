@@ -1,11 +1,11 @@
 import ArgumentParser
-import Synchronization
-import ForecastlyTesting
 import ForecastCore
+import ForecastlyBase
+import ForecastlyTesting
 import Foundation
 import LocationProvider
 import NetworkTransport
-import ForecastlyBase
+import Synchronization
 
 enum SimulatedAuthorization: String, ArgumentChoice {
     case notDetermined, denied, restricted, authorized

@@ -1,5 +1,4 @@
 import ArgumentParser
-import NetworkTransport
 import ForecastlyBase
 
 /// A duration typed as "90s", "15m", "1h30m", "2d" or plain seconds ("900").

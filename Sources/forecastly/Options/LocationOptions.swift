@@ -1,7 +1,4 @@
 import ArgumentParser
-import ForecastCore
-import LocationProvider
-import NetworkTransport
 import ForecastlyBase
 import Places
 

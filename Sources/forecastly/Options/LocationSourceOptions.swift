@@ -1,6 +1,6 @@
 import ArgumentParser
-import LocationProvider
 import ForecastlyBase
+import LocationProvider
 
 enum SourceChoice: String, ArgumentChoice {
     case auto, gpsd, geoclue, ip, manual

@@ -1,8 +1,7 @@
 import ArgumentParser
 import ForecastCore
+import ForecastPresentation
 import Foundation
-import LocationProvider
-import Places
 
 struct OutputOptions: ParsableArguments {
     @Flag(help: "Print JSON for scripts (schema in the README).")

@@ -1,8 +1,7 @@
 import ArgumentParser
 import ForecastCore
-import Foundation
 import ForecastlyBase
-import NetworkTransport
+import Foundation
 
 extension WeatherProvider: ArgumentChoice {}
 

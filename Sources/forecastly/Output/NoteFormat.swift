@@ -1,7 +1,8 @@
-import NetworkTransport
 import ForecastCore
-import Foundation
 import ForecastlyBase
+import ForecastPresentation
+import ForecastStore
+import Foundation
 
 /// How notes are shown: one line each, in full, or as JSON.
 enum NoteFormat {

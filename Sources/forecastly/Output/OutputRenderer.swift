@@ -1,4 +1,5 @@
 import ForecastCore
+import ForecastPresentation
 import Foundation
 import Places
 

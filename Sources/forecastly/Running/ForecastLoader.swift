@@ -19,14 +19,14 @@ struct ForecastLoader {
         }
     }
 
-    func load(_ request: ForecastRequest, service: any ForecastService) async throws(ForecastError) -> Forecast {
+    func load(_ request: ForecastRequest, service: any ForecastService) async throws -> Forecast {
         try await drive(ForecastViewModel(service: service), provider: service.provider) { model in await model.load(request) }
     }
 
     func locateAndLoad(
         authorization: LocationAuthorization, provider: any LocationProvider, service: any ForecastService,
         timeout: Duration, days: Int, units: UnitSystem
-    ) async throws(ForecastError) -> Forecast {
+    ) async throws -> Forecast {
         try await drive(ForecastViewModel(service: service), provider: service.provider) { model in
             await model.run(authorization: authorization, provider: provider, locateTimeout: timeout, days: days, units: units)
         }
@@ -34,7 +34,7 @@ struct ForecastLoader {
 
     private func drive(
         _ model: ForecastViewModel, provider: WeatherProvider, _ work: (ForecastViewModel) async -> ForecastViewState
-    ) async throws(ForecastError) -> Forecast {
+    ) async throws -> Forecast {
         // Subscribe before work starts, so no state is missed.
         let states = await model.states()
         let watcher = Task { [spinner] in
@@ -50,8 +50,9 @@ struct ForecastLoader {
         switch final {
         case .loaded(let forecast): return forecast
         case .failed(let error): throw error
+        case .locationFailed(let error): throw error
         case .idle, .waitingForAuthorization, .locating, .loading:
-            throw .invalidInput("The forecast did not finish loading.") // unreachable by the model's contract
+            throw ForecastError.invalidInput("The forecast did not finish loading.") // unreachable by the model's contract
         }
     }
 }
@@ -64,7 +65,7 @@ extension ForecastViewState {
         case .locating(.ip): "Looking up your approximate location…"
         case .locating: "Reading your stored place…"
         case .loading: "Fetching the forecast from \(provider.name)…"
-        case .idle, .loaded, .failed: nil
+        case .idle, .loaded, .failed, .locationFailed: nil
         }
     }
 
@@ -76,6 +77,7 @@ extension ForecastViewState {
         case .loading(let request): "loading \(request.days) days, \(request.units.rawValue)"
         case .loaded(let forecast): "loaded \(forecast.hourly.count) hours, \(forecast.daily.count) days, zone \(forecast.timeZone.identifier)"
         case .failed(let error): "failed: \(error.summary)"
+        case .locationFailed(let error): "failed to locate: \(error.summary)"
         }
     }
 }

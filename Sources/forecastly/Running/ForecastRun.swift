@@ -1,5 +1,6 @@
 import ForecastCore
 import ForecastlyBase
+import ForecastStore
 import Foundation
 import LocationProvider
 import Places

@@ -1,8 +1,8 @@
 import ForecastCore
+import ForecastlyBase
 import Foundation
 import LocationProvider
 import NetworkTransport
-import ForecastlyBase
 
 /// Everything the CLI needs to locate the user: the authorization (decision
 /// file and policy), and the backends chosen with --source, each wrapped so

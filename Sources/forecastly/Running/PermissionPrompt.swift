@@ -1,8 +1,6 @@
-import ForecastCore
+import ForecastlyBase
 import Foundation
 import LocationProvider
-import NetworkTransport
-import ForecastlyBase
 
 /// "Request permission at launch": asks once on a terminal, remembers the
 /// answer; without a terminal it never asks and never locates.

@@ -1,10 +1,9 @@
 import ForecastCore
-import Foundation
-import LocationProvider
-import NetworkTransport
-import Synchronization
 import ForecastlyBase
+import Foundation
+import NetworkTransport
 import Places
+import Synchronization
 
 /// The gazetteer as the CLI uses it: opened from the user's import or the
 /// bundled places, for resolving --city, naming coordinates and completion.

@@ -1,5 +1,7 @@
 import ForecastCore
 import ForecastlyBase
+import ForecastProviders
+import ForecastStore
 import Foundation
 import LocationProvider
 import NetworkTransport

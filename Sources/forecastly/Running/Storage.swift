@@ -1,7 +1,6 @@
-import ForecastCore
-import Foundation
-import LocationProvider
 import ForecastlyBase
+import ForecastStore
+import Foundation
 
 /// The SQLite store as the CLI opens it.
 enum Storage {

@@ -1,7 +1,9 @@
 import ForecastCore
+import ForecastlyBase
+import ForecastPresentation
+import ForecastStore
 import Foundation
 import LocationProvider
-import ForecastlyBase
 import Places
 
 /// `forecastly --watch`: frames from `ForecastWatcher`, drawn in place on a
@@ -63,6 +65,8 @@ struct WatchRun {
                 status = "Next refresh in \(ValueFormat.age(next.inSeconds))."
             }
         case .failed(let error, let retry):
+            status = "\(error.summary) Trying again in \(ValueFormat.age(retry.inSeconds))."
+        case .notLocated(let error, let retry):
             status = "\(error.summary) Trying again in \(ValueFormat.age(retry.inSeconds))."
         case .notPermitted(let error):
             status = "\(error.userMessage) Waiting for the permission to change."

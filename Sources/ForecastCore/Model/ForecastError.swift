@@ -1,0 +1,148 @@
+public import ForecastlyBase
+public import NetworkTransport
+
+/// Everything that can go wrong between asking a weather service for a
+/// forecast and having one. Locating the place fails with `LocationError`,
+/// which the pipeline carries beside it (`ForecastViewState.locationFailed`).
+///
+/// Each case carries what a person needs to understand it; `summary`,
+/// `advice` and `exitStatus` turn it into the two lines the CLI prints.
+public enum ForecastError: Error, Sendable, Equatable {
+    /// The request itself is wrong (a value out of range, a bad setting).
+    case invalidInput(String)
+    /// No HTTP answer at all.
+    case transport(TransportError, service: ServiceName)
+    /// The service answered with an error status; `reason` is its own text.
+    case httpStatus(Int, reason: String?, service: ServiceName)
+    /// The service answered 200 with something that is not a forecast.
+    case undecodable(field: String?, detail: String, service: ServiceName)
+    /// A well-formed answer that holds no weather data at all.
+    case emptyData(service: ServiceName)
+}
+
+extension ForecastError: UserFacingError {
+    public var summary: String {
+        switch self {
+        case .invalidInput(let text):
+            return text
+        case .transport(let error, let service):
+            return Self.describe(error, service: service)
+        case .httpStatus(let status, let reason, let service):
+            // The sentence ends after the quote, so the reason's own full stop goes.
+            let quoted = reason.map { ": “\(Self.droppingFullStop($0.strippingTerminalControls(limit: 200)))”" } ?? ""
+            switch status {
+            case 429: return "\(service) is rate limiting requests from this machine (HTTP 429)\(quoted)."
+            case 400: return "\(service) rejected the request (HTTP 400)\(quoted)."
+            case 403 where service.provider == .metNorway:
+                return "\(service) refused the request (HTTP 403): it turns away clients that do not identify themselves."
+            case 401, 403: return "\(service) refused the API key (HTTP \(status))\(quoted)."
+            case 500...599: return "\(service) is having trouble (HTTP \(status))\(quoted)."
+            default: return "\(service) answered with HTTP \(status)\(quoted)."
+            }
+        case .undecodable(let field, let detail, let service):
+            let location = field.map { " (field “\($0)”)" } ?? ""
+            return "\(service) sent a response forecastly cannot read\(location): \(detail.strippingTerminalControls(limit: 200))."
+        case .emptyData(let service):
+            return "\(service) answered, but with no weather data for this place."
+        }
+    }
+
+    public var advice: String? {
+        switch self {
+        case .invalidInput:
+            return "Run 'forecastly --help' for the accepted values."
+        case .transport(let error, let service):
+            switch error {
+            case .nameResolutionFailed, .connectionRefused, .connectTimedOut:
+                return "Check the network connection (or \(service.provider.urlVariable)) and try again."
+            case .responseTimedOut:
+                return "The service may be overloaded; try again in a minute, or raise --timeout."
+            case .tlsFailed:
+                return "Check the system clock and CA certificates (package ca-certificates)."
+            case .insecureURL:
+                return "Use an https:// URL; plain http:// is allowed only for localhost."
+            case .bodyTooLarge:
+                return "Check \(service.provider.urlVariable) points at a \(service.provider.name) server."
+            case .cancelled, .other:
+                return "Try again; run with --verbose to see more."
+            }
+        case .httpStatus(let status, _, let service):
+            switch (status, service.provider) {
+            case (429, .openMeteo): return "Wait and try again later; heavy use needs an API key (--api-key)."
+            case (429, .metNorway): return "MET Norway asks clients to back off: wait a few minutes before asking again."
+            case (429, .openWeather): return "A free key allows 60 calls a minute: wait a minute before asking again."
+            case (400, _): return "Check the coordinates and options; if they look right, report this as a bug."
+            case (401, .openWeather), (403, .openWeather):
+                return "The key is wrong, not active yet (a new key takes up to a few hours), or lacks the One Call 3.0 subscription (--openweather-onecall); check --api-key or FORECASTLY_OPENWEATHER_API_KEY."
+            case (403, .metNorway): return "Set FORECASTLY_CONTACT to your e-mail address or web site so MET Norway knows who asks; if it persists, report it."
+            case (401, _), (403, _): return "Check --api-key or FORECASTLY_OPEN_METEO_API_KEY."
+            case (500...599, _): return "Try again in a few minutes."
+            default: return "Check \(service.provider.urlVariable) and try again."
+            }
+        case .undecodable, .emptyData:
+            return "Try again later; if it persists, run with --verbose and report it."
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .invalidInput:
+            return .usage
+        case .transport(let error, _):
+            switch error {
+            case .connectTimedOut, .responseTimedOut, .cancelled: return .temporaryFailure
+            case .insecureURL: return .usage
+            case .bodyTooLarge: return .dataError
+            case .nameResolutionFailed, .connectionRefused, .tlsFailed, .other: return .unavailable
+            }
+        case .httpStatus(let status, _, _):
+            switch status {
+            case 429, 503, 504: return .temporaryFailure
+            case 401, 403: return .noPermission
+            case 400...499: return .dataError
+            default: return .unavailable
+            }
+        case .undecodable, .emptyData:
+            return .dataError
+        }
+    }
+
+    static func droppingFullStop(_ text: String) -> String {
+        text.hasSuffix(".") && !text.hasSuffix("...") ? String(text.dropLast()) : text
+    }
+
+    static func describe(_ error: TransportError, service: ServiceName) -> String {
+        switch error {
+        case .nameResolutionFailed(let host):
+            return "Cannot reach \(service): the name \(host) does not resolve (no network, or DNS is down)."
+        case .connectionRefused(let host, let port):
+            return "Cannot reach \(service): \(host):\(port) refused the connection."
+        case .tlsFailed(let host, let detail):
+            return "Cannot reach \(service): the secure connection to \(host) failed (\(detail.strippingTerminalControls(limit: 120)))."
+        case .connectTimedOut(let host):
+            return "Cannot reach \(service): connecting to \(host) timed out."
+        case .responseTimedOut(let host):
+            return "\(service) (\(host)) did not answer in time."
+        case .bodyTooLarge(let limit):
+            return "\(service) sent more than \(limit / (1 << 20)) MiB; a forecast is far smaller, so it was not read."
+        case .insecureURL(let url):
+            return "Refusing to send a location to \(url.strippingTerminalControls(limit: 120)): it is not HTTPS."
+        case .cancelled:
+            return "The request to \(service) was cancelled."
+        case .other(let detail):
+            return "Cannot reach \(service): \(detail.strippingTerminalControls(limit: 160))."
+        }
+    }
+}
+
+extension ForecastError: CustomStringConvertible {
+    public var description: String { userMessage }
+}
+
+extension ForecastError {
+    /// The network or the service failed (not the request): a stored
+    /// forecast is better than nothing.
+    public var canFallBackToStored: Bool {
+        exitStatus == .unavailable || exitStatus == .temporaryFailure
+    }
+}

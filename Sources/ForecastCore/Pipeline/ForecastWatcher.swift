@@ -1,0 +1,195 @@
+public import ForecastlyBase
+public import Foundation
+public import LocationProvider
+
+/// `--watch`: keeps a forecast current. It fetches again when the interval
+/// passes, when the position moves more than `moveThresholdMeters`, and
+/// when the location permission changes; when the service fails it shows
+/// the stored forecast marked stale and retries with backoff, so it
+/// refreshes by itself as soon as the service answers again.
+///
+/// Time comes from the injected clock, so tests of intervals and backoff
+/// run instantly with a test clock.
+public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
+    public struct Configuration: Sendable {
+        public var interval: Duration
+        public var backoff: WatchBackoff
+        public var moveThresholdMeters: Double
+
+        public init(interval: Duration = .seconds(600), backoff: WatchBackoff = WatchBackoff(), moveThresholdMeters: Double = 3_000) {
+            self.interval = interval
+            self.backoff = backoff
+            self.moveThresholdMeters = moveThresholdMeters
+        }
+    }
+
+    /// What to show now.
+    public enum Frame: Sendable {
+        /// A forecast; `origin` says whether it is fresh, stored or stale.
+        case forecast(Forecast, origin: ForecastOrigin, nextRefresh: Duration)
+        /// Nothing to show: the error, and when the next attempt is.
+        case failed(ForecastError, retryIn: Duration)
+        /// No fix yet, and the source failed: the error, and when the next attempt is.
+        case notLocated(LocationError, retryIn: Duration)
+        /// Locating is not allowed (any more); waiting for a change.
+        case notPermitted(LocationError)
+    }
+
+    /// Why a fetch happens.
+    enum Event: Sendable {
+        case due(generation: Int)
+        case moved(Coordinate)
+        case authorization(AuthorizationState)
+        case locationFailed(LocationError)
+    }
+
+    public let clock: C
+    public let configuration: Configuration
+
+    public init(clock: C, configuration: Configuration) {
+        self.clock = clock
+        self.configuration = configuration
+    }
+
+    /// The frames, until the consumer stops listening.
+    /// - Parameters:
+    ///   - place: a fixed place, or nil to follow `locations`.
+    ///   - locations: fixes as they come (gpsd's updates), when not fixed.
+    ///   - authorization: permission changes, when locating.
+    ///   - fetch: one forecast for a coordinate, with where it came from.
+    public func frames(
+        place: Coordinate?,
+        locations: AsyncStream<LocationUpdate>? = nil,
+        authorization: AsyncStream<AuthorizationState>? = nil,
+        now: @escaping @Sendable () -> Date = Date.init,
+        fetch: @escaping @Sendable (Coordinate) async throws(ForecastError) -> (Forecast, ForecastOrigin)
+    ) -> AsyncStream<Frame> {
+        let (events, eventInput) = AsyncStream.makeStream(of: Event.self)
+        let (frames, output) = AsyncStream.makeStream(of: Frame.self)
+        let clock = self.clock
+        let configuration = self.configuration
+
+        // The deadline is fixed now, not when the task first runs: the wait
+        // counts from the fetch, and a clock that reaches the deadline before
+        // the task sleeps (a test advancing it) still makes it due. A test
+        // clock would hold a sleep until the very instant it shows, so a
+        // deadline already reached is not slept on at all.
+        func schedule(after delay: Duration, generation: Int) -> Task<Void, Never> {
+            let deadline = clock.now.advanced(by: delay)
+            return Task {
+                if clock.now < deadline {
+                    do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
+                }
+                eventInput.yield(.due(generation: generation))
+            }
+        }
+
+        let sources = Task {
+            await withTaskGroup(of: Void.self) { group in
+                if let locations {
+                    group.addTask {
+                        for await update in locations {
+                            switch update {
+                            case .fix(let fix): eventInput.yield(.moved(fix.coordinate))
+                            case .diagnostic(.failed(let error)): eventInput.yield(.locationFailed(error))
+                            case .diagnostic: continue
+                            }
+                        }
+                    }
+                }
+                if let authorization {
+                    group.addTask {
+                        for await state in authorization { eventInput.yield(.authorization(state)) }
+                    }
+                }
+            }
+        }
+
+        let loop = Task {
+            var coordinate = place
+            var fetchedAt: Coordinate?
+            var failures = 0
+            var generation = 0
+            var timer: Task<Void, Never>?
+            var permitted = true
+            // The last good forecast and when it was fetched, to show marked stale.
+            var lastShown: (Forecast, Date)?
+
+            // The next timer is set before a frame is shown, so whoever reads
+            // the frame (a test advancing its clock) finds its deadline fixed.
+            func refresh() async {
+                guard let target = coordinate, permitted else { return }
+                generation += 1
+                timer?.cancel()
+                let frame: Frame
+                let next: Duration
+                do throws(ForecastError) {
+                    let (forecast, origin) = try await fetch(target)
+                    fetchedAt = target
+                    if case .stale = origin {
+                        failures += 1
+                        next = configuration.backoff.delay(afterFailures: failures)
+                    } else {
+                        failures = 0
+                        lastShown = (forecast, origin.fetchedAt ?? now())
+                        next = configuration.interval
+                    }
+                    frame = .forecast(forecast, origin: origin, nextRefresh: next)
+                } catch {
+                    failures += 1
+                    next = configuration.backoff.delay(afterFailures: failures)
+                    if error.canFallBackToStored, let (forecast, shownAt) = lastShown {
+                        frame = .forecast(forecast, origin: .stale(fetchedAt: shownAt, error: error), nextRefresh: next)
+                    } else {
+                        frame = .failed(error, retryIn: next)
+                    }
+                }
+                timer = schedule(after: next, generation: generation)
+                output.yield(frame)
+            }
+
+            await refresh()
+            for await event in events {
+                switch event {
+                case .due(let due) where due == generation:
+                    await refresh()
+                case .due:
+                    continue // a timer replaced by a newer fetch
+                case .moved(let next):
+                    let first = coordinate == nil
+                    coordinate = next
+                    if first || fetchedAt.map({ $0.distance(to: next) > configuration.moveThresholdMeters }) ?? true {
+                        await refresh()
+                    }
+                case .authorization(let state):
+                    switch state {
+                    case .authorized:
+                        if !permitted { permitted = true; await refresh() }
+                    case .denied:
+                        permitted = false
+                        timer?.cancel()
+                        output.yield(.notPermitted(.denied))
+                    case .restricted(_, let restriction):
+                        permitted = false
+                        timer?.cancel()
+                        output.yield(.notPermitted(.restricted(restriction, source: nil)))
+                    case .notDetermined:
+                        permitted = false
+                        timer?.cancel()
+                        output.yield(.notPermitted(.notDetermined))
+                    }
+                case .locationFailed(let error):
+                    if coordinate == nil { output.yield(.notLocated(error, retryIn: configuration.interval)) }
+                }
+            }
+            timer?.cancel()
+        }
+
+        output.onTermination = { _ in
+            loop.cancel()
+            sources.cancel()
+            eventInput.finish()
+        }
+        return frames
+    }
+}

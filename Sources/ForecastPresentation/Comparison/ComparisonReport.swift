@@ -1,0 +1,38 @@
+public import ForecastCore
+/// The `compare` table: one row per place in the order given, with the
+/// current temperature, today's low and high, the condition and the wind.
+public struct ComparisonReport: Sendable {
+    public var entries: [PlaceComparison.Entry]
+    public var style: TerminalStyle
+    public var source: DataSource
+
+    public init(entries: [PlaceComparison.Entry], style: TerminalStyle, source: DataSource) {
+        self.entries = entries
+        self.style = style
+        self.source = source
+    }
+
+    public func render() -> String {
+        var rows: [[String]] = [["Place", "Now", "Low", "High", "", "Condition", "Wind"]]
+        for case .forecast(let resolution, let forecast) in entries {
+            let units = forecast.units
+            let now = forecast.current
+            let today = forecast.today
+            let condition = now?.condition ?? today?.condition
+            rows.append([
+                resolution.place.displayName,
+                ValueFormat.temperature(now?.temperature, unit: units.temperature),
+                ValueFormat.temperature(today?.temperatureMin, unit: units.temperature),
+                ValueFormat.temperature(today?.temperatureMax, unit: units.temperature),
+                condition?.glyph(isDay: now?.isDay ?? true) ?? " ",
+                condition?.description ?? ValueFormat.missing,
+                ValueFormat.wind(now?.windSpeed, direction: now?.windDirection, unit: units.windSpeed),
+            ])
+        }
+        guard rows.count > 1 else { return "" }
+        var lines = TextTable.lines(rows, rightAligned: [1, 2, 3], indent: "")
+        lines[0] = style.bold(lines[0])
+        lines += ["", style.dim("\(source.attribution) · places from GeoNames (CC BY 4.0)")]
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

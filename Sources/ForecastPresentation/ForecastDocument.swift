@@ -1,0 +1,179 @@
+public import ForecastCore
+import ForecastlyBase
+public import Foundation
+public import Places
+
+/// The `--json` output, schema version 1. Documented in the README; keys
+/// are never dropped (a missing value is `null`), and new keys may be added
+/// without a version change, so scripts should ignore keys they do not know.
+public struct ForecastDocument: Encodable, Sendable {
+    public static let schemaVersion = 1
+
+    let forecast: Forecast
+    let placeName: String?
+    let unitSystem: UnitSystem
+    let source: DataSource
+    let generatedAt: Date
+    let hours: Int?
+    let place: GazetteerPlace?
+    let origin: ForecastOrigin?
+
+    /// - Parameters:
+    ///   - hours: how many upcoming hours to include; `nil` for all.
+    ///   - place: the named place the forecast is for (`--city`, `compare`).
+    public init(
+        forecast: Forecast, placeName: String?, unitSystem: UnitSystem, source: DataSource, generatedAt: Date,
+        hours: Int? = nil, place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil
+    ) {
+        self.origin = origin
+        self.forecast = forecast
+        self.place = place
+        self.placeName = placeName
+        self.unitSystem = unitSystem
+        self.source = source
+        self.generatedAt = generatedAt
+        self.hours = hours
+    }
+
+    /// Pretty-printed UTF-8 JSON with a stable key order.
+    public func encoded() -> Data { DocumentEncoding.encode(self, empty: "{}") }
+
+    enum Keys: String, CodingKey {
+        case schemaVersion, location, units, current, daily, hourly, source, attribution, generatedAt
+        case latitude, longitude, requestedLatitude, requestedLongitude, elevation, timezone, name
+        case system, temperature, windSpeed, precipitation
+        case time, date, apparentTemperature, humidity, weatherCode, description, symbol, glyph, isDay
+        case windDirection, windDirectionCompass, windGusts, precipitationProbability
+        case temperatureMax, temperatureMin, precipitationSum, precipitationProbabilityMax, windSpeedMax
+        case sunrise, sunset, uvIndexMax, url, license
+        case kind, accuracy, accuracyMeters, observedAt
+        case place, id, countryCode, countryName, admin1, population
+        case cache, origin, fetchedAt, ageSeconds
+        case stepHours, provider
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        let clock = PlaceClock(timeZone: forecast.timeZone)
+        var root = encoder.container(keyedBy: Keys.self)
+        try root.encode(Self.schemaVersion, forKey: .schemaVersion)
+
+        var location = root.nestedContainer(keyedBy: Keys.self, forKey: .location)
+        try location.encode(forecast.coordinate.latitude, forKey: .latitude)
+        try location.encode(forecast.coordinate.longitude, forKey: .longitude)
+        try location.encode(forecast.requestedCoordinate.latitude, forKey: .requestedLatitude)
+        try location.encode(forecast.requestedCoordinate.longitude, forKey: .requestedLongitude)
+        try location.encode(forecast.elevation, forKey: .elevation)
+        try location.encode(forecast.timeZone.identifier, forKey: .timezone)
+        try location.encode(placeName, forKey: .name)
+        var origin = location.nestedContainer(keyedBy: Keys.self, forKey: .source)
+        if let place {
+            try Self.encodeOrigin(kind: "city", accuracy: .reduced, into: &origin)
+            var node = location.nestedContainer(keyedBy: Keys.self, forKey: .place)
+            try node.encode(place.id, forKey: .id)
+            try node.encode(place.name, forKey: .name)
+            try node.encode(place.countryCode, forKey: .countryCode)
+            try node.encode(place.countryName, forKey: .countryName)
+            try node.encode(place.admin1, forKey: .admin1)
+            try node.encode(place.population, forKey: .population)
+            try node.encode(place.coordinate.latitude, forKey: .latitude)
+            try node.encode(place.coordinate.longitude, forKey: .longitude)
+            try node.encode(place.timeZone, forKey: .timezone)
+        } else if let fix = forecast.fix {
+            try Self.encodeOrigin(kind: fix.source.rawValue, accuracy: fix.accuracy, meters: fix.accuracyMeters,
+                                  observedAt: PlaceClock(timeZone: .gmt).iso8601(fix.timestamp), into: &origin)
+        } else {
+            try Self.encodeOrigin(kind: "typed", accuracy: .full, into: &origin)
+        }
+
+        var units = root.nestedContainer(keyedBy: Keys.self, forKey: .units)
+        try units.encode(unitSystem.rawValue, forKey: .system)
+        try units.encode(forecast.units.temperature, forKey: .temperature)
+        try units.encode(forecast.units.windSpeed, forKey: .windSpeed)
+        try units.encode(forecast.units.precipitation, forKey: .precipitation)
+
+        if let current = forecast.current {
+            var node = root.nestedContainer(keyedBy: Keys.self, forKey: .current)
+            try node.encode(clock.iso8601(current.time), forKey: .time)
+            try node.encode(current.temperature, forKey: .temperature)
+            try node.encode(current.apparentTemperature, forKey: .apparentTemperature)
+            try node.encode(current.relativeHumidity, forKey: .humidity)
+            try node.encode(current.precipitation, forKey: .precipitation)
+            try Self.encodeCondition(current.weatherCode, isDay: current.isDay, into: &node)
+            try node.encode(current.isDay, forKey: .isDay)
+            try node.encode(current.windSpeed, forKey: .windSpeed)
+            try node.encode(current.windDirection, forKey: .windDirection)
+            try node.encode(current.windGusts, forKey: .windGusts)
+        } else {
+            try root.encodeNil(forKey: .current)
+        }
+
+        var daily = root.nestedUnkeyedContainer(forKey: .daily)
+        for day in forecast.daily {
+            var node = daily.nestedContainer(keyedBy: Keys.self)
+            try node.encode(day.date.description, forKey: .date)
+            try Self.encodeCondition(day.weatherCode, isDay: true, into: &node)
+            try node.encode(day.temperatureMax, forKey: .temperatureMax)
+            try node.encode(day.temperatureMin, forKey: .temperatureMin)
+            try node.encode(day.precipitationSum, forKey: .precipitationSum)
+            try node.encode(day.precipitationProbabilityMax, forKey: .precipitationProbabilityMax)
+            try node.encode(day.windSpeedMax, forKey: .windSpeedMax)
+            try node.encode(day.sunrise.map(clock.iso8601), forKey: .sunrise)
+            try node.encode(day.sunset.map(clock.iso8601), forKey: .sunset)
+            try node.encode(day.uvIndexMax, forKey: .uvIndexMax)
+        }
+
+        var hourly = root.nestedUnkeyedContainer(forKey: .hourly)
+        let upcoming = forecast.upcomingHours()
+        for hour in upcoming.prefix(hours ?? upcoming.count) {
+            var node = hourly.nestedContainer(keyedBy: Keys.self)
+            try node.encode(clock.iso8601(hour.time), forKey: .time)
+            try node.encode(hour.temperature, forKey: .temperature)
+            try node.encode(hour.precipitationProbability, forKey: .precipitationProbability)
+            try node.encode(hour.precipitation, forKey: .precipitation)
+            try Self.encodeCondition(hour.weatherCode, isDay: hour.isDay, into: &node)
+            try node.encode(hour.isDay, forKey: .isDay)
+            try node.encode(hour.windSpeed, forKey: .windSpeed)
+            try node.encode(hour.windDirection, forKey: .windDirection)
+            try node.encode(hour.stepHours ?? 1, forKey: .stepHours)
+        }
+
+        var source = root.nestedContainer(keyedBy: Keys.self, forKey: .source)
+        try source.encode(forecast.provider.rawValue, forKey: .provider)
+        try source.encode(self.source.name, forKey: .name)
+        try source.encode(self.source.url, forKey: .url)
+        try source.encode(self.source.license, forKey: .license)
+        try root.encode(self.source.attribution, forKey: .attribution)
+        try root.encode(PlaceClock(timeZone: .gmt).iso8601(generatedAt), forKey: .generatedAt)
+
+        // Where this forecast came from: fetched now, or the store (and how old it is).
+        if let stored = self.origin {
+            var cache = root.nestedContainer(keyedBy: Keys.self, forKey: .cache)
+            try cache.encode(stored.name, forKey: .origin)
+            if let fetchedAt = stored.fetchedAt {
+                try cache.encode(PlaceClock(timeZone: .gmt).iso8601(fetchedAt), forKey: .fetchedAt)
+                try cache.encode(Int(max(0, generatedAt.timeIntervalSince(fetchedAt)).rounded()), forKey: .ageSeconds)
+            } else {
+                try cache.encodeNil(forKey: .fetchedAt)
+                try cache.encode(0, forKey: .ageSeconds)
+            }
+        }
+    }
+
+    /// `location.source`: what located the forecast, and how precisely.
+    private static func encodeOrigin(
+        kind: String, accuracy: LocationAccuracy, meters: Double? = nil, observedAt: String? = nil,
+        into node: inout KeyedEncodingContainer<Keys>
+    ) throws {
+        try node.encode(kind, forKey: .kind)
+        try node.encode(accuracy.rawValue, forKey: .accuracy)
+        try node.encode(meters, forKey: .accuracyMeters)
+        try node.encode(observedAt, forKey: .observedAt)
+    }
+
+    private static func encodeCondition(_ code: Int?, isDay: Bool?, into node: inout KeyedEncodingContainer<Keys>) throws {
+        let condition = code.map(WeatherCondition.init(wmoCode:))
+        try node.encode(code, forKey: .weatherCode)
+        try node.encode(condition?.description, forKey: .description)
+        try node.encode(condition?.symbolName(isDay: isDay ?? true), forKey: .symbol)
+    }
+}

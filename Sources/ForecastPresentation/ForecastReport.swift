@@ -1,0 +1,160 @@
+public import ForecastCore
+import Foundation
+
+/// The human-readable forecast: a header, current conditions, today, the
+/// next hours and the coming days, in aligned columns.
+public struct ForecastReport: Sendable {
+    public var forecast: Forecast
+    public var placeName: String?
+    public var hours: Int
+    public var style: TerminalStyle
+    public var source: DataSource
+    /// A line under the header, e.g. that this is a stored forecast and how old.
+    public var notice: String?
+    /// `--chart`: the meteogram of the coming hours, above the hours table.
+    public var chart: TerminalMeteogram?
+
+    public init(forecast: Forecast, placeName: String?, hours: Int, style: TerminalStyle, source: DataSource, notice: String? = nil) {
+        self.notice = notice
+        self.forecast = forecast
+        self.placeName = placeName
+        self.hours = hours
+        self.style = style
+        self.source = source
+    }
+
+    private var clock: PlaceClock { PlaceClock(timeZone: forecast.timeZone) }
+    private var units: ForecastUnits { forecast.units }
+
+    public func render() -> String {
+        var lines = [header()]
+        if let fix = forecast.fix { lines.append(label("From") + fix.sourceSummary) }
+        if let notice { lines.append(label("Stored") + style.bold(notice)) }
+        lines += currentSection()
+        lines += todaySection()
+        if let chart {
+            let drawn = chart.render()
+            if !drawn.isEmpty { lines += [""] + drawn }
+        }
+        lines += hoursSection()
+        lines += daysSection()
+        lines += ["", style.dim(source.attribution)]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func header() -> String {
+        let place = placeName ?? forecast.requestedCoordinate.description
+        var parts = [style.bold(place)]
+        if placeName != nil { parts.append(forecast.coordinate.description) }
+        parts.append(forecast.timeZone.identifier)
+        if let time = forecast.current?.time {
+            parts.append("\(clock.day(clock.localDate(time))) \(clock.time(time)) \(clock.offsetLabel(time))")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    private func temperature(_ value: Double?) -> String {
+        style.temperature(ValueFormat.temperature(value, unit: units.temperature),
+                          celsius: ValueFormat.celsius(value, unit: units.temperature))
+    }
+
+    private func label(_ text: String) -> String { style.bold(TextWidth.pad(text, to: 7)) }
+
+    private func currentSection() -> [String] {
+        guard let now = forecast.current else { return [] }
+        let condition = now.condition
+        let isDay = now.isDay ?? true
+        var first = "\(label("Now"))"
+        if let condition { first += "\(condition.glyph(isDay: isDay)) \(condition.description), " }
+        first += temperature(now.temperature)
+        if now.apparentTemperature != nil { first += " (feels like \(temperature(now.apparentTemperature)))" }
+
+        var details: [String] = []
+        if now.windSpeed != nil {
+            var wind = "Wind \(ValueFormat.wind(now.windSpeed, direction: now.windDirection, unit: units.windSpeed))"
+            if let gusts = now.windGusts { wind += ", gusts \(ValueFormat.speed(gusts, unit: units.windSpeed))" }
+            details.append(wind)
+        }
+        if now.relativeHumidity != nil { details.append("Humidity \(ValueFormat.percent(now.relativeHumidity))") }
+        if now.precipitation != nil {
+            details.append("Precipitation \(ValueFormat.precipitation(now.precipitation, unit: units.precipitation))")
+        }
+        return details.isEmpty ? [first] : [first, String(repeating: " ", count: 7) + details.joined(separator: " · ")]
+    }
+
+    private func todaySection() -> [String] {
+        guard let today = forecast.today else { return [] }
+        var parts: [String] = []
+        if today.temperatureMax != nil { parts.append("High \(temperature(today.temperatureMax))") }
+        if today.temperatureMin != nil { parts.append("Low \(temperature(today.temperatureMin))") }
+        if let sunrise = today.sunrise { parts.append("Sunrise \(clock.time(sunrise))") }
+        if let sunset = today.sunset { parts.append("Sunset \(clock.time(sunset))") }
+        if let uv = today.uvIndexMax { parts.append("UV \(ValueFormat.decimal(uv, places: 0))") }
+        return parts.isEmpty ? [] : [label("Today") + parts.joined(separator: " · ")]
+    }
+
+    /// The hours as the provider gives them: where its steps are wider than
+    /// an hour (MET Norway's widen to six hours, OpenWeather's free forecast
+    /// has three), a line says so, and no hour is made up in between.
+    private func hoursSection() -> [String] {
+        let shown = Array(forecast.upcomingHours().prefix(hours))
+        let rows = shown.map { hour -> [String] in
+            let condition = hour.condition
+            return [
+                clock.time(hour.time),
+                condition?.glyph(isDay: hour.isDay ?? true) ?? " ",
+                ValueFormat.temperature(hour.temperature, unit: units.temperature),
+                ValueFormat.percent(hour.precipitationProbability),
+                ValueFormat.precipitation(hour.precipitation, unit: units.precipitation),
+                ValueFormat.speed(hour.windSpeed, unit: units.windSpeed),
+                ValueFormat.compass(hour.windDirection),
+            ]
+        }
+        guard let first = shown.first else { return [] }
+        let table = TextTable.lines(rows, rightAligned: [2, 3, 4, 5])
+        let firstStep = first.stepHours ?? 1
+        let title = firstStep == 1 ? "Next hours" : "Next hours, in steps of \(firstStep) hours"
+        var lines = ["", style.bold(title) + "  " + style.dim(Self.hoursLegend)]
+        var step = firstStep
+        for (hour, line) in zip(shown, table) {
+            let width = hour.stepHours ?? 1
+            if width != step {
+                lines.append(style.dim("  then in steps of \(width) hours"))
+                step = width
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    private func daysSection() -> [String] {
+        let rows = forecast.daily.map { day -> [String] in
+            let condition = day.condition
+            return [
+                clock.day(day.date),
+                condition?.glyph() ?? " ",
+                condition?.description ?? ValueFormat.missing,
+                ValueFormat.temperature(day.temperatureMax, unit: units.temperature),
+                "/",
+                ValueFormat.temperature(day.temperatureMin, unit: units.temperature),
+                ValueFormat.percent(day.precipitationProbabilityMax),
+                ValueFormat.speed(day.windSpeedMax, unit: units.windSpeed),
+            ]
+        }
+        guard !rows.isEmpty else { return [] }
+        return ["", style.bold("Coming days") + "  " + style.dim(Self.daysLegend)] + TextTable.lines(rows, rightAligned: [3, 5, 6, 7])
+    }
+
+    /// What the columns are, so "80% 22 km/h" reads as a chance of
+    /// precipitation and a wind: one line, so the columns stay narrow.
+    static let hoursLegend = "temperature · chance of precipitation · amount · wind"
+    static let daysLegend = "high / low · chance of precipitation · strongest wind"
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var copy = self
+        while copy.last == " " { copy.removeLast() }
+        return copy
+    }
+}

@@ -1,0 +1,124 @@
+public import ForecastCore
+import Foundation
+
+/// A one-line output template in the style of wttr.in's `format=`:
+/// `%`-placeholders are replaced by values, everything else is kept.
+///
+/// Parsing happens once, up front, so an unknown placeholder is an input
+/// error before any request is made.
+public struct LineTemplate: Sendable, Equatable {
+    public enum Placeholder: Character, Sendable, CaseIterable {
+        case location = "l"
+        case glyph = "c"
+        case condition = "C"
+        case symbol = "i"
+        case temperature = "t"
+        case feelsLike = "f"
+        case humidity = "h"
+        case wind = "w"
+        case precipitation = "p"
+        case precipitationProbability = "o"
+        case high = "H"
+        case low = "L"
+        case uvIndex = "u"
+        case sunrise = "S"
+        case sunset = "s"
+        case localTime = "T"
+        case timeZone = "Z"
+        case origin = "a"
+
+        public var help: String {
+            switch self {
+            case .location: "place name, or coordinates"
+            case .glyph: "condition glyph (🌞)"
+            case .condition: "condition text (Clear sky)"
+            case .symbol: "condition symbol name (sun.max)"
+            case .temperature: "temperature now"
+            case .feelsLike: "apparent (feels-like) temperature"
+            case .humidity: "relative humidity"
+            case .wind: "wind speed and direction"
+            case .precipitation: "precipitation now"
+            case .precipitationProbability: "today's highest chance of precipitation"
+            case .high: "today's high"
+            case .low: "today's low"
+            case .uvIndex: "today's maximum UV index"
+            case .sunrise: "sunrise"
+            case .sunset: "sunset"
+            case .localTime: "local time at the place"
+            case .timeZone: "the place's time zone"
+            case .origin: "where the location came from (gpsd ±8 m, IP, typed…)"
+            }
+        }
+    }
+
+    enum Part: Sendable, Equatable {
+        case literal(String)
+        case value(Placeholder)
+    }
+
+    /// Suits a status bar: glyph, temperature, wind.
+    public static let defaultLine = "%c %t %w"
+
+    let parts: [Part]
+
+    public init(_ template: String) throws(ForecastError) {
+        guard !template.isEmpty else {
+            throw .invalidInput("--format needs a template, such as \"\(Self.defaultLine)\".")
+        }
+        var parts: [Part] = []
+        var literal = ""
+        var characters = template.makeIterator()
+        while let character = characters.next() {
+            guard character == "%" else { literal.append(character); continue }
+            guard let code = characters.next() else {
+                throw .invalidInput("--format ends with a lone '%'; write %% for a percent sign.")
+            }
+            if code == "%" { literal.append("%"); continue }
+            guard let placeholder = Placeholder(rawValue: code) else {
+                let known = Placeholder.allCases.map { "%\($0.rawValue)" }.joined(separator: " ")
+                throw .invalidInput("--format has an unknown placeholder %\(code); known: \(known) %%.")
+            }
+            if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
+            parts.append(.value(placeholder))
+        }
+        if !literal.isEmpty { parts.append(.literal(literal)) }
+        self.parts = parts
+    }
+
+    public func render(_ forecast: Forecast, placeName: String?) -> String {
+        parts.map { part in
+            switch part {
+            case .literal(let text): text
+            case .value(let placeholder): value(placeholder, forecast: forecast, placeName: placeName)
+            }
+        }.joined()
+    }
+
+    private func value(_ placeholder: Placeholder, forecast: Forecast, placeName: String?) -> String {
+        let now = forecast.current
+        let today = forecast.today
+        let units = forecast.units
+        let clock = PlaceClock(timeZone: forecast.timeZone)
+        let isDay = now?.isDay ?? true
+        switch placeholder {
+        case .location: return placeName ?? forecast.requestedCoordinate.description
+        case .glyph: return now?.condition?.glyph(isDay: isDay) ?? ValueFormat.missing
+        case .condition: return now?.condition?.description ?? ValueFormat.missing
+        case .symbol: return now?.condition?.symbolName(isDay: isDay) ?? ValueFormat.missing
+        case .temperature: return ValueFormat.temperature(now?.temperature, unit: units.temperature)
+        case .feelsLike: return ValueFormat.temperature(now?.apparentTemperature, unit: units.temperature)
+        case .humidity: return ValueFormat.percent(now?.relativeHumidity)
+        case .wind: return ValueFormat.wind(now?.windSpeed, direction: now?.windDirection, unit: units.windSpeed)
+        case .precipitation: return ValueFormat.precipitation(now?.precipitation, unit: units.precipitation)
+        case .precipitationProbability: return ValueFormat.percent(today?.precipitationProbabilityMax)
+        case .high: return ValueFormat.temperature(today?.temperatureMax, unit: units.temperature)
+        case .low: return ValueFormat.temperature(today?.temperatureMin, unit: units.temperature)
+        case .uvIndex: return today?.uvIndexMax.map { ValueFormat.decimal($0, places: 0) } ?? ValueFormat.missing
+        case .sunrise: return today?.sunrise.map(clock.time) ?? ValueFormat.missing
+        case .sunset: return today?.sunset.map(clock.time) ?? ValueFormat.missing
+        case .localTime: return now.map { clock.time($0.time) } ?? ValueFormat.missing
+        case .timeZone: return forecast.timeZone.identifier
+        case .origin: return forecast.fix?.sourceSummary ?? "typed coordinates"
+        }
+    }
+}

@@ -1,0 +1,168 @@
+public import ForecastCore
+public import ForecastlyBase
+public import Foundation
+
+/// How numbers, times and directions are written for people. One place, so
+/// the table, the one-liner and the report always agree.
+public enum ValueFormat {
+    public static let missing = "–"
+
+    public static func temperature(_ value: Double?, unit: String) -> String {
+        guard let value else { return missing }
+        let rounded = Int(value.rounded())
+        return "\(rounded == 0 ? 0 : rounded)\(unit)" // never "-0°C"
+    }
+
+    public static func percent(_ value: Double?) -> String {
+        value.map { "\(Int($0.rounded()))%" } ?? missing
+    }
+
+    public static func speed(_ value: Double?, unit: String) -> String {
+        value.map { "\(Int($0.rounded())) \(unit)" } ?? missing
+    }
+
+    public static func precipitation(_ value: Double?, unit: String) -> String {
+        guard let value else { return missing }
+        return "\(decimal(value, places: unit == "in" ? 2 : 1)) \(unit)"
+    }
+
+    /// Fixed decimals with a point, whatever the locale; never "-0.0".
+    public static func decimal(_ value: Double, places: Int) -> String {
+        value.decimalText(places: places)
+    }
+
+    /// "45 s", "12 min", "2 h 5 min", "3 d 4 h": an age for people.
+    public static func age(_ seconds: TimeInterval) -> String {
+        let total = Int(max(0, seconds).rounded())
+        if total < 60 { return "\(total) s" }
+        if total < 3600 { return "\(total / 60) min" }
+        if total < 86_400 {
+            let minutes = (total % 3600) / 60
+            return "\(total / 3600) h" + (minutes > 0 ? " \(minutes) min" : "")
+        }
+        let hours = (total % 86_400) / 3600
+        return "\(total / 86_400) d" + (hours > 0 ? " \(hours) h" : "")
+    }
+
+    /// "2,797,553": thousands grouped with commas, whatever the locale.
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return (value < 0 ? "-" : "") + result
+    }
+
+    /// 16-point compass name for the direction the wind comes from.
+    public static func compass(_ degrees: Double?) -> String {
+        guard let degrees, degrees.isFinite else { return "" }
+        let names = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+        let normalized = (degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        return names[Int((normalized / 22.5).rounded()) % 16]
+    }
+
+    public static func wind(_ speed: Double?, direction: Double?, unit: String) -> String {
+        guard speed != nil else { return missing }
+        let compass = compass(direction)
+        return compass.isEmpty ? self.speed(speed, unit: unit) : "\(self.speed(speed, unit: unit)) \(compass)"
+    }
+
+    public static func celsius(_ value: Double?, unit: String) -> Double? {
+        guard let value else { return nil }
+        return unit.contains("F") ? (value - 32) * 5 / 9 : value
+    }
+}
+
+extension LocationFix {
+    /// "gpsd, 3D fix ±6 m, 9 satellites", "IP lookup, city level", "your stored place".
+    public var sourceSummary: String {
+        switch source {
+        case .gpsd:
+            var text = "gpsd"
+            if let gps { text += ", \(gps.mode >= 3 ? "3D" : "2D") fix" }
+            if let accuracyMeters { text += " ±\(ValueFormat.distance(accuracyMeters))" }
+            if let used = gps?.satellitesUsed, used > 0 { text += ", \(used) satellites" }
+            if accuracy == .full, accuracyMeters.map({ $0 >= 1_000 }) == true { text += " (approximate)" }
+            return text
+        case .geoclue:
+            var text = "GeoClue"
+            if let accuracyMeters { text += " ±\(ValueFormat.distance(accuracyMeters))" }
+            if accuracy == .reduced || accuracyMeters.map({ $0 >= 1_000 }) == true { text += " (approximate)" }
+            return text
+        case .ip:
+            return "IP lookup, city level"
+        case .manual:
+            return "your stored place"
+        }
+    }
+}
+
+extension ValueFormat {
+    /// "6 m", "1.2 km". Rounded first, so 999.6 m is "1.0 km", not "1000 m".
+    public static func distance(_ meters: Double) -> String {
+        let rounded = meters.rounded()
+        return rounded < 1_000 ? "\(Int(rounded)) m" : "\(decimal(meters / 1_000, places: 1)) km"
+    }
+}
+
+/// Wall-clock arithmetic in the forecast place's time zone.
+public struct PlaceClock: Sendable {
+    public let timeZone: TimeZone
+
+    public init(timeZone: TimeZone) { self.timeZone = timeZone }
+
+    private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    public func offset(at date: Date) -> Int { timeZone.secondsFromGMT(for: date) }
+
+    public func localDate(_ date: Date) -> LocalDate {
+        LocalDate(daysSinceEpoch: Int((Double(localSeconds(date)) / 86_400).rounded(.down)))
+    }
+
+    /// "14:05"
+    public func time(_ date: Date) -> String {
+        let seconds = ((localSeconds(date) % 86_400) + 86_400) % 86_400
+        return Self.two(seconds / 3600) + ":" + Self.two(seconds % 3600 / 60)
+    }
+
+    /// The local hour of the day, 0…23.
+    public func hour(_ date: Date) -> Int {
+        ((localSeconds(date) % 86_400) + 86_400) % 86_400 / 3600
+    }
+
+    /// "Tue 29 Sep"
+    public func day(_ date: LocalDate) -> String {
+        "\(Self.weekdays[date.isoWeekday - 1]) \(date.day) \(Self.months[date.month - 1])"
+    }
+
+    /// "UTC+2", "UTC+5:30", "UTC-3", "UTC". Computed rather than asking
+    /// Foundation for an abbreviation: on Linux that loads ICU resource
+    /// bundles (a measurable share of a run) and mostly yields "GMT+2" anyway.
+    public func offsetLabel(_ date: Date) -> String {
+        let offset = offset(at: date)
+        guard offset != 0 else { return "UTC" }
+        let minutes = abs(offset) / 60
+        let hours = "UTC\(offset < 0 ? "-" : "+")\(minutes / 60)"
+        return minutes % 60 == 0 ? hours : hours + ":" + Self.two(minutes % 60)
+    }
+
+    /// "2026-09-29T01:00:00+02:00"
+    public func iso8601(_ date: Date) -> String {
+        let offset = offset(at: date)
+        let seconds = localSeconds(date)
+        let day = LocalDate(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down)))
+        let inDay = ((seconds % 86_400) + 86_400) % 86_400
+        let sign = offset < 0 ? "-" : "+"
+        let zone = offset == 0 ? "Z" : "\(sign)\(Self.two(abs(offset) / 3600)):\(Self.two(abs(offset) % 3600 / 60))"
+        return "\(day)T\(Self.two(inDay / 3600)):\(Self.two(inDay % 3600 / 60)):\(Self.two(inDay % 60))\(zone)"
+    }
+
+    private func localSeconds(_ date: Date) -> Int {
+        Int(date.timeIntervalSince1970.rounded(.down)) + offset(at: date)
+    }
+
+    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}

@@ -1,0 +1,88 @@
+public import ForecastCore
+import ForecastlyBase
+import Foundation
+
+/// `--waybar`: one JSON object on one line, as Waybar's custom module reads
+/// it (`"return-type": "json"`): `text` (the one-liner), `tooltip` (the next
+/// hours and days, a few lines), `class` (the condition, such as `rain` or
+/// `clear-night`, and `stale` for a forecast shown from an old stored one)
+/// and `alt` (the condition, for format-icons).
+public struct WaybarLine: Sendable {
+    public var forecast: Forecast
+    public var placeName: String?
+    public var template: LineTemplate
+    /// True for a stored forecast shown because the service failed (or `--offline`).
+    public var isStale: Bool
+
+    public init(forecast: Forecast, placeName: String?, template: LineTemplate, isStale: Bool) {
+        self.forecast = forecast
+        self.placeName = placeName
+        self.template = template
+        self.isStale = isStale
+    }
+
+    struct Object: Encodable {
+        var text: String
+        var tooltip: String
+        var `class`: [String]
+        var alt: String
+    }
+
+    public func render() -> String {
+        let now = forecast.current
+        let condition = now?.condition
+        let kind = condition.map { $0.cssClass(isDay: now?.isDay ?? true) } ?? "unknown"
+        let object = Object(
+            text: template.render(forecast, placeName: placeName),
+            tooltip: tooltip(),
+            class: isStale ? [kind, "stale"] : [kind],
+            alt: kind)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // One line always: the encoder escapes every newline inside the strings.
+        let line = (try? encoder.encode(object)).map { String(decoding: $0, as: UTF8.self) } ?? #"{"text":"?"}"#
+        return line + "\n"
+    }
+
+    /// The place, four hours and three days: what fits a tooltip.
+    func tooltip() -> String {
+        let clock = PlaceClock(timeZone: forecast.timeZone)
+        let units = forecast.units
+        var lines = [placeName ?? forecast.requestedCoordinate.description]
+        for hour in forecast.upcomingHours().prefix(4) {
+            let glyph = hour.condition?.glyph(isDay: hour.isDay ?? true) ?? " "
+            lines.append("\(clock.time(hour.time)) \(glyph) \(ValueFormat.temperature(hour.temperature, unit: units.temperature)) "
+                         + "\(ValueFormat.percent(hour.precipitationProbability))")
+        }
+        for day in forecast.daily.prefix(3) {
+            lines.append("\(clock.day(day.date)) \(day.condition?.glyph() ?? " ") "
+                         + "\(ValueFormat.temperature(day.temperatureMax, unit: units.temperature)) / "
+                         + "\(ValueFormat.temperature(day.temperatureMin, unit: units.temperature))")
+        }
+        if isStale { lines.append("(stored forecast: the service could not be reached)") }
+        lines.append(forecast.provider.source.attribution)
+        // A place name can come from a network service: no control characters.
+        return lines.map { $0.strippingTerminalControls(limit: 200) }.joined(separator: "\n")
+    }
+}
+
+extension WeatherCondition {
+    /// A CSS class for status bars: what the sky does, and night where it shows.
+    public func cssClass(isDay: Bool) -> String {
+        switch self {
+        case .clearSky, .mainlyClear: isDay ? "clear" : "clear-night"
+        case .partlyCloudy: isDay ? "partly-cloudy" : "partly-cloudy-night"
+        case .overcast: "cloudy"
+        case .fog, .depositingRimeFog: "fog"
+        case .smoke, .haze, .dust: "haze"
+        case .lightDrizzle, .moderateDrizzle, .denseDrizzle: "drizzle"
+        case .lightFreezingDrizzle, .denseFreezingDrizzle, .lightFreezingRain, .heavyFreezingRain: "freezing-rain"
+        case .slightRain, .moderateRain, .heavyRain, .slightRainShowers, .moderateRainShowers, .violentRainShowers: "rain"
+        case .slightRainAndSnow, .rainAndSnow, .slightRainAndSnowShowers, .rainAndSnowShowers: "sleet"
+        case .slightSnowFall, .moderateSnowFall, .heavySnowFall, .snowGrains, .slightSnowShowers, .heavySnowShowers: "snow"
+        case .thunderstorm, .thunderstormWithSlightHail, .thunderstormWithHeavyHail: "thunderstorm"
+        case .squalls, .tornado: "wind"
+        case .unknown: "unknown"
+        }
+    }
+}

@@ -1,0 +1,55 @@
+public import ForecastCore
+import ForecastlyBase
+public import Foundation
+import NetworkTransport
+
+/// Where a provider's API lives: its public host, or a server the user set
+/// in the provider's variable (self-hosted, or a test stub), checked against
+/// the HTTPS-or-loopback rule before anything is sent.
+public struct ServiceEndpoint: Sendable, Hashable {
+    public let provider: WeatherProvider
+    public let baseURL: URL
+    /// Whether this is the provider's own public host.
+    public let isPublic: Bool
+
+    public init(_ provider: WeatherProvider, publicURL: URL, baseURL: URL? = nil) throws(ForecastError) {
+        let chosen = baseURL ?? publicURL
+        do {
+            try EndpointPolicy.validate(chosen)
+        } catch {
+            throw .transport(error, service: ServiceName(provider))
+        }
+        self.provider = provider
+        self.baseURL = chosen
+        self.isPublic = chosen == publicURL
+    }
+
+    /// The public host, or the URL in `provider.urlVariable` when it is set.
+    public init(_ provider: WeatherProvider, publicURL: URL, environment: [String: String]) throws(ForecastError) {
+        var baseURL: URL?
+        if let text = environment[provider.urlVariable], !text.isEmpty {
+            guard let url = URL(string: text), url.host != nil else {
+                throw .invalidInput("\(provider.urlVariable) is not a URL: “\(text.strippingTerminalControls(limit: 80))”.")
+            }
+            baseURL = url
+        }
+        try self.init(provider, publicURL: publicURL, baseURL: baseURL)
+    }
+
+    /// "MET Norway" for the public host, "MET Norway at HOST:PORT"
+    /// otherwise, so an error names the server that actually failed.
+    public var serviceName: ServiceName {
+        if isPublic { return ServiceName(provider) }
+        let port = baseURL.port.map { ":\($0)" } ?? ""
+        return ServiceName(provider, text: "\(provider.name) at \(baseURL.host ?? "?")\(port)")
+    }
+
+    /// `path` under the base URL (which may itself have a path), with `query`.
+    func url(path: String, query: [URLQueryItem]) -> URL {
+        var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
+        let base = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+        components.path = base + path
+        components.queryItems = query
+        return components.url!
+    }
+}

@@ -1,0 +1,185 @@
+public import ForecastCore
+public import Foundation
+import Synchronization
+
+/// When a fetched forecast is written to the store.
+public enum StoreWriting: Sendable, Equatable {
+    /// Before the forecast is answered: whoever reads the store next finds it.
+    case beforeAnswering
+    /// On another task, while the caller uses the forecast; the caller ends
+    /// with `finishWriting()`. For one that shows the forecast and exits
+    /// (the CLI): the write no longer delays the output.
+    case inBackground
+}
+
+/// A `ForecastService` that keeps every forecast it fetches and answers
+/// from the store when it can: offline-first. It wraps any other service,
+/// so the view model, notes and the CLI use it unchanged.
+///
+/// For one request it tries, in order: a stored forecast the provider
+/// asked not to replace yet (its `Expires`, even with `--refresh`); a
+/// stored forecast within the freshness window; the provider (a conditional
+/// request when the stored answer has a `Last-Modified`); the fallback
+/// provider, when the first is unavailable and one is given; and last the
+/// newest stored forecast of either, shown as stale.
+public final class CachingForecastService: ForecastService, Sendable {
+    private let base: any ForecastService
+    private let fallback: (any ForecastService)?
+    private let cache: any ForecastCache
+    private let policy: CachePolicy
+    private let now: @Sendable () -> Date
+    private let placeName: @Sendable (ForecastRequest) -> String?
+    private let writing: StoreWriting
+    private let history = Mutex(History())
+
+    /// What the answers so far came from, for the caller to report.
+    private struct History {
+        var origins: [ForecastOrigin] = []
+        var problems: [StoreError] = []
+        var notices: [String] = []
+        /// `.inBackground` writes not yet waited for.
+        var writes: [Task<Void, Never>] = []
+    }
+
+    /// - Parameter fallback: asked when `base` fails with an unavailable or
+    ///   temporary error (exit 69 or 75) and nothing fresh is stored.
+    public init(
+        base: any ForecastService, fallback: (any ForecastService)? = nil, cache: any ForecastCache, policy: CachePolicy,
+        writing: StoreWriting = .beforeAnswering,
+        now: @escaping @Sendable () -> Date = Date.init,
+        placeName: @escaping @Sendable (ForecastRequest) -> String? = { _ in nil }
+    ) {
+        self.base = base
+        self.fallback = fallback
+        self.cache = cache
+        self.policy = policy
+        self.writing = writing
+        self.now = now
+        self.placeName = placeName
+    }
+
+    public var provider: WeatherProvider { base.provider }
+
+    /// The origin of the last forecast answered.
+    public var lastOrigin: ForecastOrigin? { history.withLock { $0.origins.last } }
+
+    /// Store errors met while answering (the forecast was still shown);
+    /// with `.inBackground`, complete after `finishWriting()`.
+    public var problems: [StoreError] { history.withLock { $0.problems } }
+
+    /// Lines worth showing beside the forecast: that the fallback provider
+    /// answered, or that a provider flagged its API as deprecated.
+    public var notices: [String] { history.withLock { $0.notices } }
+
+    /// Waits for the `.inBackground` writes started so far.
+    public func finishWriting() async {
+        let writes = history.withLock { history in
+            defer { history.writes = [] }
+            return history.writes
+        }
+        for write in writes { await write.value }
+    }
+
+    public func forecast(for request: ForecastRequest) async throws(ForecastError) -> Forecast {
+        do {
+            return try await answer(request, from: base)
+        } catch {
+            guard error.canFallBackToStored else { throw error }
+            if let fallback {
+                note("\(error.summary) Asking \(fallback.provider.name) instead.")
+                do {
+                    return try await answer(request, from: fallback)
+                } catch let second where second.canFallBackToStored {
+                    // Both are unavailable: the stored forecast below.
+                }
+            }
+            // Only now is an old forecast worth reading: the newest of either provider.
+            let providers = [base.provider] + (fallback.map { [$0.provider] } ?? [])
+            let stored = providers.compactMap { self.stored(ForecastCacheKey(request, provider: $0), fetchedSince: nil) }
+            guard let newest = stored.max(by: { $0.fetchedAt < $1.fetchedAt }) else { throw error }
+            record(.stale(fetchedAt: newest.fetchedAt, error: error))
+            return newest.forecast
+        }
+    }
+
+    /// From the store when the provider's `Expires` or the freshness window
+    /// allows, else from `service`, stored as it arrives.
+    private func answer(_ request: ForecastRequest, from service: any ForecastService) async throws(ForecastError) -> Forecast {
+        let now = self.now()
+        let key = ForecastCacheKey(request, provider: service.provider)
+        // A provider that sends caching headers: its newest stored answer,
+        // for its Expires and Last-Modified. Otherwise only a fresh one.
+        let stored: StoredForecast? = if service.provider.sendsCacheHeaders {
+            self.stored(key, fetchedSince: nil)
+        } else if case .preferStored(let maxAge) = policy {
+            self.stored(key, fetchedSince: now.addingTimeInterval(-maxAge))
+        } else {
+            nil
+        }
+        if let stored, let expires = stored.cacheHeaders.expires, now < expires {
+            record(.held(fetchedAt: stored.fetchedAt, until: expires))
+            return stored.forecast
+        }
+        if case .preferStored(let maxAge) = policy, let stored, stored.fetchedAt >= now.addingTimeInterval(-maxAge) {
+            record(.stored(fetchedAt: stored.fetchedAt))
+            return stored.forecast
+        }
+        switch try await service.fetch(request, ifModifiedSince: stored?.cacheHeaders.lastModified) {
+        case .fetched(let forecast, let headers, let warning):
+            if let warning { note(warning) }
+            keep(forecast, headers: headers, for: request, key: key)
+            record(.network)
+            return forecast
+        case .notModified(let headers):
+            // Only a conditional request, made with a stored answer, can get here.
+            guard let stored else {
+                throw .undecodable(field: nil, detail: "it answered “not modified” with nothing stored", service: ServiceName(service.provider))
+            }
+            let renewed = CacheHeaders(
+                expires: headers.expires ?? stored.cacheHeaders.expires,
+                lastModified: headers.lastModified ?? stored.cacheHeaders.lastModified)
+            keep(stored.forecast, headers: renewed, for: request, key: key)
+            record(.network)
+            return stored.forecast
+        }
+    }
+
+    private func keep(_ forecast: Forecast, headers: CacheHeaders, for request: ForecastRequest, key: ForecastCacheKey) {
+        let fetchedAt = now()
+        switch writing {
+        case .beforeAnswering:
+            save(forecast, headers: headers, for: request, key: key, fetchedAt: fetchedAt)
+        case .inBackground:
+            let write = Task { save(forecast, headers: headers, for: request, key: key, fetchedAt: fetchedAt) }
+            history.withLock { $0.writes.append(write) }
+        }
+    }
+
+    /// A store that cannot be written is noted; the forecast is still answered.
+    private func save(_ forecast: Forecast, headers: CacheHeaders, for request: ForecastRequest, key: ForecastCacheKey, fetchedAt: Date) {
+        let stored = StoredForecast(
+            forecast: forecast, placeName: placeName(request), fetchedAt: fetchedAt, days: request.days, units: request.units,
+            cacheHeaders: headers)
+        do {
+            try cache.save(stored, key: key)
+        } catch {
+            record(problem: error)
+        }
+    }
+
+    /// The newest forecast under `key` fetched since then (any age for nil);
+    /// a store that cannot be read is noted, and treated as holding nothing.
+    private func stored(_ key: ForecastCacheKey, fetchedSince: Date?) -> StoredForecast? {
+        do {
+            return try cache.latest(for: key, fetchedSince: fetchedSince)
+        } catch {
+            record(problem: error)
+            return nil
+        }
+    }
+
+    private func record(_ origin: ForecastOrigin) { history.withLock { $0.origins.append(origin) } }
+
+    private func record(problem: StoreError) { history.withLock { $0.problems.append(problem) } }
+    private func note(_ line: String) { history.withLock { $0.notices.append(line) } }
+}

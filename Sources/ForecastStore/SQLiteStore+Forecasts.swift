@@ -1,0 +1,100 @@
+import ForecastCore
+public import Foundation
+import GRDB
+
+extension SQLiteStore: ForecastCache {
+    /// Forecasts kept at most, across all places; older ones go first.
+    static let forecastLimit = 500
+
+    public func save(_ stored: StoredForecast, key: ForecastCacheKey) throws(StoreError) {
+        let body = try Self.encode(stored.forecast, path: path)
+        try write { db in
+            // Only the newest forecast per key is useful; drop the ones it replaces.
+            try db.execute(
+                sql: "DELETE FROM forecast WHERE provider = ? AND grid = ? AND days = ? AND units = ? AND hourly = ?",
+                arguments: [key.provider.rawValue, key.grid, key.days, key.units.rawValue, key.includesHourly])
+            try db.execute(
+                sql: """
+                    INSERT INTO forecast (provider, grid, days, units, hourly, fetchedAt, placeName, body, expires, lastModified)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [key.provider.rawValue, key.grid, key.days, key.units.rawValue, key.includesHourly,
+                            stored.fetchedAt.timeIntervalSince1970, stored.placeName, body,
+                            stored.cacheHeaders.expires?.timeIntervalSince1970, stored.cacheHeaders.lastModified])
+            try db.execute(
+                sql: "DELETE FROM forecast WHERE id NOT IN (SELECT id FROM forecast ORDER BY fetchedAt DESC LIMIT ?)",
+                arguments: [Self.forecastLimit])
+        }
+    }
+
+    public func latest(for key: ForecastCacheKey, fetchedSince: Date?) throws(StoreError) -> StoredForecast? {
+        let since = fetchedSince?.timeIntervalSince1970 ?? -Double.infinity
+        let row = try read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT * FROM forecast WHERE provider = ? AND grid = ? AND days = ? AND units = ? AND hourly = ? AND fetchedAt >= ?
+                ORDER BY fetchedAt DESC LIMIT 1
+                """, arguments: [key.provider.rawValue, key.grid, key.days, key.units.rawValue, key.includesHourly, since])
+        }
+        return try row.map { row throws(StoreError) in try stored(row) }
+    }
+
+    public func latest(grid: String?) throws(StoreError) -> StoredForecast? {
+        let row = try read { db in
+            if let grid {
+                return try Row.fetchOne(db, sql: "SELECT * FROM forecast WHERE grid = ? ORDER BY fetchedAt DESC LIMIT 1", arguments: [grid])
+            }
+            return try Row.fetchOne(db, sql: "SELECT * FROM forecast ORDER BY fetchedAt DESC LIMIT 1")
+        }
+        return try row.map { row throws(StoreError) in try stored(row) }
+    }
+
+    public func status() throws(StoreError) -> ForecastCacheStatus {
+        try read { db in
+            let row = try Row.fetchOne(db, sql: "SELECT COUNT(*), COUNT(DISTINCT grid), MAX(fetchedAt), MIN(fetchedAt) FROM forecast")
+            let notes = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM note") ?? 0
+            let newest: Double? = row?[2]
+            let oldest: Double? = row?[3]
+            return ForecastCacheStatus(
+                path: path, forecastCount: row?[0] ?? 0, placeCount: row?[1] ?? 0,
+                newest: newest.map(Date.init(timeIntervalSince1970:)), oldest: oldest.map(Date.init(timeIntervalSince1970:)),
+                noteCount: notes)
+        }
+    }
+
+    public func clear() throws(StoreError) -> Int {
+        try write { db in
+            try db.execute(sql: "DELETE FROM forecast")
+            return db.changesCount
+        }
+    }
+
+    private func stored(_ row: Row) throws(StoreError) -> StoredForecast {
+        let body: Data = row["body"]
+        let forecast: Forecast
+        do {
+            forecast = try Self.decoder.decode(Forecast.self, from: body)
+        } catch {
+            throw .corrupt(path: path, detail: "a stored forecast cannot be read")
+        }
+        let expires: Double? = row["expires"]
+        return StoredForecast(
+            forecast: forecast, placeName: row["placeName"],
+            fetchedAt: Date(timeIntervalSince1970: row["fetchedAt"]),
+            days: row["days"], units: UnitSystem(rawValue: row["units"]) ?? .metric,
+            cacheHeaders: CacheHeaders(expires: expires.map(Date.init(timeIntervalSince1970:)), lastModified: row["lastModified"]))
+    }
+
+    static func encode(_ forecast: Forecast, path: String) throws(StoreError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        do { return try encoder.encode(forecast) } catch {
+            throw .unavailable(path: path, detail: "the forecast cannot be stored (\(error))")
+        }
+    }
+
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }
+}

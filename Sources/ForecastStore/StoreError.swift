@@ -1,0 +1,43 @@
+public import ForecastlyBase
+
+/// Why the store (forecast cache and notes) could not be used. Each case
+/// names the file, and none of them leads forecastly to touch the file.
+public enum StoreError: Error, Sendable, Hashable {
+    /// The file is not an SQLite database, or SQLite found it damaged.
+    case corrupt(path: String, detail: String)
+    /// An SQLite database that forecastly did not create.
+    case foreign(path: String)
+    /// The file could not be opened or written (permissions, disk full, locked too long).
+    case unavailable(path: String, detail: String)
+    /// Made by a newer forecastly, with migrations this one does not know.
+    case newerVersion(path: String)
+}
+
+extension StoreError: UserFacingError {
+    public var summary: String {
+        switch self {
+        case .corrupt(let path, let detail): "The forecastly database \(path) is damaged (\(detail.strippingTerminalControls(limit: 200))); it was left as it is."
+        case .foreign(let path): "\(path) is an SQLite database forecastly did not create; it was left as it is."
+        case .unavailable(let path, let detail): "The forecastly database \(path) cannot be used: \(detail.strippingTerminalControls(limit: 200))."
+        case .newerVersion(let path): "The forecastly database \(path) was made by a newer forecastly."
+        }
+    }
+
+    public var advice: String? {
+        switch self {
+        case .corrupt, .foreign:
+            "Move it away (your notes may be recoverable with the sqlite3 tool); forecastly then starts a new one."
+        case .unavailable:
+            "Check the permissions and free space there, then try again."
+        case .newerVersion:
+            "Use that newer forecastly, or move the file away to start a new one."
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .corrupt, .foreign, .newerVersion: .dataError
+        case .unavailable: .temporaryFailure
+        }
+    }
+}

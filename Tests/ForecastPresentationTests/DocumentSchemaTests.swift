@@ -1,0 +1,32 @@
+import ForecastCore
+import ForecastlyBase
+import ForecastPresentation
+import ForecastProviders
+import Foundation
+import Places
+import Testing
+import TestSupport
+
+/// The README's JSON schema is the contract scripts rely on: every key it
+/// shows is one the `Encodable` documents write, and every key they write
+/// is shown there.
+@Suite struct DocumentSchemaTests {
+    @Test func readmeSchemaShowsExactlyTheKeysTheForecastDocumentWrites() throws {
+        let kyiv = try Coordinate(latitude: 50.45, longitude: 30.52)
+        let forecast = try OpenMeteoService.forecast(
+            from: .init(status: 200, body: Array(FullResponse.json(units: "metric").utf8)),
+            for: try ForecastRequest(coordinate: kyiv, days: 7), service: .openMeteo)
+        let place = GazetteerPlace(id: 703448, name: "Kyiv", countryCode: "UA", countryName: "Ukraine", admin1: "12",
+                                   coordinate: try Coordinate(latitude: 50.45466, longitude: 30.5238),
+                                   population: 2_952_301, timeZone: "Europe/Kyiv")
+        let generatedAt = Date(timeIntervalSince1970: 1_795_000_000)
+        // Everything a document can hold: a named place and a stored origin.
+        let document = ForecastDocument(
+            forecast: forecast, placeName: "Kyiv, UA", unitSystem: .metric, source: .openMeteo, generatedAt: generatedAt,
+            place: place, origin: .stored(fetchedAt: generatedAt.addingTimeInterval(-180)))
+        let written = ReadmeSchema.keyPaths(try JSONSerialization.jsonObject(with: document.encoded()))
+        let documented = ReadmeSchema.keyPaths(try ReadmeSchema.example())
+        #expect(written.subtracting(documented).sorted() == [], "written but not in the README")
+        #expect(documented.subtracting(written).sorted() == [], "in the README but not written")
+    }
+}

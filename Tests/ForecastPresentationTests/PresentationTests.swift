@@ -1,0 +1,122 @@
+@testable import ForecastCore
+import ForecastlyBase
+@testable import ForecastPresentation
+import ForecastProviders
+import ForecastSamples
+import Foundation
+import LocationProvider
+import Testing
+import TestSupport
+
+/// Golden-file tests of everything a person or script reads. Output depends
+/// only on the forecast (the place's own clock and time zone) and, for JSON,
+/// on the `generatedAt` passed in, so the files are stable.
+@Suite struct PresentationTests {
+    static let kyiv = try! Coordinate(latitude: 50.45, longitude: 30.52)
+    static let generatedAt = Sample.utc("2026-11-21T05:00")
+
+    static func full(_ units: UnitSystem = .metric) throws -> Forecast {
+        let request = try ForecastRequest(coordinate: kyiv, days: 7, units: units)
+        return try OpenMeteoService.forecast(
+            from: .init(status: 200, body: Array(FullResponse.json(units: units.rawValue).utf8)), for: request, service: .openMeteo
+        )
+    }
+
+    @Test func metricReportMatchesGolden() throws {
+        let report = ForecastReport(forecast: try Self.full(), placeName: nil, hours: 8, style: .plain, source: .openMeteo)
+        Golden.check(report.render(), against: "report-kyiv-metric.txt")
+    }
+
+    @Test func reportImperialWithName() throws {
+        let report = ForecastReport(forecast: try Self.full(.imperial), placeName: "Kyiv, UA", hours: 4, style: .plain, source: .openMeteo)
+        Golden.check(report.render(), against: "report-kyiv-imperial.txt")
+    }
+
+    @Test func reportOfTheSparseRealRecording() {
+        let report = ForecastReport(forecast: Sample.zagrebForecast, placeName: nil, hours: 3, style: .plain, source: .openMeteo)
+        Golden.check(report.render(), against: "report-zagreb-recorded.txt")
+    }
+
+    @Test func colourIsOnlyAddedWhenEnabled() throws {
+        let forecast = try Self.full()
+        let plain = ForecastReport(forecast: forecast, placeName: nil, hours: 8, style: .plain, source: .openMeteo).render()
+        let coloured = ForecastReport(forecast: forecast, placeName: nil, hours: 8, style: .init(enabled: true), source: .openMeteo).render()
+        #expect(!plain.contains("\u{1B}"))
+        #expect(coloured.contains("\u{1B}[1m"))
+        let stripped = coloured.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        #expect(stripped == plain) // colour never changes the text or its alignment
+    }
+
+    @Test func tableColumnsAlign() throws {
+        let text = ForecastReport(forecast: try Self.full(), placeName: nil, hours: 8, style: .plain, source: .openMeteo).render()
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let dayStart = try #require(lines.firstIndex { $0.hasPrefix("Coming days") }) + 1
+        let dayRows = lines[dayStart..<dayStart + 7]
+        // The last column is right-aligned, so aligned rows are equally wide.
+        #expect(Set(dayRows.map(TextWidth.of)).count == 1, "rows: \(dayRows)")
+        let hourStart = try #require(lines.firstIndex { $0.hasPrefix("Next hours") }) + 1
+        // The wind speed column ends at the same cell in every hourly row.
+        let speedEnds = lines[hourStart..<hourStart + 8].map { row in TextWidth.of(String(row[..<row.range(of: "km/h")!.upperBound])) }
+        #expect(Set(speedEnds).count == 1)
+    }
+
+    @Test(arguments: [
+        ("%c %t %w", "⛄ -1°C 15 km/h NW"),
+        ("%l: %C, %t (feels %f), humidity %h", "50.4500°N, 30.5200°E: Slight snow fall, -1°C (feels -6°C), humidity 87%"),
+        ("%H/%L %o %u %p", "1°C/-3°C 80% 1 0.0 mm"),
+        ("%S–%s %T %Z", "07:12–16:04 07:15 Europe/Kyiv"),
+        ("%i 100%%", "cloud.snow 100%"),
+        ("%t (%a)", "-1°C (typed coordinates)"),
+    ])
+    func lineTemplate(template: String, expected: String) throws {
+        let line = try LineTemplate(template).render(try Self.full(), placeName: nil)
+        #expect(line == expected)
+    }
+
+    @Test func defaultLineTemplateGolden() throws {
+        let metric = try LineTemplate(LineTemplate.defaultLine).render(try Self.full(), placeName: "Kyiv")
+        let recorded = try LineTemplate("%l: %c %t %h %S").render(Sample.zagrebForecast, placeName: nil)
+        Golden.check(metric + "\n" + recorded + "\n", against: "oneline.txt")
+    }
+
+    @Test(arguments: ["", "%", "abc %", "%q", "%t %Y"])
+    func badTemplatesAreInputErrors(template: String) {
+        #expect {
+            _ = try LineTemplate(template)
+        } throws: { error in
+            (error as? ForecastError)?.exitStatus == .usage
+        }
+    }
+
+    @Test func jsonDocumentGolden() throws {
+        let document = ForecastDocument(
+            forecast: try Self.full(), placeName: nil, unitSystem: .metric, source: .openMeteo, generatedAt: Self.generatedAt, hours: 3
+        )
+        Golden.check(String(decoding: document.encoded(), as: UTF8.self) + "\n", against: "forecast-kyiv.json")
+    }
+
+    /// The README promises a simple record (id / location / description /
+    /// temperature / minTemperature / maxTemperature / created) can be
+    /// derived from the document; derive it the way the README says.
+    @Test func simpleRecordIsDerivable() throws {
+        let data = ForecastDocument(
+            forecast: try Self.full(), placeName: "Kyiv", unitSystem: .metric, source: .openMeteo, generatedAt: Self.generatedAt
+        ).encoded()
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let location = try #require(root["location"] as? [String: Any])
+        let current = try #require(root["current"] as? [String: Any])
+        let today = try #require((root["daily"] as? [[String: Any]])?.first)
+        #expect(location["name"] as? String == "Kyiv")
+        #expect(current["description"] as? String == "Slight snow fall")
+        #expect(current["temperature"] as? Double == -1.4)
+        #expect(today["temperatureMin"] as? Double == -3.1)
+        #expect(today["temperatureMax"] as? Double == 1.2)
+        #expect(root["generatedAt"] as? String == "2026-11-21T05:00:00Z")
+        #expect(current["time"] as? String == "2026-11-21T07:15:00+02:00")
+        #expect(root["schemaVersion"] as? Int == 1)
+        #expect(root["attribution"] as? String == "Weather data by Open-Meteo.com (CC BY 4.0)")
+        // A missing value is an explicit null, never a missing key.
+        let fourthDay = try #require((root["daily"] as? [[String: Any]])?[3])
+        #expect(fourthDay.keys.contains("temperatureMin") && fourthDay["temperatureMin"] is NSNull)
+    }
+}

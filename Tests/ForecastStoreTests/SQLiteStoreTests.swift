@@ -1,0 +1,172 @@
+@testable import ForecastCore
+import ForecastlyBase
+import ForecastSamples
+@testable import ForecastStore
+import Foundation
+import LocationProvider
+import Testing
+import TestSupport
+
+/// The store on real SQLite files in a temporary directory.
+@Suite struct SQLiteStoreTests {
+    static func temporaryPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)/forecastly.sqlite").path
+    }
+
+    static func forecast() throws -> Forecast { try Sample.decode("forecast_current_hourly_daily_zagreb.json") }
+
+    @Test func aStoredForecastComesBackEqual() throws {
+        let store = try SQLiteStore.open(path: Self.temporaryPath())
+        let forecast = try Self.forecast()
+        let key = ForecastCacheKey(Sample.request, provider: .openMeteo)
+        let fetched = Date(timeIntervalSince1970: 1_800_000_000)
+        try store.save(StoredForecast(forecast: forecast, placeName: "Zagreb, HR", fetchedAt: fetched, days: 7, units: .metric), key: key)
+        let back = try #require(try store.latest(for: key))
+        #expect(back.forecast == forecast)
+        #expect(back.placeName == "Zagreb, HR")
+        #expect(back.fetchedAt == fetched)
+        #expect(try store.latest(grid: key.grid)?.forecast == forecast)
+        #expect(try store.latest(grid: nil)?.forecast == forecast)
+        #expect(try store.latest(grid: "0.00,0.00") == nil)
+        // Another day count is another key.
+        let other = ForecastCacheKey(try ForecastRequest(coordinate: Sample.zagreb, days: 3), provider: .openMeteo)
+        #expect(try store.latest(for: other) == nil)
+    }
+
+    @Test func aForecastOlderThanAskedForIsNotReturned() throws {
+        let store = try SQLiteStore.open(path: Self.temporaryPath())
+        let key = ForecastCacheKey(Sample.request, provider: .openMeteo)
+        let fetched = Date(timeIntervalSince1970: 1_800_000_000)
+        try store.save(StoredForecast(forecast: try Self.forecast(), placeName: nil, fetchedAt: fetched, days: 7, units: .metric), key: key)
+        #expect(try store.latest(for: key, fetchedSince: fetched)?.fetchedAt == fetched)
+        #expect(try store.latest(for: key, fetchedSince: fetched.addingTimeInterval(-60))?.fetchedAt == fetched)
+        #expect(try store.latest(for: key, fetchedSince: fetched.addingTimeInterval(1)) == nil)
+        #expect(try store.latest(for: key, fetchedSince: nil)?.fetchedAt == fetched)
+    }
+
+    @Test func onlyTheNewestForecastPerKeyIsKept() throws {
+        let store = try SQLiteStore.open(path: Self.temporaryPath())
+        let key = ForecastCacheKey(Sample.request, provider: .openMeteo)
+        for minute in 0..<5 {
+            try store.save(StoredForecast(forecast: try Self.forecast(), placeName: nil, fetchedAt: Date(timeIntervalSince1970: Double(minute * 60)), days: 7, units: .metric), key: key)
+        }
+        let status = try store.status()
+        #expect(status.forecastCount == 1)
+        #expect(status.newest == Date(timeIntervalSince1970: 240))
+        #expect(try store.clear() == 1)
+        #expect(try store.latest(for: key) == nil)
+    }
+
+    /// The cache must not grow without end as a user looks at place after
+    /// place: past its limit, each save drops the oldest forecast.
+    @Test func theCacheDropsTheOldestForecastsPastItsLimit() throws {
+        let store = try SQLiteStore.inMemory()
+        let forecast = try Self.forecast()
+        let extra = 3
+        let keys = try (0..<(SQLiteStore.forecastLimit + extra)).map { index in
+            // One place per save, 0.2° apart, so no save replaces another by key.
+            ForecastCacheKey(try ForecastRequest(coordinate: Coordinate(latitude: -60 + Double(index) * 0.2, longitude: 10)), provider: .openMeteo)
+        }
+        for (index, key) in keys.enumerated() {
+            try store.save(StoredForecast(forecast: forecast, placeName: nil, fetchedAt: Date(timeIntervalSince1970: Double(index)), days: 7, units: .metric), key: key)
+        }
+        let status = try store.status()
+        #expect(status.forecastCount == SQLiteStore.forecastLimit)
+        #expect(status.oldest == Date(timeIntervalSince1970: Double(extra)))
+        #expect(status.newest == Date(timeIntervalSince1970: Double(keys.count - 1)))
+        for dropped in keys.prefix(extra) { #expect(try store.latest(for: dropped) == nil) }
+        #expect(try store.latest(for: keys[extra])?.fetchedAt == Date(timeIntervalSince1970: Double(extra)))
+    }
+
+    @Test func gridKeysRoundToAboutAKilometre() throws {
+        let a = ForecastCacheKey(try ForecastRequest(coordinate: Coordinate(latitude: 50.4512, longitude: 30.5234)), provider: .openMeteo)
+        let b = ForecastCacheKey(try ForecastRequest(coordinate: Coordinate(latitude: 50.4549, longitude: 30.5249)), provider: .openMeteo)
+        let c = ForecastCacheKey(try ForecastRequest(coordinate: Coordinate(latitude: 50.4651, longitude: 30.5234)), provider: .openMeteo)
+        #expect(a == b)
+        #expect(a != c)
+        #expect(a.grid == "50.45,30.52")
+        #expect(ForecastCacheKey.grid(try Coordinate(latitude: -33.9, longitude: -0.001)) == "-33.90,0.00")
+    }
+
+    @Test func notesAreKeptNewestFirst() throws {
+        let store = try SQLiteStore.open(path: Self.temporaryPath())
+        let weather = WeatherNote.Weather(try Self.forecast())
+        #expect(weather?.description == "Clear sky")
+        let first = try store.add(NewWeatherNote(createdAt: Date(timeIntervalSince1970: 100), text: "morning run", placeName: "Zagreb, HR", latitude: 45.8, longitude: 16, weather: weather))
+        let second = try store.add(NewWeatherNote(createdAt: Date(timeIntervalSince1970: 200), text: "no weather", placeName: nil, latitude: nil, longitude: nil, weather: nil))
+        #expect(try store.notes(limit: nil).map(\.id) == [second.id, first.id])
+        #expect(try store.notes(limit: 1).map(\.text) == ["no weather"])
+        #expect(try store.note(id: first.id) == first)
+        #expect(try store.deleteNote(id: first.id))
+        #expect(try !store.deleteNote(id: first.id))
+        #expect(try store.note(id: first.id) == nil)
+    }
+
+    @Test func inMemoryStoresWorkTheSame() throws {
+        let store = try SQLiteStore.inMemory()
+        _ = try store.add(NewWeatherNote(createdAt: Date(), text: "x", placeName: nil, latitude: nil, longitude: nil, weather: nil))
+        #expect(try store.notes(limit: nil).count == 1)
+    }
+
+    /// A file that is not forecastly's is reported and left byte for byte as it was.
+    @Test func corruptAndForeignFilesAreNeverWritten() throws {
+        let garbage = Self.temporaryPath()
+        try FileManager.default.createDirectory(atPath: (garbage as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let junk = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try junk.write(to: URL(fileURLWithPath: garbage))
+        #expect(throws: StoreError.corrupt(path: garbage, detail: "not an SQLite database")) { try SQLiteStore.open(path: garbage) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: garbage)) == junk)
+
+        // Another program's SQLite database (made here with the sqlite3 library through a plain store).
+        let foreign = Self.temporaryPath()
+        try FileManager.default.createDirectory(atPath: (foreign as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try ForeignDatabase.create(at: foreign)
+        let before = try Data(contentsOf: URL(fileURLWithPath: foreign))
+        #expect(throws: StoreError.foreign(path: foreign)) { try SQLiteStore.open(path: foreign) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: foreign)) == before)
+    }
+
+    /// The log is kept between runs (no copy into the database at close),
+    /// so what a run saved must come back from the log in the next one, and
+    /// the log must not grow without end over many runs.
+    @Test func theKeptLogIsReadBackAndStaysShort() throws {
+        let path = Self.temporaryPath()
+        let key = ForecastCacheKey(Sample.request, provider: .openMeteo)
+        let forecast = try Self.forecast()
+        var longestLog = 0
+        for run in 1...60 {
+            let store = try SQLiteStore.open(path: path)
+            if run > 1 {
+                #expect(try store.latest(for: key)?.fetchedAt == Date(timeIntervalSince1970: Double(run - 1)))
+            }
+            try store.save(StoredForecast(forecast: forecast, placeName: nil, fetchedAt: Date(timeIntervalSince1970: Double(run)), days: 7, units: .metric), key: key)
+            longestLog = max(longestLog, POSIXPath.size(path + "-wal") ?? 0)
+        }
+        // Each save adds a few pages; the limit is checked after every write.
+        #expect(longestLog > 0)
+        #expect(longestLog <= SQLiteStore.logLimitBytes + 64 << 10)
+        let note = try SQLiteStore.open(path: path).add(NewWeatherNote(createdAt: Date(timeIntervalSince1970: 61), text: "after sixty runs", placeName: nil, latitude: nil, longitude: nil, weather: nil))
+        #expect(try SQLiteStore.open(path: path).note(id: note.id)?.content.text == "after sixty runs")
+    }
+
+    /// Deleting the database file (to start afresh) leaves its kept log
+    /// behind; the new database must not take anything from it (SQLite
+    /// ignores a log beside an empty database file).
+    @Test func aDeletedDatabasesLogIsNotReadIntoANewOne() throws {
+        let path = Self.temporaryPath()
+        let key = ForecastCacheKey(Sample.request, provider: .openMeteo)
+        try SQLiteStore.open(path: path).save(StoredForecast(forecast: try Self.forecast(), placeName: nil, fetchedAt: Date(timeIntervalSince1970: 1), days: 7, units: .metric), key: key)
+        #expect(POSIXPath.exists(path + "-wal"))
+        try FileManager.default.removeItem(atPath: path)
+        let fresh = try SQLiteStore.open(path: path)
+        #expect(try fresh.latest(for: key) == nil)
+        #expect(try fresh.status().forecastCount == 0)
+    }
+
+    @Test func aDatabaseFromANewerVersionIsNotTouched() throws {
+        let path = Self.temporaryPath()
+        _ = try SQLiteStore.open(path: path)
+        try ForeignDatabase.addMigration("v99: from the future", at: path)
+        #expect(throws: StoreError.newerVersion(path: path)) { try SQLiteStore.open(path: path) }
+    }
+}

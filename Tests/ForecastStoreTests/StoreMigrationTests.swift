@@ -1,0 +1,43 @@
+@testable import ForecastCore
+import ForecastSamples
+@testable import ForecastStore
+import Foundation
+import GRDB
+import Testing
+import TestSupport
+
+/// A store written by the forecastly before several providers (schema v1)
+/// opens, migrates, and keeps everything: its forecasts read back as
+/// Open-Meteo's, its notes with no provider.
+@Suite struct StoreMigrationTests {
+    @Test func aVersionOneStoreKeepsItsForecastsAndNotes() throws {
+        let path = SQLiteStoreTests.temporaryPath()
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let forecast = try SQLiteStoreTests.forecast()
+        // The body as v1 wrote it: no provider key.
+        var object = try #require(try JSONSerialization.jsonObject(with: try SQLiteStore.encode(forecast, path: path)) as? [String: Any])
+        object.removeValue(forKey: "provider")
+        let body = try JSONSerialization.data(withJSONObject: object)
+        let key = ForecastCacheKey(Sample.request, provider: .openMeteo)
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try SQLiteStore.migrator.migrate(queue, upTo: "v1: forecast cache and notes")
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO forecast (grid, days, units, hourly, fetchedAt, placeName, body) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                               arguments: [key.grid, key.days, key.units.rawValue, key.includesHourly, 1_800_000_000.0, "Zagreb, HR", body])
+                try db.execute(sql: "INSERT INTO note (createdAt, text, temperature, temperatureUnit) VALUES (?, ?, ?, ?)",
+                               arguments: [1_800_000_000.0, "before providers", -1.4, "°C"])
+            }
+            try queue.close()
+        }
+        let store = try SQLiteStore.open(path: path)
+        let stored = try #require(try store.latest(for: key))
+        #expect(stored.forecast == forecast)
+        #expect(stored.forecast.provider == .openMeteo)
+        #expect(stored.cacheHeaders == CacheHeaders())
+        #expect(try store.latest(for: ForecastCacheKey(Sample.request, provider: .metNorway)) == nil)
+        let note = try #require(try store.notes(limit: nil).first)
+        #expect(note.text == "before providers")
+        #expect(note.weather?.temperature == -1.4 && note.weather?.provider == nil)
+    }
+}
