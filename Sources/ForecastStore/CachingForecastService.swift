@@ -105,23 +105,18 @@ public final class CachingForecastService: ForecastService, Sendable {
     /// From the store when the provider's `Expires` or the freshness window
     /// allows, else from `service`, stored as it arrives.
     private func answer(_ request: ForecastRequest, from service: any ForecastService) async throws(ForecastError) -> Forecast {
-        let now = self.now()
         let key = ForecastCacheKey(request, provider: service.provider)
-        // A provider that sends caching headers: its newest stored answer,
-        // for its Expires and Last-Modified. Otherwise only a fresh one.
-        let stored: StoredForecast? = if service.provider.sendsCacheHeaders {
-            self.stored(key, fetchedSince: nil)
-        } else if case .preferStored(let maxAge) = policy {
-            self.stored(key, fetchedSince: now.addingTimeInterval(-maxAge))
-        } else {
-            nil
+        let lookedUp: StoredAnswer
+        do {
+            lookedUp = try StoredAnswer.lookUp(key, in: cache, policy: policy, now: now())
+        } catch {
+            // A store that cannot be read is noted, and treated as holding nothing.
+            record(problem: error)
+            lookedUp = StoredAnswer(stored: nil, origin: nil)
         }
-        if let stored, let expires = stored.cacheHeaders.expires, now < expires {
-            record(.held(fetchedAt: stored.fetchedAt, until: expires))
-            return stored.forecast
-        }
-        if case .preferStored(let maxAge) = policy, let stored, stored.fetchedAt >= now.addingTimeInterval(-maxAge) {
-            record(.stored(fetchedAt: stored.fetchedAt))
+        let stored = lookedUp.stored
+        if let stored, let origin = lookedUp.origin {
+            record(origin)
             return stored.forecast
         }
         switch try await service.fetch(request, ifModifiedSince: stored?.cacheHeaders.lastModified) {

@@ -44,8 +44,10 @@ public actor ForecastViewModel {
     /// forecast. Returns `.loaded`, `.failed` or `.locationFailed`, never a
     /// state in between.
     ///
-    /// `provider` should be an `AuthorizedLocationProvider`, which refuses
-    /// to locate in every state but authorized.
+    /// The model never decides the permission: the front end does (the
+    /// CLI's `LocationPermission` asks the user), and `provider` should be
+    /// an `AuthorizedLocationProvider`, which refuses to locate in every
+    /// state but authorized.
     @discardableResult
     public func run(
         authorization: LocationAuthorization?, provider: any LocationProvider,

@@ -44,10 +44,8 @@ struct ChartCommand: AsyncParsableCommand {
                               days: forecastOptions.days, units: forecastOptions.units, cache: cache.policy, services: service.settings)
         let store = Storage.openForCache()
         let shown = cache.offline ? try run.stored(store: store) : try await run.load(store: store, loader: ForecastLoader(showsProgress: false))
-        if case .stale(let fetchedAt, let error) = shown.origin {
-            Terminal.standardError.writeLine(
-                "forecastly: warning: \(error.summary) Drawing the forecast stored \(ValueFormat.age(Date().timeIntervalSince(fetchedAt))) ago.")
-        }
+        shown.printNotices()
+        shown.printStaleWarning("Drawing")
         let picture = MeteogramSVG(forecast: shown.forecast, placeName: shown.placeName).render()
         if svg == "-" {
             Terminal.standardOutput.write(picture)

@@ -52,42 +52,7 @@ struct CompareCommand: AsyncParsableCommand {
         for argument in places {
             queries += try PlaceQuery.list(argument, qualifies: gazetteer.qualifies)
         }
-        try await Self.compare(queries, units: units, json: json, noColor: noColor, services: service.settings)
-    }
-
-    /// Shared with `forecast --city A --city B`.
-    static func compare(_ queries: [PlaceQuery], units: UnitSystem, json: Bool, noColor: Bool, services settings: ServiceSettings) async throws {
-        let provider = settings.provider
-        guard queries.count <= provider.maximumComparedPlaces else {
-            throw ForecastError.invalidInput("\(provider.name) is asked for at most \(provider.maximumComparedPlaces) places at once; got \(queries.count).")
-        }
-        // Open-Meteo's one request for every place is not cached; the
-        // others are asked place by place through the store, so MET
-        // Norway's Expires holds here too. No fallback: one table, one
-        // provider, credited under it.
-        let store = provider == .openMeteo ? nil : Storage.openForCache()
-        let entries = try await Services.with(settings) { services in
-            let weather: any ForecastService = provider == .openMeteo
-                ? services.weather
-                : CachingForecastService(base: services.weather, cache: store ?? NoForecastCache(),
-                                         policy: .preferStored(maxAge: CachePolicy.defaultMaxAge))
-            return try await PlaceComparison.run(queries, resolver: try services.placeResolver(), service: weather, units: units)
-        }
-        let source = provider.source
-        var failure: ExitStatus?
-        for case .failed(_, let error) in entries {
-            Terminal.standardError.writeLine("forecastly: \(error.userMessage)")
-            // A repeated name is only a note; a name that is not found fails the run.
-            if !(error is DuplicatePlace) { failure = failure ?? error.exitStatus }
-        }
-        if json {
-            let document = ComparisonDocument(entries: entries, unitSystem: units, source: source, generatedAt: Date())
-            Terminal.standardOutput.write(String(decoding: document.encoded(), as: UTF8.self) + "\n")
-        } else {
-            let style = TerminalStyle.detect(
-                isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment, disabled: noColor)
-            Terminal.standardOutput.write(ComparisonReport(entries: entries, style: style, source: source).render())
-        }
-        if let failure { throw SilentExit(status: failure) }
+        let entries = try await CompareRun(queries: queries, units: units, services: service.settings).entries()
+        try ComparisonOutput.print(entries, units: units, provider: service.settings.provider, json: json, noColor: noColor)
     }
 }

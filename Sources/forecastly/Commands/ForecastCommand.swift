@@ -1,5 +1,5 @@
 import ArgumentParser
-public import ForecastCore
+import ForecastCore
 import ForecastlyBase
 import ForecastPresentation
 import Foundation
@@ -56,7 +56,8 @@ struct ForecastCommand: AsyncParsableCommand {
         Diagnostics.bootstrap(verbose: output.verbose)
         let cities = try location.cityQueries()
         if cities.count > 1 {
-            try await CompareCommand.compare(cities, units: forecastOptions.units, json: output.json, noColor: output.noColor, services: service.settings)
+            let entries = try await CompareRun(queries: cities, units: forecastOptions.units, services: service.settings).entries()
+            try ComparisonOutput.print(entries, units: forecastOptions.units, provider: service.settings.provider, json: output.json, noColor: output.noColor)
             return
         }
         let renderer = try output.renderer()
@@ -69,27 +70,13 @@ struct ForecastCommand: AsyncParsableCommand {
             try await watch.start(store: store)
             return
         }
-        let show = { (shown: ForecastRun.Shown) in
-            if case .stale(let fetchedAt, let error) = shown.origin {
-                Terminal.standardError.writeLine(
-                    "forecastly: warning: \(error.summary) Showing the forecast stored \(ValueFormat.age(Date().timeIntervalSince(fetchedAt))) ago.")
-            }
-            Terminal.standardOutput.write(renderer.render(
-                shown.forecast, units: forecastOptions.units, placeName: shown.placeName, hours: forecastOptions.hours,
-                place: shown.place, origin: shown.origin))
-        }
-        if cache.offline {
-            show(try run.stored(store: store))
-        } else {
-            try await run.load(store: store, loader: ForecastLoader(showsProgress: renderer.wantsProgress), present: show)
-        }
-    }
-}
-
-extension LocationFix {
-    /// "Mountain View, US", a stored place's name, or nil for coordinates.
-    var placeName: String? {
-        guard let city else { return nil }
-        return countryCode.map { "\(city), \($0)" } ?? city
+        let shown = cache.offline
+            ? try run.stored(store: store)
+            : try await run.load(store: store, loader: ForecastLoader(showsProgress: renderer.wantsProgress))
+        shown.printNotices()
+        shown.printStaleWarning()
+        Terminal.standardOutput.write(renderer.render(
+            shown.forecast, units: forecastOptions.units, placeName: shown.placeName, hours: forecastOptions.hours,
+            place: shown.place, origin: shown.origin))
     }
 }

@@ -105,9 +105,8 @@ struct SimulateCommand: AsyncParsableCommand {
         let policy = authorization == .restricted
             ? LocationPolicy(path: "simulated-policy.json", locationEnabled: false, forbiddenSources: []) : .unrestricted
         let (state, _) = await LocationAuthorization.load(store: InMemoryAuthorizationStore(decision: decision), policy: policy)
-        let environment = ProcessInfo.processInfo.environment
-        let setup = LocationSetup(environment: environment, directories: XDGDirectories(environment: environment),
-                                  authorization: state, policy: policy)
+        // Decided as every run decides, over a decision held in memory.
+        let permission = LocationPermission(authorization: state, policy: policy, decisionFile: "(simulated, in memory)")
         let timeout: Duration = .seconds(2)
         let script: [SimulatedLocationProvider.Step] = switch fail {
         case nil where authorization == .desktopSwitchOff: [.fail(.restricted(.desktopSwitchOff, source: kind))]
@@ -118,7 +117,7 @@ struct SimulateCommand: AsyncParsableCommand {
         let provider = AuthorizedLocationProvider(SimulatedLocationProvider(kind: kind, script: script), authorization: state)
         let renderer = try output.renderer()
         let forecast = try await Services.with(service.settings) { services in
-            try await PermissionPrompt.ensurePermission(setup: setup, services: "a simulated \(Self.describe(kind))")
+            try await permission.requireAuthorized(toAsk: "a simulated \(Self.describe(kind))")
             return try await ForecastLoader(showsProgress: renderer.wantsProgress).locateAndLoad(
                 authorization: state, provider: provider, service: services.weather, timeout: timeout,
                 days: forecastOptions.days, units: forecastOptions.units)
@@ -162,7 +161,7 @@ struct SimulateCommand: AsyncParsableCommand {
             let drawing = Task {
                 for await frame in frames {
                     if case .forecast(let forecast, _, _) = frame {
-                        Terminal.standardOutput.write(renderer.render(forecast, units: units, placeName: PlaceLookup.name(near: forecast.requestedCoordinate), hours: hours))
+                        Terminal.standardOutput.write(renderer.render(forecast, units: units, placeName: Place.name(given: nil, at: forecast.requestedCoordinate), hours: hours))
                     } else if case .failed(let error, _) = frame {
                         Terminal.standardError.writeLine("forecastly: \(error.userMessage)")
                     }

@@ -8,8 +8,8 @@ import ArgumentParser
 protocol ArgumentChoice: ExpressibleByArgument, CaseIterable, RawRepresentable<String> {}
 
 extension ArgumentChoice {
-    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+    static var allValueStrings: [String] { allCases.map { $0.rawValue } }
     /// The values are their own descriptions.
-    public static var allValueDescriptions: [String: String] { [:] }
-    public var defaultValueDescription: String { rawValue }
+    static var allValueDescriptions: [String: String] { [:] }
+    var defaultValueDescription: String { rawValue }
 }

@@ -71,3 +71,11 @@ struct LocationOptions: ParsableArguments {
         return value
     }
 }
+
+/// What the user asked a forecast for, as the options say it: nothing is
+/// looked up yet (`PlaceFinder` does that).
+enum PlaceChoice: Sendable {
+    case typed(Coordinate)
+    case city(PlaceQuery)
+    case located(LocatingSettings)
+}

@@ -30,3 +30,10 @@ struct LocationSourceOptions: ParsableArguments {
         LocatingSettings(source: source, gpsd: gpsd, timeout: .milliseconds(Int64(gpsTimeout * 1000)))
     }
 }
+
+/// How to locate when no place is given: --source, --gpsd and --gps-timeout.
+struct LocatingSettings: Sendable {
+    var source: SourceChoice = .auto
+    var gpsd: String?
+    var timeout: Duration = .seconds(10)
+}

@@ -49,3 +49,13 @@ struct ServiceOptions: ParsableArguments {
         ServiceSettings(provider: (try? chosenProvider()) ?? .openMeteo, fallback: !noFallback, apiKey: apiKey, oneCall: oneCall, timeout: timeout)
     }
 }
+
+/// The service options as values, for commands that have no such options too.
+struct ServiceSettings: Sendable {
+    var provider: WeatherProvider = .openMeteo
+    /// Whether the other keyless provider may stand in (`--no-fallback` turns it off).
+    var fallback = true
+    var apiKey: String?
+    var oneCall = false
+    var timeout: Double = 15
+}

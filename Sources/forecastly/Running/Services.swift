@@ -3,19 +3,8 @@ import ForecastlyBase
 import ForecastProviders
 import ForecastStore
 import Foundation
-import LocationProvider
 import NetworkTransport
 import Places
-
-/// The service options as values, for commands that have no such options too.
-struct ServiceSettings: Sendable {
-    var provider: WeatherProvider = .openMeteo
-    /// Whether the other keyless provider may stand in (`--no-fallback` turns it off).
-    var fallback = true
-    var apiKey: String?
-    var oneCall = false
-    var timeout: Double = 15
-}
 
 /// The network services one command uses, built in this one place from the
 /// environment and its `ServiceSettings`: one HTTP transport (IP geolocation,
@@ -37,22 +26,14 @@ struct Services {
     /// fallback provider, the stale stored forecast. Without a store, the
     /// providers alone.
     func answering(
-        store: SQLiteStore?, policy: CachePolicy, writing: StoreWriting = .beforeAnswering,
-        placeName: @escaping @Sendable (ForecastRequest) -> String? = { _ in nil }
+        store: SQLiteStore?, policy: CachePolicy, placeName: @escaping @Sendable (ForecastRequest) -> String? = { _ in nil }
     ) -> CachingForecastService {
-        CachingForecastService(base: weather, fallback: fallback, cache: store ?? NoForecastCache(), policy: policy,
-                               writing: writing, placeName: placeName)
+        CachingForecastService(base: weather, fallback: fallback, cache: store ?? NoForecastCache(), policy: policy, placeName: placeName)
     }
 
     /// Runs `body` with the services and always shuts the transport down
-    /// afterwards. `whileClosing` gets `body`'s result as the connections
-    /// close: nothing is requested after `body`, so showing a forecast need
-    /// not wait for that.
-    static func with<Result: Sendable>(
-        _ settings: ServiceSettings,
-        _ body: (Services) async throws -> Result,
-        whileClosing finish: (Result) async -> Void = { _ in }
-    ) async throws -> Result {
+    /// afterwards.
+    static func with<Result: Sendable>(_ settings: ServiceSettings, _ body: (Services) async throws -> Result) async throws -> Result {
         let environment = ProcessInfo.processInfo.environment
         let limits = AsyncHTTPClientTransport.Limits(request: .milliseconds(Int64(settings.timeout * 1000)))
         let weather = WeatherServices(environment: environment, settings: settings)
@@ -62,9 +43,7 @@ struct Services {
                 transport: transport, weather: try weather.service(settings.provider, transport: transport),
                 fallback: weather.fallback(for: settings, transport: transport))
             let result = try await body(services)
-            async let closed: Void = transport.shutdown()
-            await finish(result)
-            await closed
+            await transport.shutdown()
             return result
         } catch {
             await transport.shutdown()

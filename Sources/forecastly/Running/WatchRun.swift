@@ -28,16 +28,16 @@ struct WatchRun {
             let caching = services.answering(
                 store: try store ?? SQLiteStore.inMemory(),
                 policy: refresh ? .refresh : .preferStored(maxAge: min(maxAge, interval.inSeconds - 1)),
-                placeName: ForecastRun.name(for: found))
-            var place: KnownPlace?
+                placeName: ForecastRun.storedName(for: found))
+            var place: Place?
             var locations: AsyncStream<LocationUpdate>?
             var authorization: AsyncStream<AuthorizationState>?
             switch found {
-            case .known(let known):
+            case .place(let known):
                 place = known
-            case .located(let source):
+            case .user(let source):
                 locations = source.provider.updates()
-                authorization = WatchTerminal.authorizationChanges(initial: await source.authorization.state)
+                authorization = await source.permission.changes()
             }
             let watcher = ForecastWatcher(clock: ContinuousClock(), configuration: .init(interval: interval))
             let frames = watcher.frames(place: place?.coordinate, locations: locations, authorization: authorization) { [run] coordinate throws(ForecastError) in
@@ -47,7 +47,7 @@ struct WatchRun {
                 return (forecast, caching.lastOrigin ?? .network)
             }
             for await frame in frames {
-                draw(frame, name: place?.name, place: place?.place, inPlace: inPlace)
+                draw(frame, name: place?.name, place: place?.gazetteerEntry, inPlace: inPlace)
             }
         }
     }
@@ -57,7 +57,7 @@ struct WatchRun {
         var status: String
         switch frame {
         case .forecast(let forecast, let origin, let next):
-            let placeName = name ?? forecast.fix?.placeName ?? PlaceLookup.name(near: forecast.requestedCoordinate)
+            let placeName = Place.name(given: name, fix: forecast.fix, at: forecast.requestedCoordinate)
             screen = renderer.render(forecast, units: run.units, placeName: placeName, hours: hours, place: place, origin: origin)
             if case .stale(_, let error) = origin {
                 status = "\(error.summary) Showing the stored forecast; trying again in \(ValueFormat.age(next.inSeconds))."

@@ -1,13 +1,13 @@
-public import ForecastlyBase
+import ForecastlyBase
 import ForecastPresentation
-public import Foundation
+import Foundation
 
 /// `location show --json`: one fix. A value the source did not give is `null`.
-public struct LocationFixDocument: Encodable, Sendable {
+struct LocationFixDocument: Encodable, Sendable {
     let fix: LocationFix
     let now: Date
 
-    public init(fix: LocationFix, now: Date) {
+    init(fix: LocationFix, now: Date) {
         self.fix = fix
         self.now = now
     }
@@ -16,7 +16,7 @@ public struct LocationFixDocument: Encodable, Sendable {
         case latitude, longitude, source, accuracy, accuracyMeters, ageSeconds, observedAt, city, countryCode
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var node = encoder.container(keyedBy: Keys.self)
         try node.encode(fix.coordinate.latitude, forKey: .latitude)
         try node.encode(fix.coordinate.longitude, forKey: .longitude)
@@ -29,5 +29,5 @@ public struct LocationFixDocument: Encodable, Sendable {
         try node.encode(fix.countryCode, forKey: .countryCode)
     }
 
-    public func encoded() -> Data { DocumentEncoding.encode(self, empty: "{}") }
+    func encoded() -> Data { DocumentEncoding.encode(self, empty: "{}") }
 }

@@ -1,20 +1,20 @@
 import ForecastPresentation
-public import ForecastStore
-public import Foundation
+import ForecastStore
+import Foundation
 
 /// `notes list --json` and `notes export`: the notes, newest first, each
 /// with the weather saved with it (or `null`).
-public struct NoteDocument: Encodable, Sendable {
+struct NoteDocument: Encodable, Sendable {
     let notes: [WeatherNote]
 
-    public init(notes: [WeatherNote]) { self.notes = notes }
+    init(notes: [WeatherNote]) { self.notes = notes }
 
     enum Keys: String, CodingKey {
         case id, createdAt, text, placeName, latitude, longitude, weather
         case temperature, temperatureUnit, weatherCode, description, symbol, glyph, provider
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         let clock = PlaceClock(timeZone: .gmt)
         var array = encoder.unkeyedContainer()
         for note in notes {
@@ -41,5 +41,5 @@ public struct NoteDocument: Encodable, Sendable {
         }
     }
 
-    public func encoded() -> Data { DocumentEncoding.encode(self, empty: "[]") }
+    func encoded() -> Data { DocumentEncoding.encode(self, empty: "[]") }
 }

@@ -1,14 +1,14 @@
 import ForecastPresentation
-public import LocationProvider
+import LocationProvider
 
 /// `location status --json`: the permission state, who restricts it (if
 /// anyone), the policy and the decision file.
-public struct PermissionStatusDocument: Encodable, Sendable {
+struct PermissionStatusDocument: Encodable, Sendable {
     let state: AuthorizationState
     let policy: LocationPolicy
     let decisionFile: String
 
-    public init(state: AuthorizationState, policy: LocationPolicy, decisionFile: String) {
+    init(state: AuthorizationState, policy: LocationPolicy, decisionFile: String) {
         self.state = state
         self.policy = policy
         self.decisionFile = decisionFile
@@ -18,7 +18,7 @@ public struct PermissionStatusDocument: Encodable, Sendable {
         case state, accuracy, restriction, by, path, remembered, policy, locationEnabled, forbiddenSources, problem, decisionFile
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var root = encoder.container(keyedBy: Keys.self)
         try root.encode(state.name, forKey: .state)
         if case .authorized(let grant) = state { try root.encode(grant.accuracy.rawValue, forKey: .accuracy) } else {
@@ -44,5 +44,5 @@ public struct PermissionStatusDocument: Encodable, Sendable {
         try root.encode(decisionFile, forKey: .decisionFile)
     }
 
-    public func encoded() -> [UInt8] { Array(DocumentEncoding.encode(self, empty: "{}")) }
+    func encoded() -> [UInt8] { Array(DocumentEncoding.encode(self, empty: "{}")) }
 }

@@ -1,21 +1,21 @@
 import ForecastPresentation
-public import Foundation
-public import Places
+import Foundation
+import Places
 
 /// `cities search --json`: the places found, with the `place` fields of the
 /// forecast document plus `displayName`, and `matchedName`: the alternate
 /// name a place was found by (folded, as the index keeps it), or null when
 /// it was its own name.
-public struct PlaceDocument: Encodable, Sendable {
+struct PlaceDocument: Encodable, Sendable {
     let matches: [SearchMatch]
 
-    public init(matches: [SearchMatch]) { self.matches = matches }
+    init(matches: [SearchMatch]) { self.matches = matches }
 
     enum Keys: String, CodingKey {
         case id, name, countryCode, countryName, admin1, latitude, longitude, population, timezone, displayName, matchedName
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var array = encoder.unkeyedContainer()
         for match in matches {
             let place = match.place
@@ -34,5 +34,5 @@ public struct PlaceDocument: Encodable, Sendable {
         }
     }
 
-    public func encoded() -> Data { DocumentEncoding.encode(self, empty: "[]") }
+    func encoded() -> Data { DocumentEncoding.encode(self, empty: "[]") }
 }

@@ -4,29 +4,18 @@ import Foundation
 import LocationProvider
 import NetworkTransport
 
-/// Everything the CLI needs to locate the user: the authorization (decision
-/// file and policy), and the backends chosen with --source, each wrapped so
-/// it only runs when permitted.
-struct LocationSetup {
+/// The sources that can find the user, as `--source` chooses them: each
+/// one guarded by the permission, so it only runs while locating is
+/// permitted, and the stored place (which needs no permission).
+struct LocationSources {
     let environment: [String: String]
-    let directories: XDGDirectories
-    let authorization: LocationAuthorization
-    let policy: LocationPolicy
+    let permission: LocationPermission
 
-    /// - Parameter reportingWarnings: print what could not be read (a
-    ///   damaged decision file, a bad policy); off when re-reading while watching.
-    static func load(environment: [String: String] = ProcessInfo.processInfo.environment, reportingWarnings: Bool = true) async -> LocationSetup {
-        let directories = XDGDirectories(environment: environment)
-        let policy = LocationPolicy.load(environment: environment)
-        let (authorization, warnings) = await LocationAuthorization.load(
-            store: FileAuthorizationStore(directories: directories), policy: policy)
-        if reportingWarnings {
-            for warning in warnings { Terminal.standardError.writeLine("forecastly: warning: \(warning).") }
-        }
-        return LocationSetup(environment: environment, directories: directories, authorization: authorization, policy: policy)
+    static func load(environment: [String: String] = ProcessInfo.processInfo.environment) async -> LocationSources {
+        LocationSources(environment: environment, permission: await LocationPermission.load(environment: environment))
     }
 
-    var placeStore: PlaceStore { PlaceStore(directories: directories) }
+    var placeStore: PlaceStore { PlaceStore(directories: XDGDirectories(environment: environment)) }
 
     func gpsdAddress(_ settings: LocatingSettings) throws -> GPSDAddress {
         try GPSDLocationProvider.address(from: environment, override: settings.gpsd).get()
@@ -44,14 +33,15 @@ struct LocationSetup {
         return try IPGeolocationProvider(url: url, transport: transport, allowInsecure: true)
     }
 
-    /// The provider for --source, with every non-manual backend guarded.
+    /// The source for --source, with every non-manual backend guarded.
     /// `onSatellites` receives gpsd's satellite counts while it waits for a fix.
     func provider(
         _ settings: LocatingSettings, transport: any HTTPTransport,
         onSatellites: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) throws -> any LocationProvider {
+        let policy = permission.policy
         func guarded(_ base: any LocationProvider) -> any LocationProvider {
-            AuthorizedLocationProvider(base, authorization: authorization)
+            AuthorizedLocationProvider(base, authorization: permission.authorization)
         }
         func manual() throws -> ManualLocationProvider { ManualLocationProvider(place: try placeStore.load().get()) }
         switch settings.source {
@@ -73,6 +63,7 @@ struct LocationSetup {
 
     /// What the permission prompt names: every service a lookup would reach.
     func servicesDescription(_ settings: LocatingSettings, transport: any HTTPTransport) -> String {
+        let policy = permission.policy
         let gpsd = "gpsd on \((try? gpsdAddress(settings))?.description ?? GPSDAddress.default.description)"
         let ip = "the IP location service \((try? ipProvider(transport: transport))?.serviceName ?? "ipwho.is")"
         let geoclue = "the desktop's location service GeoClue (which may look up nearby Wi-Fi networks online)"
@@ -87,34 +78,27 @@ struct LocationSetup {
         }
     }
 
-    /// The one path from --source to a source that may locate the user: the
-    /// backends, each guarded by the authorization, once locating is
-    /// permitted (asking on a terminal when undecided). A stored place needs
-    /// no permission. Throws the location error (exit 77) in every state in
-    /// which locating is not permitted.
+    /// The one path from --source to a source that may locate the user:
+    /// the permission is decided first (`LocationPermission`), then the
+    /// guarded backends are handed over. A stored place needs no permission.
     func permittedSource(
         _ settings: LocatingSettings, transport: any HTTPTransport,
         onSatellites: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) async throws -> PermittedSource {
         let provider = try self.provider(settings, transport: transport, onSatellites: onSatellites)
         if settings.source != .manual {
-            try await PermissionPrompt.ensurePermission(setup: self, services: servicesDescription(settings, transport: transport))
+            try await permission.requireAuthorized(toAsk: servicesDescription(settings, transport: transport))
         }
-        return PermittedSource(authorization: authorization, provider: provider, timeout: settings.timeout)
+        return PermittedSource(permission: permission, provider: provider, timeout: settings.timeout)
     }
-}
-
-/// How to locate when no place is given: --source, --gpsd and --gps-timeout.
-struct LocatingSettings: Sendable {
-    var source: SourceChoice = .auto
-    var gpsd: String?
-    var timeout: Duration = .seconds(10)
 }
 
 /// A location source that may be asked now. Its backends stay guarded by
 /// the authorization, so a permission withdrawn meanwhile still stops them.
 struct PermittedSource {
-    let authorization: LocationAuthorization
+    let permission: LocationPermission
     let provider: any LocationProvider
     let timeout: Duration
+
+    var authorization: LocationAuthorization { permission.authorization }
 }

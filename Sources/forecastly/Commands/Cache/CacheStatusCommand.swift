@@ -3,15 +3,7 @@ import ForecastCore
 import ForecastPresentation
 import Foundation
 
-/// `forecastly cache status|clear`: the stored forecasts.
-struct CacheCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "cache",
-        abstract: "Show or clear the stored forecasts (used for speed and when offline).",
-        subcommands: [Status.self, Clear.self],
-        defaultSubcommand: Status.self
-    )
-
+extension CacheCommand {
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "status", abstract: "How many forecasts are stored, for how many places, and how old they are.")
 
@@ -26,15 +18,6 @@ struct CacheCommand: ParsableCommand {
             Oldest     \(age(status.oldest))
             Notes      \(status.noteCount) (kept by 'cache clear')
             """)
-        }
-    }
-
-    struct Clear: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove every stored forecast (notes are kept).")
-
-        func run() throws {
-            let removed = try Storage.open().clear()
-            Terminal.standardOutput.writeLine("Removed \(removed) stored forecast\(removed == 1 ? "" : "s").")
         }
     }
 }

@@ -1,0 +1,49 @@
+import ArgumentParser
+import ForecastCore
+import ForecastlyBase
+import ForecastPresentation
+import Foundation
+import LocationProvider
+
+extension LocationCommand {
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the permission state, the policy and where they are kept.")
+
+        @Flag(help: "Print JSON: the state, who restricts it, the policy, the decision file.") var json = false
+
+        func run() async throws {
+            let sources = await LocationSources.load()
+            let permission = sources.permission
+            let state = await permission.authorization.state
+            if json {
+                let document = PermissionStatusDocument(state: state, policy: permission.policy, decisionFile: permission.decisionFile)
+                Terminal.standardOutput.write(String(decoding: document.encoded(), as: UTF8.self) + "\n")
+                return
+            }
+            var lines = ["Permission  \(Self.describe(state))"]
+            if let path = permission.policy.path {
+                let sources = permission.policy.forbiddenSources.map(\.rawValue).sorted()
+                lines.append("Policy      \(path): " + (permission.policy.locationEnabled ? (sources.isEmpty ? "location enabled" : "forbids \(sources.joined(separator: ", "))") : "location off"))
+            } else {
+                lines.append("Policy      none (\(LocationPolicy.defaultPath) does not exist)")
+            }
+            lines.append("Decision    \(permission.decisionFile)")
+            // Starting a GeoClue client to ask could send nearby Wi-Fi networks
+            // to a web service, so status does not: each locating run does.
+            lines.append("GeoClue     the desktop's switch and \(Restriction.geoclueConfigurationPath) are checked whenever forecastly locates through it")
+            if case .success(let place?) = sources.placeStore.load(), let coordinate = place.coordinate {
+                lines.append("Stored place \(place.name.map { "\($0), " } ?? "")\(coordinate)")
+            }
+            Terminal.standardOutput.writeLine(lines.joined(separator: "\n"))
+        }
+
+        static func describe(_ state: AuthorizationState) -> String {
+            switch state {
+            case .notDetermined: "notDetermined (forecastly asks on the next run in a terminal)"
+            case .denied: "denied"
+            case .restricted(_, let restriction): "restricted (\(restriction.description.prefix(1).lowercased() + restriction.description.dropFirst()); \(restriction.name))"
+            case .authorized(let grant): "authorized (\(grant.accuracy.rawValue) accuracy)"
+            }
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+import ForecastCore
+import ForecastStore
+import Foundation
+
+extension NotesCommand {
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete one note.")
+        @Argument(help: ArgumentHelp("The note's number (from 'notes list').", valueName: "id")) var id: Int64
+
+        func run() throws {
+            guard try Storage.open().deleteNote(id: id) else { throw NoSuchNote(id: id) }
+            Terminal.standardOutput.writeLine("Deleted note \(id).")
+        }
+    }
+}

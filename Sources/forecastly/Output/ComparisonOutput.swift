@@ -1,0 +1,27 @@
+import ForecastCore
+import ForecastlyBase
+import ForecastPresentation
+import Foundation
+
+/// A comparison as the user sees it: one line on stderr for each name that
+/// failed, then the table (or JSON) of the rest; the run fails with the
+/// first real failure's status once everything is printed.
+enum ComparisonOutput {
+    static func print(_ entries: [PlaceComparison.Entry], units: UnitSystem, provider: WeatherProvider, json: Bool, noColor: Bool) throws {
+        var failure: ExitStatus?
+        for case .failed(_, let error) in entries {
+            Terminal.standardError.writeLine("forecastly: \(error.userMessage)")
+            // A repeated name is only a note; a name that is not found fails the run.
+            if !(error is DuplicatePlace) { failure = failure ?? error.exitStatus }
+        }
+        if json {
+            let document = ComparisonDocument(entries: entries, unitSystem: units, source: provider.source, generatedAt: Date())
+            Terminal.standardOutput.write(String(decoding: document.encoded(), as: UTF8.self) + "\n")
+        } else {
+            let style = TerminalStyle.detect(
+                isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment, disabled: noColor)
+            Terminal.standardOutput.write(ComparisonReport(entries: entries, style: style, source: provider.source).render())
+        }
+        if let failure { throw SilentExit(status: failure) }
+    }
+}

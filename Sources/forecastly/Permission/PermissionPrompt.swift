@@ -1,0 +1,26 @@
+import ForecastlyBase
+import LocationProvider
+
+/// "Request permission at launch": the question on a terminal. Only
+/// `LocationPermission.requireAuthorized` asks it, once, and remembers the answer.
+enum PermissionPrompt {
+    /// nil when the input ends without an answer.
+    static func ask(services: String) -> PermissionAnswer? {
+        let question = """
+        forecastly would like to use your location to show the weather where you are.
+        It will ask \(services). Nothing is sent anywhere else.
+        Allow? [y]es, always / [o]nce, this time only / [n]o:\u{20}
+        """
+        for _ in 0..<3 {
+            Terminal.standardError.write(question)
+            guard let line = readLine() else { Terminal.standardError.write("\n"); return nil }
+            switch line.trimmingWhitespace().lowercased() {
+            case "y", "yes": return .allow
+            case "o", "once": return .allowOnce
+            case "n", "no": return .deny
+            default: Terminal.standardError.writeLine("Please answer y, o or n.")
+            }
+        }
+        return nil
+    }
+}
