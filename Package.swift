@@ -168,7 +168,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "ForecastlyBase",
+                "ForecastlyBase", "NetworkTransport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

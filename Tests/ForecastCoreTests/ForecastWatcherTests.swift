@@ -52,79 +52,79 @@ import TestSupport
 
     @Test func refreshesOnTheIntervalBacksOffWhileDownAndRecovers() async throws {
         try await SwitchableServer.with { stub in
-            let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
-            let clock = TestClock()
-            let watcher = ForecastWatcher(clock: clock, configuration: .init(
-                interval: .seconds(600), backoff: WatchBackoff(initial: .seconds(15), cap: .seconds(60), random: { 1 })))
-            let frames = watcher.frames(place: Self.kyiv, fetch: try fetcher(stub.server, transport: transport))
-            var iterator = frames.makeAsyncIterator()
-            var seen: [String] = []
+            try await withTransport(userAgent: Forecastly.userAgent) { transport in
+                let clock = TestClock()
+                let watcher = ForecastWatcher(clock: clock, configuration: .init(
+                    interval: .seconds(600), backoff: WatchBackoff(initial: .seconds(15), cap: .seconds(60), random: { 1 })))
+                let frames = watcher.frames(place: Self.kyiv, fetch: try fetcher(stub.server, transport: transport))
+                var iterator = frames.makeAsyncIterator()
+                var seen: [String] = []
 
-            seen.append(Self.describe(await iterator.next()))                 // start
-            await clock.advance(by: .seconds(599))                            // not yet due
-            #expect(stub.server.requestCount == 1)
-            await clock.advance(by: .seconds(1))
-            seen.append(Self.describe(await iterator.next()))                 // the interval passed
-            stub.up.withLockedValue { $0 = false }
-            await clock.advance(by: .seconds(600))
-            seen.append(Self.describe(await iterator.next()))                 // down: stored, stale
-            for wait in [15, 30, 60, 60] {
-                await clock.advance(by: .seconds(Int64(wait)))
-                seen.append(Self.describe(await iterator.next()))
+                seen.append(Self.describe(await iterator.next()))                 // start
+                await clock.advance(by: .seconds(599))                            // not yet due
+                #expect(stub.server.requestCount == 1)
+                await clock.advance(by: .seconds(1))
+                seen.append(Self.describe(await iterator.next()))                 // the interval passed
+                stub.up.withLockedValue { $0 = false }
+                await clock.advance(by: .seconds(600))
+                seen.append(Self.describe(await iterator.next()))                 // down: stored, stale
+                for wait in [15, 30, 60, 60] {
+                    await clock.advance(by: .seconds(Int64(wait)))
+                    seen.append(Self.describe(await iterator.next()))
+                }
+                stub.up.withLockedValue { $0 = true }
+                await clock.advance(by: .seconds(60))
+                seen.append(Self.describe(await iterator.next()))                 // back: fresh again
+                #expect(seen == [
+                    "network next 600s", "network next 600s",
+                    "stale next 15s", "stale next 30s", "stale next 60s", "stale next 60s", "stale next 60s",
+                    "network next 600s",
+                ])
+                #expect(stub.server.requestCount == 8)
             }
-            stub.up.withLockedValue { $0 = true }
-            await clock.advance(by: .seconds(60))
-            seen.append(Self.describe(await iterator.next()))                 // back: fresh again
-            #expect(seen == [
-                "network next 600s", "network next 600s",
-                "stale next 15s", "stale next 30s", "stale next 60s", "stale next 60s", "stale next 60s",
-                "network next 600s",
-            ])
-            #expect(stub.server.requestCount == 8)
-            await transport.shutdown()
         }
     }
 
     @Test func nothingStoredMeansAFailureFrameAndRetries() async throws {
         try await SwitchableServer.with { stub in
             stub.up.withLockedValue { $0 = false }
-            let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
-            let clock = TestClock()
-            let watcher = ForecastWatcher(clock: clock, configuration: .init(interval: .seconds(600), backoff: WatchBackoff(random: { 0 })))
-            var iterator = watcher.frames(place: Self.kyiv, fetch: try fetcher(stub.server, transport: transport)).makeAsyncIterator()
-            #expect(Self.describe(await iterator.next()) == "failed 75 retry 7s") // 503 is temporary; 15 s halved by the jitter
-            stub.up.withLockedValue { $0 = true }
-            await clock.advance(by: .milliseconds(7_500))
-            #expect(Self.describe(await iterator.next()) == "network next 600s")
-            await transport.shutdown()
+            try await withTransport(userAgent: Forecastly.userAgent) { transport in
+                let clock = TestClock()
+                let watcher = ForecastWatcher(clock: clock, configuration: .init(interval: .seconds(600), backoff: WatchBackoff(random: { 0 })))
+                var iterator = watcher.frames(place: Self.kyiv, fetch: try fetcher(stub.server, transport: transport)).makeAsyncIterator()
+                #expect(Self.describe(await iterator.next()) == "failed 75 retry 7s") // 503 is temporary; 15 s halved by the jitter
+                stub.up.withLockedValue { $0 = true }
+                await clock.advance(by: .milliseconds(7_500))
+                #expect(Self.describe(await iterator.next()) == "network next 600s")
+            }
         }
     }
 
     @Test func movingMoreThanAFewKilometresFetchesAgain() async throws {
         try await SwitchableServer.with { stub in
-            let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
-            let clock = TestClock()
-            let (locations, fixes) = AsyncStream.makeStream(of: LocationUpdate.self)
-            let (authorization, decisions) = AsyncStream.makeStream(of: AuthorizationState.self)
-            let watcher = ForecastWatcher(clock: clock, configuration: .init(interval: .seconds(600)))
-            var iterator = watcher.frames(place: nil, locations: locations, authorization: authorization,
-                                          fetch: try fetcher(stub.server, transport: transport)).makeAsyncIterator()
-            func fix(_ latitude: Double) -> LocationUpdate {
-                .fix(LocationFix(coordinate: try! Coordinate(latitude: latitude, longitude: 30.52), accuracyMeters: 5, source: .gpsd, timestamp: Date()))
+            try await withTransport(userAgent: Forecastly.userAgent) { transport in
+                let clock = TestClock()
+                let (locations, fixes) = AsyncStream.makeStream(of: LocationUpdate.self)
+                let (authorization, decisions) = AsyncStream.makeStream(of: AuthorizationState.self)
+                let watcher = ForecastWatcher(clock: clock, configuration: .init(interval: .seconds(600)))
+                var iterator = watcher.frames(place: nil, locations: locations, authorization: authorization,
+                                              fetch: try fetcher(stub.server, transport: transport)).makeAsyncIterator()
+                func fix(_ latitude: Double) -> LocationUpdate {
+                    .fix(LocationFix(coordinate: try! Coordinate(latitude: latitude, longitude: 30.52), accuracyMeters: 5, source: .gpsd, timestamp: Date()))
+                }
+                fixes.yield(fix(50.45))
+                #expect(Self.describe(await iterator.next()) == "network next 600s")
+                fixes.yield(fix(50.46))        // about 1 km: the same forecast
+                fixes.yield(fix(50.50))        // about 5.6 km from the last fetch: a new one
+                #expect(Self.describe(await iterator.next()) == "network next 600s")
+                #expect(stub.server.requests.map { $0.query["latitude"] } == ["50.45", "50.5"])
+                decisions.yield(.denied)
+                #expect(Self.describe(await iterator.next()) == "not permitted")
+                await clock.advance(by: .seconds(3_600))  // no fetches while not permitted
+                decisions.yield(.authorized(LocationGrant(accuracy: .full)))
+                #expect(Self.describe(await iterator.next()) == "network next 600s")
+                #expect(stub.server.requestCount == 3)
             }
-            fixes.yield(fix(50.45))
-            #expect(Self.describe(await iterator.next()) == "network next 600s")
-            fixes.yield(fix(50.46))        // about 1 km: the same forecast
-            fixes.yield(fix(50.50))        // about 5.6 km from the last fetch: a new one
-            #expect(Self.describe(await iterator.next()) == "network next 600s")
-            #expect(stub.server.requests.map { $0.query["latitude"] } == ["50.45", "50.5"])
-            decisions.yield(.denied)
-            #expect(Self.describe(await iterator.next()) == "not permitted")
-            await clock.advance(by: .seconds(3_600))  // no fetches while not permitted
-            decisions.yield(.authorized(LocationGrant(accuracy: .full)))
-            #expect(Self.describe(await iterator.next()) == "network next 600s")
-            #expect(stub.server.requestCount == 3)
-            await transport.shutdown()
         }
     }
 

@@ -21,17 +21,17 @@ import TestSupport
 
     @Test func oneRequestAnswersEveryPlaceInOrder() async throws {
         try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
-            let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
-            let service = OpenMeteoService(configuration: try OpenMeteoConfiguration(baseURL: URL(string: server.baseURL)!), transport: transport)
-            let forecasts = try await service.forecasts(for: try requests())
-            await transport.shutdown()
-            #expect(server.requestCount == 1)
-            let query = try #require(server.requests.first?.query)
-            #expect(query["latitude"] == "46.48572,50.45466,49.83826")
-            #expect(query["longitude"] == "30.74383,30.5238,24.02324")
-            #expect(query["hourly"] == nil && query["forecast_hours"] == nil)
-            #expect(forecasts.map(\.current?.temperature) == [0, 1, 2])
-            #expect(forecasts.map(\.requestedCoordinate.latitude) == Self.places.map(\.1))
+            try await withTransport(userAgent: Forecastly.userAgent) { transport in
+                let service = OpenMeteoService(configuration: try OpenMeteoConfiguration(baseURL: URL(string: server.baseURL)!), transport: transport)
+                let forecasts = try await service.forecasts(for: try requests())
+                #expect(server.requestCount == 1)
+                let query = try #require(server.requests.first?.query)
+                #expect(query["latitude"] == "46.48572,50.45466,49.83826")
+                #expect(query["longitude"] == "30.74383,30.5238,24.02324")
+                #expect(query["hourly"] == nil && query["forecast_hours"] == nil)
+                #expect(forecasts.map(\.current?.temperature) == [0, 1, 2])
+                #expect(forecasts.map(\.requestedCoordinate.latitude) == Self.places.map(\.1))
+            }
         }
     }
 

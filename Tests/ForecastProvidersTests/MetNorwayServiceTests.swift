@@ -62,9 +62,9 @@ import TestSupport
         _ body: (MetNorwayService, StubHTTPServer) async throws -> T
     ) async throws -> T {
         try await StubHTTPServer.with(handler: handler) { server in
-            let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent, limits: limits)
-            defer { Task { await transport.shutdown() } }
-            return try await body(try service(server, transport: transport, contact: contact), server)
+            return try await withTransport(userAgent: Forecastly.userAgent, limits: limits) { transport in
+                try await body(try service(server, transport: transport, contact: contact), server)
+            }
         }
     }
 
@@ -94,17 +94,8 @@ import TestSupport
         let now = TestNow()
         try await StubHTTPServer.with(handler: Self.metLike(expiresIn: 1800, now: now)) { server in
             let url = URL(string: server.baseURL + MetNorwayService.path + "?lat=1&lon=2")!
-            let curl = AsyncHTTPClientTransport(userAgent: "curl/8.0")
-            let ours = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
-            defer { Task { await curl.shutdown(); await ours.shutdown() } }
-            let refused: HTTPResponse, served: HTTPResponse
-            do {
-                refused = try await curl.get(url, headers: [])
-                served = try await ours.get(url, headers: [])
-            } catch {
-                Issue.record("no answer: \(error)")
-                return
-            }
+            let refused = try await withTransport(userAgent: "curl/8.0") { curl in try await curl.get(url, headers: []) }
+            let served = try await withTransport(userAgent: Forecastly.userAgent) { ours in try await ours.get(url, headers: []) }
             #expect(refused.status == 403)
             #expect(served.status == 200)
         }

@@ -21,13 +21,13 @@ import TestSupport
         _ body: (OpenMeteoService, StubHTTPServer) async throws -> T
     ) async throws -> T {
         try await StubHTTPServer.with(always: reply) { server in
-            let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent, limits: limits)
-            let service = OpenMeteoService(
-                configuration: try OpenMeteoConfiguration(baseURL: URL(string: server.baseURL)!),
-                transport: transport
-            )
-            defer { Task { await transport.shutdown() } }
-            return try await body(service, server)
+            return try await withTransport(userAgent: Forecastly.userAgent, limits: limits) { transport in
+                let service = OpenMeteoService(
+                    configuration: try OpenMeteoConfiguration(baseURL: URL(string: server.baseURL)!),
+                    transport: transport
+                )
+                return try await body(service, server)
+            }
         }
     }
 
@@ -67,19 +67,19 @@ import TestSupport
 
     @Test func imperialUnitsAndApiKeyAreSent() async throws {
         try await StubHTTPServer.with(always: .file(Self.zagrebFixture)) { server in
-            let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
-            let service = OpenMeteoService(
-                configuration: try OpenMeteoConfiguration(baseURL: URL(string: server.baseURL)!, apiKey: "secret-key"),
-                transport: transport
-            )
-            _ = try await service.forecast(for: try ForecastRequest(coordinate: Sample.zagreb, days: 16, units: .imperial))
-            await transport.shutdown()
-            let query = try #require(server.requests.first).query
-            #expect(query["temperature_unit"] == "fahrenheit")
-            #expect(query["wind_speed_unit"] == "mph")
-            #expect(query["precipitation_unit"] == "inch")
-            #expect(query["forecast_days"] == "16")
-            #expect(query["apikey"] == "secret-key")
+            try await withTransport(userAgent: Forecastly.userAgent) { transport in
+                let service = OpenMeteoService(
+                    configuration: try OpenMeteoConfiguration(baseURL: URL(string: server.baseURL)!, apiKey: "secret-key"),
+                    transport: transport
+                )
+                _ = try await service.forecast(for: try ForecastRequest(coordinate: Sample.zagreb, days: 16, units: .imperial))
+                let query = try #require(server.requests.first).query
+                #expect(query["temperature_unit"] == "fahrenheit")
+                #expect(query["wind_speed_unit"] == "mph")
+                #expect(query["precipitation_unit"] == "inch")
+                #expect(query["forecast_days"] == "16")
+                #expect(query["apikey"] == "secret-key")
+            }
         }
     }
 
@@ -152,33 +152,33 @@ import TestSupport
     @Test func aRefusedConnectionIsTransportErrorNamingTheAddress() async throws {
         // Bind a server to learn a free port, then close it: nothing listens there.
         let port = try await StubHTTPServer.with(always: .hang) { $0.port }
-        let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
-        let service = OpenMeteoService(
-            configuration: try OpenMeteoConfiguration(baseURL: URL(string: "http://127.0.0.1:\(port)")!),
-            transport: transport
-        )
-        await #expect(throws: ForecastError.transport(.connectionRefused(host: "127.0.0.1", port: port), service: ServiceName(.openMeteo, text: "Open-Meteo at 127.0.0.1:\(port)"))) {
-            try await service.forecast(for: Sample.request)
+        try await withTransport(userAgent: Forecastly.userAgent) { transport in
+            let service = OpenMeteoService(
+                configuration: try OpenMeteoConfiguration(baseURL: URL(string: "http://127.0.0.1:\(port)")!),
+                transport: transport
+            )
+            await #expect(throws: ForecastError.transport(.connectionRefused(host: "127.0.0.1", port: port), service: ServiceName(.openMeteo, text: "Open-Meteo at 127.0.0.1:\(port)"))) {
+                try await service.forecast(for: Sample.request)
+            }
         }
-        await transport.shutdown()
     }
 
     /// HTTPS to a server that only speaks plain HTTP: the handshake fails.
     @Test func aFailedTLSHandshakeIsReportedAsSuch() async throws {
         try await StubHTTPServer.with(always: .file(Self.zagrebFixture)) { server in
-            let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
-            let service = OpenMeteoService(
-                configuration: try OpenMeteoConfiguration(baseURL: URL(string: "https://127.0.0.1:\(server.port)")!),
-                transport: transport
-            )
-            var failure: ForecastError?
-            do throws(ForecastError) { _ = try await service.forecast(for: Sample.request) } catch { failure = error }
-            await transport.shutdown()
-            guard case .transport(.tlsFailed(host: "127.0.0.1", _), _) = failure else {
-                Issue.record("got \(String(describing: failure))"); return
+            try await withTransport(userAgent: Forecastly.userAgent) { transport in
+                let service = OpenMeteoService(
+                    configuration: try OpenMeteoConfiguration(baseURL: URL(string: "https://127.0.0.1:\(server.port)")!),
+                    transport: transport
+                )
+                var failure: ForecastError?
+                do throws(ForecastError) { _ = try await service.forecast(for: Sample.request) } catch { failure = error }
+                guard case .transport(.tlsFailed(host: "127.0.0.1", _), _) = failure else {
+                    Issue.record("got \(String(describing: failure))"); return
+                }
+                #expect(failure?.exitStatus == .unavailable)
+                #expect(failure?.userMessage.contains("secure connection") == true)
             }
-            #expect(failure?.exitStatus == .unavailable)
-            #expect(failure?.userMessage.contains("secure connection") == true)
         }
     }
 

@@ -93,12 +93,12 @@ import TestSupport
         _ body: (OpenWeatherService, StubHTTPServer) async throws -> T
     ) async throws -> T {
         try await StubHTTPServer.with(handler: handler) { server in
-            let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent, limits: limits)
-            defer { Task { await transport.shutdown() } }
-            let configuration = try OpenWeatherConfiguration(
-                endpoint: try ServiceEndpoint(.openWeather, publicURL: OpenWeatherConfiguration.publicBaseURL, baseURL: URL(string: server.baseURL)!),
-                apiKey: Self.key, oneCall: oneCall)
-            return try await body(OpenWeatherService(configuration: configuration, transport: transport, timeZone: { _ in .gmt }), server)
+            return try await withTransport(userAgent: Forecastly.userAgent, limits: limits) { transport in
+                let configuration = try OpenWeatherConfiguration(
+                    endpoint: try ServiceEndpoint(.openWeather, publicURL: OpenWeatherConfiguration.publicBaseURL, baseURL: URL(string: server.baseURL)!),
+                    apiKey: Self.key, oneCall: oneCall)
+                return try await body(OpenWeatherService(configuration: configuration, transport: transport, timeZone: { _ in .gmt }), server)
+            }
         }
     }
 
@@ -153,16 +153,16 @@ import TestSupport
 
     @Test func aRefusedConnectionNeverShowsTheKey() async throws {
         let port = try await StubHTTPServer.with(always: .hang) { $0.port }  // closed again: refused
-        let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
-        defer { Task { await transport.shutdown() } }
-        let configuration = try OpenWeatherConfiguration(
-            endpoint: try ServiceEndpoint(.openWeather, publicURL: OpenWeatherConfiguration.publicBaseURL, baseURL: URL(string: "http://127.0.0.1:\(port)")!),
-            apiKey: Self.key)
-        let service = OpenWeatherService(configuration: configuration, transport: transport, timeZone: { _ in .gmt })
-        let error = await #expect(throws: ForecastError.self) { try await service.forecast(for: Self.request) }
-        #expect(error?.exitStatus == .unavailable)
-        #expect(error?.userMessage.contains(Self.key) == false)
-        #expect(error?.advice?.contains("FORECASTLY_OPENWEATHER_URL") == true)
+        try await withTransport(userAgent: Forecastly.userAgent) { transport in
+            let configuration = try OpenWeatherConfiguration(
+                endpoint: try ServiceEndpoint(.openWeather, publicURL: OpenWeatherConfiguration.publicBaseURL, baseURL: URL(string: "http://127.0.0.1:\(port)")!),
+                apiKey: Self.key)
+            let service = OpenWeatherService(configuration: configuration, transport: transport, timeZone: { _ in .gmt })
+            let error = await #expect(throws: ForecastError.self) { try await service.forecast(for: Self.request) }
+            #expect(error?.exitStatus == .unavailable)
+            #expect(error?.userMessage.contains(Self.key) == false)
+            #expect(error?.advice?.contains("FORECASTLY_OPENWEATHER_URL") == true)
+        }
     }
 
     @Test func aMissingOrDamagedKeyIsAUsageError() {

@@ -51,14 +51,14 @@ import TestSupport
     @Test(arguments: states)
     func noIPRequestLeavesUnlessAuthorized(decision: UserDecision?) async throws {
         try await StubHTTPServer.with(always: .file(Fixtures.url("ipgeo/ipwho_is-8.8.8.8-geoip-comparison.json"))) { server in
-            let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests")
-            let ip = try IPGeolocationProvider(url: URL(string: server.baseURL)!, transport: transport)
-            let provider = AuthorizedLocationProvider(ip, authorization: await authorization(decision))
-            _ = try? await provider.currentLocation(timeout: .seconds(5))
-            for await _ in provider.updates() {}
-            await transport.shutdown()
-            let authorized = if case .authorized? = decision { true } else { false }
-            #expect(server.requestCount == (authorized ? 2 : 0))
+            try await withTransport(userAgent: "forecastly-tests") { transport in
+                let ip = try IPGeolocationProvider(url: URL(string: server.baseURL)!, transport: transport)
+                let provider = AuthorizedLocationProvider(ip, authorization: await authorization(decision))
+                _ = try? await provider.currentLocation(timeout: .seconds(5))
+                for await _ in provider.updates() {}
+                let authorized = if case .authorized? = decision { true } else { false }
+                #expect(server.requestCount == (authorized ? 2 : 0))
+            }
         }
     }
 

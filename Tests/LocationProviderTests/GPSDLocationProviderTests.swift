@@ -42,18 +42,20 @@ import TestSupport
     static func firstFix(replaying log: String, attempts: Int = 3) async throws -> LocationFix {
         var attempt = 1
         while true {
-            let gpsfake = try await GPSFake(log: Fixtures.url("gpsd/\(log)"))
-            defer { gpsfake.stop() }
-            let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)))
-            do {
-                return try await provider.currentLocation(timeout: .seconds(10))
-            } catch {
-                let heardNoFix = switch error {
-                case .noFix, .noReceiver: true
-                default: false
+            let fix: LocationFix? = try await GPSFake.with(log: Fixtures.url("gpsd/\(log)")) { gpsfake -> LocationFix? in
+                let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)))
+                do throws(LocationError) {
+                    return try await provider.currentLocation(timeout: .seconds(10))
+                } catch {
+                    let heardNoFix = switch error {
+                    case .noFix, .noReceiver: true
+                    default: false
+                    }
+                    guard heardNoFix, attempt < attempts else { throw error }
+                    return nil
                 }
-                guard heardNoFix, attempt < attempts else { throw error }
             }
+            if let fix { return fix }
             attempt += 1
         }
     }
@@ -61,28 +63,28 @@ import TestSupport
     /// tn200 never fixes, and gpsd sends no SKY for it (its GSV cycles yield
     /// none), so the error reports the timeout and claims no satellite count.
     @Test func receiverThatNeverFixesTimesOut() async throws {
-        let gpsfake = try await GPSFake(log: Fixtures.url("gpsd/tn200.log"), pacing: .paced)
-        defer { gpsfake.stop() }
-        // gpsd lists tn200 when asked again at the timeout; on a machine busy
-        // with the parallel CLI tests that answer can take longer than 2 s.
-        let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)), deviceCheckPatience: .seconds(5))
-        let error = await #expect(throws: LocationError.self) { try await provider.currentLocation(timeout: .seconds(4)) }
-        #expect(error == .noFix(timeoutSeconds: 4, satellitesSeen: nil, satellitesUsed: nil))
-        #expect(error?.exitStatus == .temporaryFailure)
-        #expect(error?.summary == "The GPS receiver has no fix after 4 s.")
+        try await GPSFake.with(log: Fixtures.url("gpsd/tn200.log"), pacing: .paced) { gpsfake in
+            // gpsd lists tn200 when asked again at the timeout; on a machine busy
+            // with the parallel CLI tests that answer can take longer than 2 s.
+            let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)), deviceCheckPatience: .seconds(5))
+            let error = await #expect(throws: LocationError.self) { try await provider.currentLocation(timeout: .seconds(4)) }
+            #expect(error == .noFix(timeoutSeconds: 4, satellitesSeen: nil, satellitesUsed: nil))
+            #expect(error?.exitStatus == .temporaryFailure)
+            #expect(error?.summary == "The GPS receiver has no fix after 4 s.")
+        }
     }
 
     /// blumax reports 12 satellites in view, none used, before its first fix:
     /// what the spinner shows while waiting, and what a timeout would report.
     @Test func satellitesSeenWhileSearchingThenTheFix() async throws {
-        let gpsfake = try await GPSFake(log: Fixtures.url("gpsd/blumax-gps009.log"), pacing: .paced)
-        defer { gpsfake.stop() }
-        let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)))
-        let progress = ProgressLog()
-        let fix = try await provider.currentLocation(timeout: .seconds(15)) { visible, used in progress.append(visible, used) }
-        #expect(progress.entries.first.map { $0 == (12, 0) } == true, "\(progress.entries)")
-        #expect(fix.gps?.satellitesVisible == 12)
-        #expect(abs(fix.coordinate.latitude - 52.018015) < 1e-6)
+        try await GPSFake.with(log: Fixtures.url("gpsd/blumax-gps009.log"), pacing: .paced) { gpsfake in
+            let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)))
+            let progress = ProgressLog()
+            let fix = try await provider.currentLocation(timeout: .seconds(15)) { visible, used in progress.append(visible, used) }
+            #expect(progress.entries.first.map { $0 == (12, 0) } == true, "\(progress.entries)")
+            #expect(fix.gps?.satellitesVisible == 12)
+            #expect(abs(fix.coordinate.latitude - 52.018015) < 1e-6)
+        }
     }
 
     @Test func nothingListeningIsGpsdNotRunning() async throws {
@@ -95,89 +97,78 @@ import TestSupport
     }
 
     @Test func gpsdKilledWhileWaitingForAFix() async throws {
-        let gpsfake = try await GPSFake(log: Fixtures.url("gpsd/tn200.log"), pacing: .paced)
-        let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)))
-        let waiting = Task { () -> LocationError? in
-            do throws(LocationError) { _ = try await provider.currentLocation(timeout: .seconds(15)); return nil } catch { return error }
+        try await GPSFake.with(log: Fixtures.url("gpsd/tn200.log"), pacing: .paced) { gpsfake in
+            let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)))
+            let waiting = Task { () -> LocationError? in
+                do throws(LocationError) { _ = try await provider.currentLocation(timeout: .seconds(15)); return nil } catch { return error }
+            }
+            try await Task.sleep(for: .milliseconds(1500))
+            gpsfake.stop()
+            #expect(await waiting.value == .gpsdLost(address: gpsfake.address))
         }
-        try await Task.sleep(for: .milliseconds(1500))
-        gpsfake.stop()
-        #expect(await waiting.value == .gpsdLost(address: gpsfake.address))
     }
 
     @Test func watchingSurvivesGpsdDyingAndSaysSo() async throws {
-        let gpsfake = try await GPSFake(log: Fixtures.url("gpsd/blumax-gps009.log"), pacing: .paced)
-        var watching = GPSDLocationProvider.Watching()
-        watching.firstRetry = .milliseconds(200)
-        let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)), watching: watching)
-        let seen = Mutex(SeenWhileWatching())
-        let ended = await provider.updates().watch(for: .seconds(20)) { update in
-            seen.withLock { seen in
-                if case .diagnostic(.searching) = update, !seen.satellites {
-                    seen.satellites = true
-                    gpsfake.stop()
+        try await GPSFake.with(log: Fixtures.url("gpsd/blumax-gps009.log"), pacing: .paced) { gpsfake in
+            var watching = GPSDLocationProvider.Watching()
+            watching.firstRetry = .milliseconds(200)
+            let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)), watching: watching)
+            let seen = Mutex(SeenWhileWatching())
+            let ended = await provider.updates().watch(for: .seconds(20)) { update in
+                seen.withLock { seen in
+                    if case .diagnostic(.searching) = update, !seen.satellites {
+                        seen.satellites = true
+                        gpsfake.stop()
+                    }
+                    if case .diagnostic(.locationUnavailable(let reason)) = update {
+                        if reason.contains("went away") { seen.loss = true }
+                        if reason.contains("Retrying") { seen.retry = true }
+                    }
+                    return seen.loss && seen.retry
                 }
-                if case .diagnostic(.locationUnavailable(let reason)) = update {
-                    if reason.contains("went away") { seen.loss = true }
-                    if reason.contains("Retrying") { seen.retry = true }
-                }
-                return seen.loss && seen.retry
             }
+            let (sawSatellites, sawLoss, sawRetry) = seen.withLock { ($0.satellites, $0.loss, $0.retry) }
+            #expect(ended)
+            #expect(sawSatellites)
+            #expect(sawLoss)
+            #expect(sawRetry) // it keeps trying to reconnect, with backoff
         }
-        gpsfake.stop()
-        let (sawSatellites, sawLoss, sawRetry) = seen.withLock { ($0.satellites, $0.loss, $0.retry) }
-        #expect(ended)
-        #expect(sawSatellites)
-        #expect(sawLoss)
-        #expect(sawRetry) // it keeps trying to reconnect, with backoff
     }
 
     /// A real gpsd with no device at all: DEVICES is empty.
     @Test func gpsdWithoutAReceiver() async throws {
-        let port = try await GPSFake.freePort()
-        let socket = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-gpsd-\(port).sock").path
-        let gpsd = Process()
-        gpsd.executableURL = URL(fileURLWithPath: "/usr/sbin/gpsd")
-        gpsd.arguments = ["-N", "-n", "-S", String(port), "-F", socket]
-        gpsd.standardOutput = FileHandle.nullDevice
-        gpsd.standardError = FileHandle.nullDevice
-        try gpsd.run()
-        defer {
-            GPSFake.kill(commandLineContaining: socket) // SIGKILL: see GPSFake.stop
-            gpsd.waitUntilExit()
-        }
-        let address = GPSDAddress(host: "127.0.0.1", port: port)
-        try await GPSFake.waitForListener(port: port)
-        await #expect(throws: LocationError.noReceiver(address: "127.0.0.1:\(port)")) {
-            try await GPSDLocationProvider(address: address).currentLocation(timeout: .seconds(2))
+        try await GPSFake.withoutReceiver { port in
+            await #expect(throws: LocationError.noReceiver(address: "127.0.0.1:\(port)")) {
+                try await GPSDLocationProvider(address: GPSDAddress(host: "127.0.0.1", port: port)).currentLocation(timeout: .seconds(2))
+            }
         }
     }
 
     /// Paced replay: fixes about a second apart, so a 0.3 s staleness limit
     /// fires between them; when the log ends gpsd reports the device removed.
     @Test func watchingReportsStaleFixesAndARemovedReceiver() async throws {
-        let gpsfake = try await GPSFake(log: Fixtures.url("gpsd/nd-1005.log"), pacing: .paced)
-        defer { gpsfake.stop() }
-        var watching = GPSDLocationProvider.Watching()
-        watching.staleAfter = .milliseconds(300)
-        let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)), watching: watching)
-        let seen = Mutex(SeenWhileWatching())
-        let ended = await provider.updates().watch(for: .seconds(25)) { update in
-            seen.withLock { seen in
-                switch update {
-                case .fix: seen.fixes += 1
-                case .diagnostic(.fixStale(let age)): if seen.fixes > 0, age >= 0.3 { seen.staleAfterFix = true }
-                case .diagnostic(.locationUnavailable(let reason)) where reason.contains("removed"): seen.removed = true
-                default: break
+        try await GPSFake.with(log: Fixtures.url("gpsd/nd-1005.log"), pacing: .paced) { gpsfake in
+            var watching = GPSDLocationProvider.Watching()
+            watching.staleAfter = .milliseconds(300)
+            let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)), watching: watching)
+            let seen = Mutex(SeenWhileWatching())
+            let ended = await provider.updates().watch(for: .seconds(25)) { update in
+                seen.withLock { seen in
+                    switch update {
+                    case .fix: seen.fixes += 1
+                    case .diagnostic(.fixStale(let age)): if seen.fixes > 0, age >= 0.3 { seen.staleAfterFix = true }
+                    case .diagnostic(.locationUnavailable(let reason)) where reason.contains("removed"): seen.removed = true
+                    default: break
+                    }
+                    return seen.removed
                 }
-                return seen.removed
             }
+            let (fixes, staleAfterFix, removed) = seen.withLock { ($0.fixes, $0.staleAfterFix, $0.removed) }
+            #expect(ended)
+            #expect(fixes >= 2)
+            #expect(staleAfterFix)
+            #expect(removed)
         }
-        let (fixes, staleAfterFix, removed) = seen.withLock { ($0.fixes, $0.staleAfterFix, $0.removed) }
-        #expect(ended)
-        #expect(fixes >= 2)
-        #expect(staleAfterFix)
-        #expect(removed)
     }
 
     @Test(arguments: [("localhost", "localhost:2947"), ("gps.local:3000", "gps.local:3000"), ("[::1]:2948", "[::1]:2948"), ("::1", "[::1]:2947")])

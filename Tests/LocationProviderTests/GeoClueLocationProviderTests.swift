@@ -27,9 +27,9 @@ struct GeoClueLocationProviderTests {
             return ours
         }
         // gpsd's first fix for the same log, through gpsfake.
-        let gps = try await GPSFake(log: Self.stationary)
-        defer { gps.stop() }
-        let gpsd = try await GPSDLocationProvider(address: GPSDAddress(gps.address)!).currentLocation(timeout: .seconds(10))
+        let gpsd = try await GPSFake.with(log: Self.stationary) { gps in
+            try await GPSDLocationProvider(address: GPSDAddress(gps.address)!).currentLocation(timeout: .seconds(10))
+        }
         #expect(abs(fix.coordinate.latitude - gpsd.coordinate.latitude) < 1e-4)
         #expect(abs(fix.coordinate.longitude - gpsd.coordinate.longitude) < 1e-4)
     }

@@ -12,13 +12,13 @@ import TestSupport
 
     func locate(_ reply: StubHTTPServer.Reply, limits: AsyncHTTPClientTransport.Limits = .init()) async throws -> Result<LocationFix, LocationError> {
         return try await StubHTTPServer.with(always: reply) { server in
-            let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests", limits: limits)
-            let provider = try IPGeolocationProvider(url: URL(string: server.baseURL + "/json/")!, transport: transport, clock: { Self.now })
-            let result: Result<LocationFix, LocationError>
-            do throws(LocationError) { result = .success(try await provider.currentLocation(timeout: .seconds(5))) } catch { result = .failure(error) }
-            await transport.shutdown()
-            #expect(server.requestCount == 1)
-            return result
+            return try await withTransport(userAgent: "forecastly-tests", limits: limits) { transport in
+                let provider = try IPGeolocationProvider(url: URL(string: server.baseURL + "/json/")!, transport: transport, clock: { Self.now })
+                let result: Result<LocationFix, LocationError>
+                do throws(LocationError) { result = .success(try await provider.currentLocation(timeout: .seconds(5))) } catch { result = .failure(error) }
+                #expect(server.requestCount == 1)
+                return result
+            }
         }
     }
 
@@ -142,12 +142,12 @@ import TestSupport
     @Test(.timeLimit(.minutes(1)))
     func aServiceThatNeverAnswersIsGivenUpOnAtTheTimeout() async throws {
         try await StubHTTPServer.with(always: .hang) { server in
-            let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests", limits: .init(request: .seconds(300)))
-            let provider = try IPGeolocationProvider(url: URL(string: server.baseURL + "/json/")!, transport: transport)
-            let error = await #expect(throws: LocationError.self) { try await provider.currentLocation(timeout: .milliseconds(300)) }
-            await transport.shutdown()
-            #expect(error == .lookupTimedOut(service: "127.0.0.1"))
-            #expect(error?.exitStatus == .temporaryFailure)
+            try await withTransport(userAgent: "forecastly-tests", limits: .init(request: .seconds(300))) { transport in
+                let provider = try IPGeolocationProvider(url: URL(string: server.baseURL + "/json/")!, transport: transport)
+                let error = await #expect(throws: LocationError.self) { try await provider.currentLocation(timeout: .milliseconds(300)) }
+                #expect(error == .lookupTimedOut(service: "127.0.0.1"))
+                #expect(error?.exitStatus == .temporaryFailure)
+            }
         }
     }
 
@@ -162,13 +162,14 @@ import TestSupport
         #expect(fix.city == "EvilTown")
     }
 
-    @Test func plainHTTPIsRefusedUnlessConfiguredExplicitly() throws {
-        let transport = AsyncHTTPClientTransport(userAgent: "t")
-        #expect(throws: TransportError.insecureURL("http://ip-api.com/json/")) {
-            _ = try IPGeolocationProvider(url: URL(string: "http://ip-api.com/json/")!, transport: transport)
-        }
-        #expect(throws: Never.self) {
-            _ = try IPGeolocationProvider(url: URL(string: "http://ip-api.com/json/")!, transport: transport, allowInsecure: true)
+    @Test func plainHTTPIsRefusedUnlessConfiguredExplicitly() async throws {
+        try await withTransport(userAgent: "t") { transport in
+            #expect(throws: TransportError.insecureURL("http://ip-api.com/json/")) {
+                _ = try IPGeolocationProvider(url: URL(string: "http://ip-api.com/json/")!, transport: transport)
+            }
+            #expect(throws: Never.self) {
+                _ = try IPGeolocationProvider(url: URL(string: "http://ip-api.com/json/")!, transport: transport, allowInsecure: true)
+            }
         }
     }
 }

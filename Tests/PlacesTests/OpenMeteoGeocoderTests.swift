@@ -15,17 +15,17 @@ import TestSupport
         _ text: String, countryCode: String? = nil, limit: Int = 10, reply: StubHTTPServer.Reply
     ) async throws -> (Result<[GazetteerPlace], GeocodingError>, StubHTTPServer.RecordedRequest?) {
         return try await StubHTTPServer.with(always: reply) { server in
-            let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests")
-            let geocoder = try OpenMeteoGeocoder(baseURL: URL(string: server.baseURL)!, transport: transport)
-            let query = try PlaceQuery(text)
-            let result: Result<[GazetteerPlace], GeocodingError>
-            do throws(GeocodingError) {
-                result = .success(try await geocoder.search(query, countryCode: countryCode, limit: limit))
-            } catch {
-                result = .failure(error)
+            return try await withTransport(userAgent: "forecastly-tests") { transport in
+                let geocoder = try OpenMeteoGeocoder(baseURL: URL(string: server.baseURL)!, transport: transport)
+                let query = try PlaceQuery(text)
+                let result: Result<[GazetteerPlace], GeocodingError>
+                do throws(GeocodingError) {
+                    result = .success(try await geocoder.search(query, countryCode: countryCode, limit: limit))
+                } catch {
+                    result = .failure(error)
+                }
+                return (result, server.requests.first)
             }
-            await transport.shutdown()
-            return (result, server.requests.first)
         }
     }
 
@@ -147,40 +147,40 @@ import TestSupport
     }
 
     @Test func aRefusedConnectionIsATransportError() async throws {
-        let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests")
-        let geocoder = try OpenMeteoGeocoder(baseURL: URL(string: "http://127.0.0.1:9")!, transport: transport)
-        let query = try PlaceQuery("Enschede")
-        let error = await #expect(throws: GeocodingError.self) { try await geocoder.search(query) }
-        await transport.shutdown()
-        guard case .transport(.connectionRefused(let host, let port), let service)? = error else {
-            Issue.record("expected a refused connection, got \(String(describing: error))")
-            return
+        try await withTransport(userAgent: "forecastly-tests") { transport in
+            let geocoder = try OpenMeteoGeocoder(baseURL: URL(string: "http://127.0.0.1:9")!, transport: transport)
+            let query = try PlaceQuery("Enschede")
+            let error = await #expect(throws: GeocodingError.self) { try await geocoder.search(query) }
+            guard case .transport(.connectionRefused(let host, let port), let service)? = error else {
+                Issue.record("expected a refused connection, got \(String(describing: error))")
+                return
+            }
+            #expect(host == "127.0.0.1" && port == 9 && service == "127.0.0.1")
+            #expect(error?.reason.hasPrefix("127.0.0.1: ") == true)
         }
-        #expect(host == "127.0.0.1" && port == 9 && service == "127.0.0.1")
-        #expect(error?.reason.hasPrefix("127.0.0.1: ") == true)
     }
 
     @Test(arguments: ["not a url", "http://example.com", "ftp://example.com/"])
     func aBadURLInTheEnvironmentIsRefused(text: String) async throws {
-        let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests")
-        let error = #expect(throws: GeocodingError.self) {
-            try OpenMeteoGeocoder(environment: [OpenMeteoGeocoder.urlVariable: text], transport: transport)
-        }
-        await transport.shutdown()
-        guard case .invalidURL? = error else {
-            Issue.record("expected invalidURL, got \(String(describing: error))")
-            return
+        try await withTransport(userAgent: "forecastly-tests") { transport in
+            let error = #expect(throws: GeocodingError.self) {
+                try OpenMeteoGeocoder(environment: [OpenMeteoGeocoder.urlVariable: text], transport: transport)
+            }
+            guard case .invalidURL? = error else {
+                Issue.record("expected invalidURL, got \(String(describing: error))")
+                return
+            }
         }
     }
 
     @Test func theEnvironmentChoosesTheServer() async throws {
-        let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests")
-        let unset = try OpenMeteoGeocoder(environment: [:], transport: transport)
-        let empty = try OpenMeteoGeocoder(environment: [OpenMeteoGeocoder.urlVariable: ""], transport: transport)
-        let local = try OpenMeteoGeocoder(environment: [OpenMeteoGeocoder.urlVariable: "http://127.0.0.1:8080"], transport: transport)
-        await transport.shutdown()
-        #expect(unset.baseURL == OpenMeteoGeocoder.defaultURL)
-        #expect(empty.baseURL == OpenMeteoGeocoder.defaultURL)
-        #expect(local.serviceName == "127.0.0.1")
+        try await withTransport(userAgent: "forecastly-tests") { transport in
+            let unset = try OpenMeteoGeocoder(environment: [:], transport: transport)
+            let empty = try OpenMeteoGeocoder(environment: [OpenMeteoGeocoder.urlVariable: ""], transport: transport)
+            let local = try OpenMeteoGeocoder(environment: [OpenMeteoGeocoder.urlVariable: "http://127.0.0.1:8080"], transport: transport)
+            #expect(unset.baseURL == OpenMeteoGeocoder.defaultURL)
+            #expect(empty.baseURL == OpenMeteoGeocoder.defaultURL)
+            #expect(local.serviceName == "127.0.0.1")
+        }
     }
 }

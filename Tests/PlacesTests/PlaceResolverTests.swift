@@ -18,14 +18,14 @@ import TestSupport
         let fixture = try GazetteerFixture.make()
         defer { fixture.remove() }
         return try await StubHTTPServer.with(always: reply ?? .respond(status: 500, body: [])) { server in
-            let transport = AsyncHTTPClientTransport(userAgent: "forecastly-tests")
-            let geocoder = try reply.map { _ in try OpenMeteoGeocoder(baseURL: URL(string: server.baseURL)!, transport: transport) }
-            let resolver = PlaceResolver(gazetteer: fixture.gazetteer, geocoder: geocoder)
-            let query = try PlaceQuery(text)
-            let result: Result<PlaceResolution, PlaceResolutionError>
-            do throws(PlaceResolutionError) { result = .success(try await resolver.resolve(query)) } catch { result = .failure(error) }
-            await transport.shutdown()
-            return Outcome(result: result, requests: server.requests)
+            return try await withTransport(userAgent: "forecastly-tests") { transport in
+                let geocoder = try reply.map { _ in try OpenMeteoGeocoder(baseURL: URL(string: server.baseURL)!, transport: transport) }
+                let resolver = PlaceResolver(gazetteer: fixture.gazetteer, geocoder: geocoder)
+                let query = try PlaceQuery(text)
+                let result: Result<PlaceResolution, PlaceResolutionError>
+                do throws(PlaceResolutionError) { result = .success(try await resolver.resolve(query)) } catch { result = .failure(error) }
+                return Outcome(result: result, requests: server.requests)
+            }
         }
     }
 

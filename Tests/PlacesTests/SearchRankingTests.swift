@@ -9,16 +9,27 @@ import TestSupport
 /// mean comes first in the bundled index. Before ranking own names above
 /// alternate names, "san fr" gave Quito, "par" Perth, "man" New York City.
 @Suite struct SearchRankingTests {
-    static let typed: [(String, String)] = try! Fixtures.text("search/typed-queries.tsv")
-        .split(separator: "\n").filter { !$0.hasPrefix("#") }
-        .map { line in let parts = line.split(separator: "\t"); return (String(parts[0]), String(parts[1])) }
+    /// The table's lines: comments and blank lines left out.
+    static let lines = try! Fixtures.text("search/typed-queries.tsv")
+        .split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.trimmingWhitespace().isEmpty }
+
+    static let typed: [(String, String)] = lines.compactMap { line in
+        let parts = line.split(separator: "\t")
+        return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+    }
 
     static let gazetteer: Gazetteer = {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("ranking-\(UUID().uuidString)")
         return try! PlaceIndex(directories: GazetteerFixture.directories(root)).open()
     }()
 
-    @Test func thereAreAtLeastThirtyQueries() { #expect(Self.typed.count >= 30) }
+    /// Every line of the table is a query and the place it means, so none
+    /// is silently left out of the test below (benchmark-places reads it too).
+    @Test func everyLineIsAQueryAndAPlace() {
+        let malformed = Self.lines.filter { $0.split(separator: "\t").count != 2 }
+        #expect(malformed.isEmpty, "lines without exactly one tab: \(malformed)")
+        #expect(Self.typed.count == Self.lines.count)
+    }
 
     @Test(arguments: typed)
     func thePlaceMeantComesFirst(query: String, expected: String) throws {

@@ -22,7 +22,40 @@ public final class GPSFake: @unchecked Sendable {
 
     public var address: String { "127.0.0.1:\(port)" }
 
-    public init(log: URL, pacing: Pacing = .pipe) async throws {
+    /// Runs `body` with gpsd replaying `log`, and stops both whatever
+    /// `body` does: how every test gets a gpsfake. A test about gpsd going
+    /// away may `stop()` it inside; stopping again is harmless.
+    @discardableResult
+    public static func with<Result>(
+        log: URL, pacing: Pacing = .pipe, _ body: (GPSFake) async throws -> Result
+    ) async throws -> Result {
+        try await stopping(try await GPSFake(log: log, pacing: pacing), with: { $0.stop() }, after: body)
+    }
+
+    /// A real gpsd with no receiver at all (its DEVICES list is empty) on a
+    /// free loopback port, stopped whatever `body` does.
+    @discardableResult
+    public static func withoutReceiver<Result>(_ body: (_ port: Int) async throws -> Result) async throws -> Result {
+        let port = try await freePort()
+        let socket = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-gpsd-\(port).sock").path
+        let gpsd = Process()
+        gpsd.executableURL = URL(fileURLWithPath: "/usr/sbin/gpsd")
+        gpsd.arguments = ["-N", "-n", "-S", String(port), "-F", socket]
+        gpsd.standardOutput = FileHandle.nullDevice
+        gpsd.standardError = FileHandle.nullDevice
+        try gpsd.run()
+        return try await stopping(gpsd, with: { gpsd in
+            // SIGKILL, by its PID: see `stop`.
+            if gpsd.isRunning { Glibc.kill(gpsd.processIdentifier, SIGKILL) }
+            gpsd.waitUntilExit()
+            unlink(socket)
+        }, after: { _ in
+            try await waitForListener(port: port)
+            return try await body(port)
+        })
+    }
+
+    private init(log: URL, pacing: Pacing) async throws {
         let executable = "/usr/bin/gpsfake"
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw Unavailable(description: "gpsfake is not installed; scripts/test installs gpsd and gpsd-clients")

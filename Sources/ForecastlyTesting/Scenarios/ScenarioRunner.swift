@@ -28,6 +28,24 @@ public enum ScenarioRunner {
         let now: @Sendable () -> Date = { epoch.addingTimeInterval(launch.duration(to: clock.now).inSeconds) }
         let server = try await ScenarioWeatherServer(now: now)
         let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
+        // The server and the transport are stopped whatever the story does.
+        do {
+            let transcript = try await play(scenario, clock: clock, now: now, server: server, transport: transport)
+            await transport.shutdown()
+            await server.stop()
+            return transcript
+        } catch {
+            await transport.shutdown()
+            await server.stop()
+            throw error
+        }
+    }
+
+    private static func play(
+        _ scenario: Scenario, clock: TestClock<Duration>, now: @escaping @Sendable () -> Date,
+        server: ScenarioWeatherServer, transport: AsyncHTTPClientTransport
+    ) async throws -> ScenarioTranscript {
+        let launch = clock.now
         let source = ScenarioLocationSource()
         let store = InMemoryAuthorizationStore(decision: scenario.authorization.decision)
         let policy = scenario.policyDisabled
@@ -37,45 +55,41 @@ public enum ScenarioRunner {
             store: store, policy: policy, source: source, clock: clock, interval: scenario.interval, now: now, weather: weather)
         var entries: [ScenarioTranscript.Entry] = []
         var remembersAGrant = scenario.authorization == .authorized || scenario.authorization == .authorizedReduced
-        do {
-            await app.settle()
-            entries.append(await entry(at: "0s", step: "launch", app: app, source: source, server: server, store: store, remembersAGrant: remembersAGrant))
-            for step in scenario.steps {
-                await clock.advance(to: launch.advanced(by: step.at))
-                var note: String?
-                switch step.event {
-                case .authorization(let change):
-                    do {
-                        try await app.authorization.handle(change.event)
-                    } catch {
-                        note = "refused: \(error.summary)"
-                    }
-                    switch change {
-                    case .answerAllow, .grant, .grantReduced: remembersAGrant = true
-                    case .answerDeny, .revoke, .reset: remembersAGrant = false
-                    default: break
-                    }
-                case .location(let change):
-                    source.deliver(change, at: now())
-                case .weather(let mode):
-                    server.set(mode)
-                case .restart:
-                    await app.stop()
-                    app = await ScenarioApp.launch(
-                        store: store, policy: policy, source: source, clock: clock, interval: scenario.interval, now: now, weather: weather)
-                case .wait:
-                    break
+        await app.settle()
+        entries.append(await entry(at: "0s", step: "launch", app: app, source: source, server: server, store: store, remembersAGrant: remembersAGrant))
+        for step in scenario.steps {
+            await clock.advance(to: launch.advanced(by: step.at))
+            var note: String?
+            switch step.event {
+            case .authorization(let change):
+                do {
+                    try await app.authorization.handle(change.event)
+                } catch {
+                    note = "refused: \(error.summary)"
                 }
-                await app.settle()
-                var item = await entry(at: Self.label(step.at), step: step.description, app: app, source: source, server: server,
-                                       store: store, remembersAGrant: remembersAGrant)
-                if let note { item.shows = note + "; " + item.shows }
-                entries.append(item)
+                switch change {
+                case .answerAllow, .grant, .grantReduced: remembersAGrant = true
+                case .answerDeny, .revoke, .reset: remembersAGrant = false
+                default: break
+                }
+            case .location(let change):
+                source.deliver(change, at: now())
+            case .weather(let mode):
+                server.set(mode)
+            case .restart:
+                await app.stop()
+                app = await ScenarioApp.launch(
+                    store: store, policy: policy, source: source, clock: clock, interval: scenario.interval, now: now, weather: weather)
+            case .wait:
+                break
             }
+            await app.settle()
+            var item = await entry(at: Self.label(step.at), step: step.description, app: app, source: source, server: server,
+                                   store: store, remembersAGrant: remembersAGrant)
+            if let note { item.shows = note + "; " + item.shows }
+            entries.append(item)
         }
         await app.stop()
-        await transport.shutdown()
-        await server.stop()
         return ScenarioTranscript(scenario: scenario.name, entries: entries)
     }
 
