@@ -18,9 +18,10 @@ public struct ForecastDocument: Encodable, Sendable {
     let place: GazetteerPlace?
     let origin: ForecastOrigin?
 
-    /// - Parameters:
-    ///   - hours: how many upcoming hours to include; `nil` for all.
-    ///   - place: the named place the forecast is for (`--city`, `compare`).
+    /// The document for `forecast`, as of `generatedAt`. `hours` is how many
+    /// upcoming hours to include (`nil` for all), `place` the named place
+    /// the forecast is for (`--city`, `compare`), `origin` where the
+    /// forecast came from (the store, the network).
     public init(
         forecast: Forecast, placeName: String?, unitSystem: UnitSystem, source: DataSource, generatedAt: Date,
         hours: Int? = nil, place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil

@@ -41,8 +41,10 @@ public final class CachingForecastService: ForecastService, Sendable {
         var writes: [Task<Void, Never>] = []
     }
 
-    /// - Parameter fallback: asked when `base` fails with an unavailable or
-    ///   temporary error (exit 69 or 75) and nothing fresh is stored.
+    /// Answers through `base`, keeping forecasts in `cache` as `policy` and
+    /// `writing` say; `fallback` is asked when `base` fails with an
+    /// unavailable or temporary error (exit 69 or 75) and nothing fresh is
+    /// stored. `placeName` names what is stored, for `--offline`.
     public init(
         base: any ForecastService, fallback: (any ForecastService)? = nil, cache: any ForecastCache, policy: CachePolicy,
         writing: StoreWriting = .beforeAnswering,

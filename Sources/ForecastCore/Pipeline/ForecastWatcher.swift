@@ -56,6 +56,7 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
     ///   - place: a fixed place, or nil to follow `locations`.
     ///   - locations: fixes as they come (gpsd's updates), when not fixed.
     ///   - authorization: permission changes, when locating.
+    ///   - now: the wall-clock time, for a stale forecast's age.
     ///   - fetch: one forecast for a coordinate, with where it came from.
     public func frames(
         place: Coordinate?,

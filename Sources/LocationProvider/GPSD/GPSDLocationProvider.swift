@@ -30,8 +30,9 @@ public struct GPSDLocationProvider: LocationProvider {
 
     public var kind: LocationSourceKind { .gpsd }
 
-    /// - Parameter onSatellites: called with satellites seen and used while
-    ///   `currentLocation` waits for a fix, e.g. for a spinner.
+    /// A gpsd source at `address`. `onSatellites` is called with the
+    /// satellites seen and used while `currentLocation` waits for a fix,
+    /// e.g. for a spinner.
     public init(
         address: GPSDAddress = .default, watching: Watching = Watching(), deviceCheckPatience: Duration = .seconds(2),
         now: @escaping @Sendable () -> Date = Date.init,

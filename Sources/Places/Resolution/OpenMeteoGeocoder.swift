@@ -32,8 +32,8 @@ public struct OpenMeteoGeocoder: Sendable {
 
     /// Up to `limit` places for the query, most relevant first; empty when
     /// the service knows none (its answer then has no `results` key).
-    /// - Parameter countryCode: an ISO code to narrow by, when the query's
-    ///   qualifier is one (the caller knows; "TX" is not a country).
+    /// `countryCode` is an ISO code to narrow by, when the query's
+    /// qualifier is one (the caller knows; "TX" is not a country).
     public func search(_ query: PlaceQuery, countryCode: String? = nil, limit: Int = 10) async throws(GeocodingError) -> [GazetteerPlace] {
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
         components.path = (components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path) + "/v1/search"
