@@ -211,6 +211,8 @@ let package = Package(
                 "ForecastProviders", "ForecastSamples", "TestSupport",
                 // The watcher is tested with the store's stale fallback, as a run uses it.
                 "ForecastStore",
+                // A condition's glyph is measured as the report lays it out.
+                "ForecastPresentation",
                 // TestClock: watch-mode intervals and backoff run instantly.
                 .product(name: "Clocks", package: "swift-clocks"),
             ],
@@ -221,12 +223,15 @@ let package = Package(
                 "ForecastProviders", "ForecastCore", "ForecastlyBase", "NetworkTransport", "ForecastSamples", "TestSupport",
                 // MET Norway's caching terms are checked end to end through the store.
                 "ForecastStore",
+                // Times are checked as the place's clock shows them.
+                "ForecastPresentation",
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
         ),
         .testTarget(
             name: "ForecastStoreTests",
             dependencies: [
-                "ForecastStore", "ForecastCore", "ForecastlyBase", "ForecastSamples", "TestSupport",
+                "ForecastStore", "ForecastCore", "ForecastlyBase", "ForecastlyTesting", "ForecastSamples", "TestSupport",
                 // To make foreign SQLite files for the store's refusal tests.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -250,7 +255,10 @@ let package = Package(
         // CLI's own documents through `@testable import forecastly`.
         .testTarget(
             name: "forecastlyTests",
-            dependencies: ["forecastly", "ForecastCore", "ForecastlyBase", "LocationProvider", "TestSupport"],
+            dependencies: [
+                "forecastly", "ForecastlyBase", "LocationProvider", "Places", "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
         ),
     ],
     swiftLanguageModes: [.v6]

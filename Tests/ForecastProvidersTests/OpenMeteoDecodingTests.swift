@@ -4,7 +4,6 @@ import ForecastPresentation
 @testable import ForecastProviders
 import ForecastSamples
 import Foundation
-import LocationProvider
 import Testing
 import TestSupport
 

@@ -3,7 +3,6 @@ import ForecastlyBase
 @testable import ForecastProviders
 import ForecastSamples
 import Foundation
-import LocationProvider
 import NetworkTransport
 import NIOCore
 import Testing

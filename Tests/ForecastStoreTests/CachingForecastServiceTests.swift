@@ -3,7 +3,6 @@ import ForecastlyTesting
 import ForecastSamples
 @testable import ForecastStore
 import Foundation
-import LocationProvider
 import Testing
 
 /// When `CachingForecastService` writes what it fetched, and what it does

@@ -3,7 +3,6 @@ import ForecastlyBase
 import ForecastSamples
 @testable import ForecastStore
 import Foundation
-import LocationProvider
 import Testing
 import TestSupport
 
