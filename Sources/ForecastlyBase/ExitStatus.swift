@@ -11,6 +11,10 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case dataError = 65
     /// EX_UNAVAILABLE: a service cannot be reached or is down.
     case unavailable = 69
+    /// EX_CANTCREAT: a file the user named for output cannot be created.
+    case cannotCreate = 73
+    /// EX_IOERR: writing a file failed part way (a full disk, an I/O error).
+    case ioError = 74
     /// EX_TEMPFAIL: rate limited or timed out; the same command may work later.
     case temporaryFailure = 75
     /// EX_NOPERM: location permission (or an API key) is missing.

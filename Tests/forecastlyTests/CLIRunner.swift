@@ -30,9 +30,10 @@ enum CLI {
     ///   - home: HOME for the run (kept between runs that share it); a fresh one by default.
     ///   - executable: another program to run in the same environment (a shell driving completion).
     ///   - terminalInput: run on a pseudo-terminal (through `script`) typing this; stdout then holds everything shown.
+    ///   - directory: the working directory, where a bare file name lands.
     static func run(
         _ arguments: [String], server: StubHTTPServer? = nil, environment extra: [String: String] = [:],
-        home sharedHome: URL? = nil, terminalInput: String? = nil, executable: String? = nil
+        home sharedHome: URL? = nil, terminalInput: String? = nil, executable: String? = nil, directory: URL? = nil
     ) async throws -> CLIResult {
         let home = sharedHome ?? FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -65,6 +66,7 @@ enum CLI {
 
         let process = Process()
         process.environment = environment
+        if let directory { process.currentDirectoryURL = directory }
         process.standardOutput = stdout
         process.standardError = stderr
         if let terminalInput {

@@ -51,11 +51,9 @@ struct ChartCommand: AsyncParsableCommand {
             Terminal.standardOutput.write(picture)
             return
         }
-        do {
-            try AtomicFile.write(Array(picture.utf8), to: svg, mode: 0o644)
-        } catch {
-            throw ForecastError.invalidInput("Cannot write the chart to \(svg.strippingTerminalControls(limit: 120)): \(error.reason.strippingTerminalControls(limit: 120)).")
-        }
+        // As `> FILE` would write it: through a symlink, keeping an existing
+        // file's mode, never into a device, a FIFO or a directory.
+        try OutputFile.write(Array(picture.utf8), to: svg)
         Terminal.standardError.writeLine("forecastly: chart written to \(svg.strippingTerminalControls(limit: 200))")
     }
 }

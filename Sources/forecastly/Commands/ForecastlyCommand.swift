@@ -34,6 +34,8 @@ struct ForecastlyCommand: AsyncParsableCommand {
           64  invalid input (an option or setting is wrong)
           65  bad data from a service (an answer that cannot be read)
           69  a service is unavailable, or there is no connectivity
+          73  a file you named cannot be created (chart --svg)
+          74  writing a file you named failed part way
           75  temporary failure (rate limited, timed out): try again later
           77  permission: location not allowed, or an API key refused
 
