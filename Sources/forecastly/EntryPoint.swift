@@ -50,6 +50,10 @@ enum EntryPoint {
         // Some of ArgumentParser's messages end without a full stop
         // ("Missing value for '--city <name>'"), and a second sentence follows.
         if let last = message.last, !".!?".contains(last) { message += "." }
+        // ArgumentParser suggests a near spelling itself; forecastly adds one for the rest ("--lattitude").
+        if !message.contains("Did you mean"), let suggestion = OptionSuggestion.forUnknownOption(in: message) {
+            message += " Did you mean '\(suggestion)'?"
+        }
         Terminal.standardError.writeLine("forecastly: \(message) See 'forecastly --help'.")
         return ExitStatus(rawValue: code.rawValue) ?? .usage
     }

@@ -224,6 +224,53 @@ import TestSupport
     @Test func versionPrintsTheVersionAndExits0() async throws {
         let result = try await CLI.run(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("0."))
+        #expect(result.stdout.wholeMatch(of: /forecastly \d+\.\d+\.\d+\n/) != nil, "\(result.stdout)")
+    }
+
+    /// A misspelled option names the one that was probably meant.
+    @Test(arguments: [("--lattitude", "--lat"), ("--longitude", "--lon"), ("--cty", "--city"), ("--provder", "--provider")])
+    func aMisspelledOptionGetsASuggestion(typed: String, meant: String) async throws {
+        let result = try await CLI.run([typed, "5"])
+        #expect(result.status == 64)
+        #expect(result.stderr == "forecastly: Unknown option '\(typed)'. Did you mean '\(meant)'? See 'forecastly --help'.\n")
+    }
+
+    @Test func anOptionNothingLikeAnyOtherGetsNoSuggestion() async throws {
+        let result = try await CLI.run(["--frobnicate"])
+        #expect(result.status == 64)
+        #expect(!result.stderr.contains("Did you mean"))
+    }
+
+    /// Enumerated values are taken in any case.
+    @Test(arguments: ["Imperial", "IMPERIAL", "imperial"])
+    func enumeratedValuesTakeAnyCase(units: String) async throws {
+        try await StubHTTPServer.with(always: .json(FullResponse.json(units: "imperial"))) { server in
+            let result = try await CLI.run(["--lat", "50.45", "--lon", "30.52", "--units", units, "--format", "%t"], server: server)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try #require(server.requests.first).query["temperature_unit"] == "fahrenheit")
+        }
+    }
+
+    /// --ascii shapes the report; with a one-line or JSON output it would do nothing, so it is refused.
+    @Test(arguments: [["--oneline"], ["--json"], ["--format", "%t"], ["--waybar"]])
+    func asciiWithAnOutputThatIsNotTheReportIsRefused(output: [String]) async throws {
+        let result = try await CLI.run(["--lat", "1", "--lon", "1", "--ascii"] + output)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--ascii draws the report"))
+    }
+
+    /// Help says only what a command takes: chart, notes add and location
+    /// set take one --city, and simulate's --source only what it simulates.
+    @Test func helpTextFitsEachCommand() async throws {
+        for command in [["chart"], ["notes", "add"], ["location", "set"]] {
+            let help = try await CLI.run(command + ["--help"]).stdout
+            #expect(!help.contains("several times"), "\(command)")
+        }
+        let simulate = try await CLI.run(["simulate", "--help"]).stdout
+        let words = simulate.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("Which kind of source to simulate. (values: gpsd, geoclue, ip; default: gpsd)"))
+        #expect(!simulate.contains("(default 1)"))
+        #expect(simulate.contains("\n  forecastly simulate --scenario story.json\n"))
+        #expect(try await CLI.run(["forecast", "--help"]).stdout.contains("Give --city several times"))
     }
 }

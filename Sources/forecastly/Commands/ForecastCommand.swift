@@ -13,7 +13,8 @@ extension UnitSystem: ArgumentChoice {}
 struct ForecastCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forecast",
-        abstract: "Show the weather now, for the next hours and the coming days (the default command)."
+        abstract: "Show the weather now, for the next hours and the coming days (the default command).",
+        discussion: "Give --city several times to compare the places in one table, as 'forecastly compare' does."
     )
 
     @OptionGroup(title: "Location")

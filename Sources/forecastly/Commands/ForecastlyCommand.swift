@@ -56,7 +56,7 @@ struct ForecastlyCommand: AsyncParsableCommand {
         Weather data by Open-Meteo.com (CC BY 4.0), MET Norway (CC BY 4.0) or
         OpenWeather (CC BY-SA 4.0). Places from GeoNames (CC BY 4.0).
         """,
-        version: Forecastly.version,
+        version: "forecastly \(Forecastly.version)",
         subcommands: [ForecastCommand.self, CompareCommand.self, ChartCommand.self, CitiesCommand.self, NotesCommand.self, CacheCommand.self, LocationCommand.self, SimulateCommand.self, AboutCommand.self],
         defaultSubcommand: ForecastCommand.self
     )

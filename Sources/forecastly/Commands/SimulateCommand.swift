@@ -14,6 +14,11 @@ enum SimulatedAuthorization: String, ArgumentChoice {
     case desktopSwitchOff
 }
 
+/// The sources a simulation can stand in for (a stored place needs no simulating).
+enum SimulatedSource: String, ArgumentChoice {
+    case gpsd, geoclue, ip
+}
+
 enum SimulatedFailure: String, ArgumentChoice {
     case unavailable, timeout
 }
@@ -26,9 +31,11 @@ struct SimulateCommand: AsyncParsableCommand {
         commandName: "simulate",
         abstract: "Show what a user sees in a location permission state, using a simulated location source.",
         discussion: """
-        Examples: forecastly simulate --authorization denied
-                  forecastly simulate --scenario Examples/scenarios/revoked-while-watching.json
-        A scenario (JSON, format in the README) plays a whole permission story
+        Examples:
+          forecastly simulate --authorization denied
+          forecastly simulate --scenario story.json
+          forecastly simulate --track commute.gpx --speed 60
+        Example stories are in Examples/scenarios. A scenario (JSON, format in the README) plays a whole permission story
         through the real pipeline and watch mode on a virtual clock, and checks
         the invariants at every step; a broken one exits 1 naming the step.
         """
@@ -43,7 +50,7 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Replay a route (GPX, or an NMEA log) through watch mode: one forecast per refresh.", valueName: "file"))
     var track: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --track: how many times faster than recorded, 0.1…10000 (default 1).", valueName: "factor"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --track: how many times faster than recorded, 0.1…10000.", valueName: "factor"))
     var speed: Double = 1
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Where the simulated source says you are (default 52.52,13.41).", valueName: "lat,lon"))
@@ -52,8 +59,8 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Make the simulated source fail: unavailable or timeout.", valueName: "failure"))
     var fail: SimulatedFailure?
 
-    @Option(help: ArgumentHelp("Which kind of source to simulate: gpsd, geoclue or ip.", valueName: "source"))
-    var source: SourceChoice = .gpsd
+    @Option(help: ArgumentHelp("Which kind of source to simulate.", valueName: "source"))
+    var source: SimulatedSource = .gpsd
 
     @OptionGroup(title: "Forecast") var forecastOptions: ForecastOptions
     @OptionGroup(title: "Output") var output: OutputOptions
@@ -65,7 +72,6 @@ struct SimulateCommand: AsyncParsableCommand {
         }
         guard speed.isFinite, (0.1...10_000).contains(speed) else { throw ValidationError("--speed must be between 0.1 and 10000; got \(speed).") }
         _ = try coordinate()
-        guard [.gpsd, .geoclue, .ip].contains(source) else { throw ValidationError("--source must be gpsd, geoclue or ip for a simulation.") }
         try forecastOptions.check()
         try output.check()
         try service.check()
@@ -95,7 +101,7 @@ struct SimulateCommand: AsyncParsableCommand {
         let kind: LocationSourceKind = switch source {
         case .ip: .ip
         case .geoclue: .geoclue
-        default: .gpsd
+        case .gpsd: .gpsd
         }
         let decision: UserDecision = switch authorization {
         case .authorized, .desktopSwitchOff: .authorized(.full)

@@ -8,6 +8,13 @@ import ArgumentParser
 protocol ArgumentChoice: ExpressibleByArgument, CaseIterable, RawRepresentable<String> {}
 
 extension ArgumentChoice {
+    /// Any case: `--units Imperial` is `imperial`.
+    init?(argument: String) {
+        guard let value = Self(rawValue: argument) ?? Self.allCases.first(where: { $0.rawValue.lowercased() == argument.lowercased() })
+        else { return nil }
+        self = value
+    }
+
     static var allValueStrings: [String] { allCases.map { $0.rawValue } }
     /// The values are their own descriptions.
     static var allValueDescriptions: [String: String] { [:] }

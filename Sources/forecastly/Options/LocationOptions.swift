@@ -15,7 +15,7 @@ struct LocationOptions: ParsableArguments {
     var longitude: String?
 
     @Option(name: .customLong("city"),
-            help: ArgumentHelp("A place name such as \"Kyiv\" or \"Paris, FR\"; give it several times to compare places.",
+            help: ArgumentHelp("A place name such as \"Kyiv\" or \"Paris, FR\".",
                                valueName: "name"),
             completion: .custom(PlaceLookup.complete))
     var cities: [String] = []

@@ -36,6 +36,9 @@ struct OutputOptions: ParsableArguments {
         if chart, json || format != nil || oneline || waybar {
             throw ValidationError("--chart belongs to the report; leave out --json, --format, --oneline and --waybar.")
         }
+        if ascii, json || format != nil || oneline || waybar {
+            throw ValidationError("--ascii draws the report in plain ASCII; leave it out with --json, --format, --oneline and --waybar.")
+        }
         let modes = [json, format != nil && !waybar, oneline, waybar].filter { $0 }.count
         guard modes <= 1 else { throw ValidationError("Choose one of --json, --format, --oneline and --waybar (--waybar takes --format for its text).") }
         do {
