@@ -1,6 +1,8 @@
 /// Facts about this build of forecastly.
 public enum Forecastly {
     public static let version = "0.1.0"
+    /// forecastly's own licence (the LICENSE file), beside its data's.
+    public static let license = "Apache-2.0"
     /// Where the project lives: services that ask clients to identify
     /// themselves (MET Norway's terms) are told it with every request.
     public static let projectURL = "https://github.com/forecastly/forecastly"

@@ -209,6 +209,9 @@ import TestSupport
         #expect(result.stdout.contains("Weather data by Open-Meteo.com (CC BY 4.0)"))
         #expect(result.stdout.contains("/tmp/cfg/forecastly"))
         #expect(result.stdout.contains("libgps API"))
+        #expect(result.stdout.contains("forecastly itself: licence Apache-2.0 (the LICENSE file"))
+        let license = try String(contentsOf: Fixtures.directory.appendingPathComponent("../../LICENSE"), encoding: .utf8)
+        #expect(license.contains("Apache License") && license.contains("Version 2.0, January 2004"))
         #expect(result.stdout.range(of: #"Time-zone data 20[0-9]{2}[a-z]"#, options: .regularExpression) != nil)
     }
 

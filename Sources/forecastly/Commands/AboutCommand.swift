@@ -30,6 +30,7 @@ struct AboutCommand: ParsableCommand {
         let text = """
         forecastly \(Forecastly.version)
         The weather where you are, from Open-Meteo, MET Norway or OpenWeather (--provider).
+        forecastly itself: licence \(Forecastly.license) (the LICENSE file; \(Forecastly.projectURL)).
 
         Weather providers
         \(providers)
