@@ -149,6 +149,27 @@ import TestSupport
         #expect(reasons == .allSourcesFailed([.gpsdNotRunning(address: "localhost:2947"), .noStoredPlace]))
     }
 
+    /// A source that never fixes and never fails while watching (gpsd that
+    /// is not running, retried for ever) hands over after the first-fix
+    /// timeout: a status bar is not kept waiting for ever.
+    @Test func watchingMovesOnFromASourceThatNeverFixes() async throws {
+        let silent = SimulatedLocationProvider(kind: .gpsd, script: [.searching(visible: 3, used: 0), .wait(.seconds(600))])
+        let ip = SimulatedLocationProvider.fixed(Self.berlin, kind: .ip)
+        let started = ContinuousClock.now
+        var sources: [LocationSourceKind] = []
+        for await update in AutomaticLocationProvider([silent, ip], firstFixTimeout: .milliseconds(300)).updates() {
+            if case .fix(let fix) = update { sources.append(fix.source) }
+        }
+        #expect(sources == [.ip])
+        #expect(ContinuousClock.now - started < .seconds(30))
+
+        var ended: LocationError?
+        for await update in AutomaticLocationProvider([silent], firstFixTimeout: .milliseconds(300)).updates() {
+            if case .diagnostic(.failed(let error)) = update { ended = error }
+        }
+        #expect(ended == .noFix(timeoutSeconds: 0.3, satellitesSeen: nil, satellitesUsed: nil))
+    }
+
     @Test func permissionProblemsStopTheChain() async {
         let ip = SimulatedLocationProvider(kind: .ip, script: [.fail(.denied)])
         let manual = ManualLocationProvider(place: StoredPlace(coordinate: Self.berlin, name: nil))

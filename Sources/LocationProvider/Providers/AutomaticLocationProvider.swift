@@ -1,4 +1,6 @@
 public import ForecastlyBase
+import Synchronization
+
 /// `--source auto`: the first backend that answers, in order (gpsd, then
 /// GeoClue, then IP, then the stored place). Each is tried with its own
 /// timeout; the error lists why every one failed. A permission answer
@@ -6,9 +8,15 @@ public import ForecastlyBase
 /// chain: it is the answer, not a reason to ask the next source.
 public struct AutomaticLocationProvider: LocationProvider {
     public let providers: [any LocationProvider]
+    /// While watching, how long a backend may go without its first fix
+    /// before the next one is asked: a gpsd that is not running is retried
+    /// for ever by its own updates, which would otherwise keep the chain
+    /// (and a status bar) waiting for ever.
+    public let firstFixTimeout: Duration
 
-    public init(_ providers: [any LocationProvider]) {
+    public init(_ providers: [any LocationProvider], firstFixTimeout: Duration = .seconds(10)) {
         self.providers = providers
+        self.firstFixTimeout = firstFixTimeout
     }
 
     public var kind: LocationSourceKind { providers.first?.kind ?? .manual }
@@ -27,28 +35,44 @@ public struct AutomaticLocationProvider: LocationProvider {
     }
 
     /// The first backend that delivers a fix keeps the stream (so a moving
-    /// gpsd fix is followed); one that fails before its first fix hands
-    /// over to the next. When all fail, the last failure ends the stream.
+    /// gpsd fix is followed); one that fails, or has no fix within
+    /// `firstFixTimeout`, hands over to the next. When all fail, the last
+    /// failure ends the stream.
     public func updates() -> AsyncStream<LocationUpdate> {
-        AsyncStream { continuation in
+        let providers = self.providers
+        let firstFixTimeout = self.firstFixTimeout
+        return AsyncStream { continuation in
             let task = Task {
                 var failures: [LocationError] = []
                 for provider in providers {
-                    var delivered = false
-                    for await update in provider.updates() {
-                        if Task.isCancelled { break }
-                        switch update {
-                        case .fix:
-                            delivered = true
-                            continuation.yield(update)
-                        case .diagnostic(.failed(let error)) where !delivered:
-                            failures.append(error)
-                        default:
-                            continuation.yield(update)
+                    let outcome = FollowedSource()
+                    let following = Task {
+                        for await update in provider.updates() {
+                            switch update {
+                            case .fix:
+                                outcome.deliver()
+                                continuation.yield(update)
+                            case .diagnostic(.failed(let error)) where !outcome.delivered:
+                                outcome.fail(error)
+                            default:
+                                continuation.yield(update)
+                            }
                         }
                     }
-                    if delivered || Task.isCancelled { break }
-                    if let last = failures.last, last.endsTheChain { break }
+                    let handover = Task {
+                        try await Task.sleep(for: firstFixTimeout)
+                        if !outcome.delivered { following.cancel() }
+                    }
+                    await withTaskCancellationHandler {
+                        await following.value
+                    } onCancel: {
+                        following.cancel()
+                    }
+                    handover.cancel()
+                    if outcome.delivered || Task.isCancelled { break }
+                    let error = outcome.failure ?? Self.noFirstFix(provider.kind, within: firstFixTimeout)
+                    failures.append(error)
+                    if error.endsTheChain { break }
                 }
                 if !failures.isEmpty, failures.count == providers.count || failures.last?.endsTheChain == true {
                     continuation.yield(.diagnostic(.failed(failures.count == 1 ? failures[0] : .allSourcesFailed(failures))))
@@ -58,6 +82,25 @@ public struct AutomaticLocationProvider: LocationProvider {
             continuation.onTermination = { _ in task.cancel() }
         }
     }
+
+    /// Why a backend that neither fixed nor failed in time was left.
+    static func noFirstFix(_ kind: LocationSourceKind, within timeout: Duration) -> LocationError {
+        switch kind {
+        case .geoclue: .geoclueNoFix(timeoutSeconds: timeout.inSeconds, placeholders: 0)
+        case .ip: .lookupTimedOut(service: "the IP location service")
+        case .gpsd, .manual: .noFix(timeoutSeconds: timeout.inSeconds, satellitesSeen: nil, satellitesUsed: nil)
+        }
+    }
+}
+
+/// What one backend of the chain did: fixed, or failed before its first fix.
+private final class FollowedSource: Sendable {
+    private let state = Mutex<(delivered: Bool, failure: LocationError?)>((false, nil))
+
+    var delivered: Bool { state.withLock { $0.delivered } }
+    var failure: LocationError? { state.withLock { $0.failure } }
+    func deliver() { state.withLock { $0.delivered = true } }
+    func fail(_ error: LocationError) { state.withLock { $0.failure = error } }
 }
 
 extension LocationError {

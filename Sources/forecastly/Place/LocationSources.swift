@@ -57,7 +57,7 @@ struct LocationSources {
             if policy.allows(.geoclue) { chain.append(guarded(GeoClueLocationProvider())) }
             if policy.allows(.ip) { chain.append(guarded(try ipProvider(transport: transport))) }
             chain.append(try manual())
-            return AutomaticLocationProvider(chain)
+            return AutomaticLocationProvider(chain, firstFixTimeout: settings.timeout)
         }
     }
 
