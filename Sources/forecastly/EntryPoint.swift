@@ -42,7 +42,8 @@ enum EntryPoint {
         let code = ForecastlyCommand.exitCode(for: error)
         if code == .success {
             // --help, --version, completion scripts: wanted output, on stdout.
-            Terminal.standardOutput.writeLine(ForecastlyCommand.fullMessage(for: error))
+            let message = ForecastlyCommand.fullMessage(for: error)
+            Terminal.standardOutput.writeLine(RootHelp.isRoot(message) ? RootHelp.text(root: message) : message)
             return .success
         }
         var message = ForecastlyCommand.message(for: error)

@@ -230,6 +230,35 @@ import TestSupport
         #expect(result.stdout.wholeMatch(of: /forecastly \d+\.\d+\.\d+\n/) != nil, "\(result.stdout)")
     }
 
+    /// The place as the first word, as wego and wttr.in take it: a city, or LAT,LON.
+    @Test(arguments: [(["Kyiv"], "Kyiv, UA", "50.45466"), (["Paris, FR"], "Paris, FR", "48.85341"), (["50.45,30.52"], "Kyiv, UA", "50.45")])
+    func thePlaceCanBeTheFirstWord(place: [String], name: String, latitude: String) async throws {
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let result = try await CLI.run(place + ["--format", "%l"], server: server)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "\(name)\n")
+            #expect(server.requests.first?.query["latitude"] == latitude)
+        }
+    }
+
+    @Test func aPlaceGivenTwiceIsRefusedAndASubcommandNameIsTheSubcommand() async throws {
+        let twice = try await CLI.run(["Kyiv", "--city", "Lviv"])
+        #expect(twice.status == 64)
+        #expect(twice.stderr.contains("Give the place once"))
+        let compare = try await CLI.run(["compare"])
+        #expect(compare.status == 64)
+        #expect(compare.stderr.contains("Name the places to compare"))
+    }
+
+    /// `forecastly --help` shows the options of the command it runs, not only --version and --help.
+    @Test func rootHelpShowsTheForecastsUsageAndOptions() async throws {
+        let help = try await CLI.run(["--help"]).stdout
+        for part in ["USAGE: forecastly [<options>] [<place>]", "forecastly <subcommand>", "<place>", "--lat <degrees>", "--city <name>",
+                     "--json", "--chart", "SUBCOMMANDS:", "Exit status", "forecastly 50.45,30.52"] {
+            #expect(help.contains(part), "\(part)")
+        }
+    }
+
     /// A misspelled option names the one that was probably meant.
     @Test(arguments: [("--lattitude", "--lat"), ("--longitude", "--lon"), ("--cty", "--city"), ("--provder", "--provider")])
     func aMisspelledOptionGetsASuggestion(typed: String, meant: String) async throws {

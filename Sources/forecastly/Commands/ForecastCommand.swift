@@ -17,8 +17,18 @@ struct ForecastCommand: AsyncParsableCommand {
         discussion: "Give --city several times to compare the places in one table, as 'forecastly compare' does."
     )
 
+    @Argument(help: ArgumentHelp(
+        "A place: a city as --city takes it (\"Kyiv\", \"Paris, FR\"), or LAT,LON (\"50.45,30.52\"). A subcommand's name is the subcommand: use --city for a place of that name.",
+        valueName: "place"), completion: .custom(PlaceLookup.complete))
+    var place: String?
+
     @OptionGroup(title: "Location")
-    var location: LocationOptions
+    var givenLocation: LocationOptions
+
+    /// The location options with PLACE folded in.
+    var location: LocationOptions {
+        get throws { try givenLocation.including(place: place) }
+    }
 
     @OptionGroup(title: "Locating (without --lat/--lon)")
     var locating: LocationSourceOptions
@@ -39,6 +49,7 @@ struct ForecastCommand: AsyncParsableCommand {
     var watching: WatchOptions
 
     func validate() throws {
+        let location = try self.location
         _ = try location.coordinate()
         if try location.cityQueries().count > 1, output.format != nil || output.oneline || output.waybar {
             throw ValidationError("--format and --oneline show one place; several --city names make a table (or --json).")
@@ -55,6 +66,7 @@ struct ForecastCommand: AsyncParsableCommand {
 
     func run() async throws {
         Diagnostics.bootstrap(verbose: output.verbose)
+        let location = try self.location
         let cities = try location.cityQueries()
         if cities.count > 1 {
             let entries = try await CompareRun(queries: cities, units: forecastOptions.units, services: service.settings).entries()

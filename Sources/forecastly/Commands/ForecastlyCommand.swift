@@ -12,7 +12,9 @@ struct ForecastlyCommand: AsyncParsableCommand {
           forecastly --lat 50.45 --lon 30.52 --days 3
           forecastly --lat -33.9 --lon 18.4 --units imperial
           forecastly --provider met-norway   another weather provider
-          forecastly --city "Paris, FR"      a place by name (offline index)
+          forecastly Kyiv                    a place by name (offline index)
+          forecastly "Paris, FR"             or --city "Paris, FR"
+          forecastly 50.45,30.52             or --lat 50.45 --lon 30.52
           forecastly compare "Kyiv, Lviv, Odesa"
           forecastly cities search spring    autocomplete-style search
           forecastly --oneline               one line for a status bar (--waybar: JSON)

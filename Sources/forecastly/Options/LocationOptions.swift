@@ -20,6 +20,22 @@ struct LocationOptions: ParsableArguments {
             completion: .custom(PlaceLookup.complete))
     var cities: [String] = []
 
+    /// The place given as `forecastly PLACE` (a city, or "LAT,LON"), folded
+    /// into these options: only one way of naming the place at a time.
+    func including(place: String?) throws -> LocationOptions {
+        guard let place else { return self }
+        guard cities.isEmpty, latitude == nil, longitude == nil else {
+            throw ValidationError("Give the place once: as PLACE, with --city, or with --lat and --lon.")
+        }
+        var options = self
+        if let match = place.wholeMatch(of: /\s*([-+]?[0-9]+(?:\.[0-9]+)?)\s*,\s*([-+]?[0-9]+(?:\.[0-9]+)?)\s*/) {
+            (options.latitude, options.longitude) = (String(match.output.1), String(match.output.2))
+        } else {
+            options.cities = [place]
+        }
+        return options
+    }
+
     /// The --city names, checked (empty, punctuation only, too long, control characters).
     func cityQueries() throws -> [PlaceQuery] {
         if !cities.isEmpty, latitude != nil || longitude != nil {

@@ -63,6 +63,18 @@ enum PlaceLookup {
     static func complete(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         guard let query = try? PlaceQuery(prefix), let gazetteer = try? gazetteer() else { return [] }
         var seen: Set<String> = []
-        return gazetteer.search(query, limit: 100).map(\.displayName).filter { seen.insert($0).inserted }.prefix(20).map { $0 }
+        return gazetteer.search(query, limit: 100).compactMap { spelledAsTyped($0.displayName, prefix: prefix) }
+            .filter { seen.insert($0).inserted }.prefix(20).map { $0 }
+    }
+
+    /// A shell keeps only candidates that begin with what was typed, letter
+    /// for letter; the index matches without case and accents. So a name
+    /// found for "ky" or "Sao" is offered as "kyiv, UA" or "Sao Paulo, BR"
+    /// (which --city takes alike); one found through another name is left out.
+    static func spelledAsTyped(_ name: String, prefix: String) -> String? {
+        if name.hasPrefix(prefix) { return name }
+        let start = name.prefix(prefix.count)
+        guard SearchKey.fold(start) == SearchKey.fold(prefix) else { return nil }
+        return prefix + name.dropFirst(prefix.count)
     }
 }
