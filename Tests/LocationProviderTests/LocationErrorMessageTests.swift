@@ -9,7 +9,7 @@ import TestSupport
     static let path = "/home/ana/.local/share/forecastly/place.json"
 
     static let locationErrors: [LocationError] = [
-        .notDetermined, .denied,
+        .notDetermined, .notAnswered, .denied,
         .restricted(.policyFile(path: "/etc/forecastly/policy.json"), source: .ip), .restricted(.policyFile(path: nil), source: nil),
         .libgpsMissing(tried: ["libgps.so.30", "libgps.so"], reason: ErrorCase.hostile),
         .gpsdNotRunning(address: "localhost:2947"), .notGpsd(address: "localhost:2947"), .noReceiver(address: "localhost:2947"),

@@ -122,4 +122,44 @@ import TestSupport
             #expect(looked == (status == 0))
         }
     }
+
+    /// Ctrl-D at the question decides nothing, and says so (it was asked, on a terminal).
+    @Test func noAnswerDecidesNothing() async throws {
+        try await Self.withServices { server in
+            let home = home()
+            let result = try await CLI.run(["--source", "ip", "--oneline"], server: server, environment: Self.environment(server),
+                                           home: home, terminalInput: "")
+            #expect(result.status == 77)
+            #expect(result.stdout.contains("was not answered, so nothing was decided"))
+            #expect(!result.stdout.contains("cannot ask without a terminal"))
+            #expect(try await CLI.run(["location", "status"], home: home).stdout.hasPrefix("Permission  notDetermined"))
+            #expect(server.requestCount == 0)
+        }
+    }
+
+    /// An answer that is none of the three repeats only the choice, not the whole question.
+    @Test func anInvalidAnswerRepeatsOnlyTheChoice() async throws {
+        try await Self.withServices { server in
+            let result = try await CLI.run(["--source", "ip", "--oneline"], server: server, environment: Self.environment(server),
+                                           home: home(), terminalInput: "maybe\ny\n")
+            #expect(result.status == 0, "\(result.stdout)")
+            #expect(result.stdout.components(separatedBy: "would like to use your location").count == 2)  // asked once
+            #expect(result.stdout.contains("Please answer y, o or n: "))
+        }
+    }
+
+    /// `location status` names the policy file it read, and who restricts, in words.
+    @Test func statusNamesThePolicyFileItReads() async throws {
+        let home = home()
+        let missing = home.appendingPathComponent("missing-policy.json").path
+        let none = try await CLI.run(["location", "status"], environment: ["FORECASTLY_POLICY_FILE": missing], home: home)
+        #expect(none.stdout.contains("Policy      none (\(missing) does not exist)"))
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let policy = home.appendingPathComponent("policy.json")
+        try #"{"location": "disabled"}"#.write(to: policy, atomically: true, encoding: .utf8)
+        let restricted = try await CLI.run(["location", "status"], environment: ["FORECASTLY_POLICY_FILE": policy.path], home: home)
+        let first = restricted.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix("Permission  restricted by an administrator's policy"), "\(first)")
+        #expect(!first.hasSuffix("; policy)"))
+    }
 }

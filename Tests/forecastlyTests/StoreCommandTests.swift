@@ -11,6 +11,19 @@ import TestSupport
         FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-store-\(UUID().uuidString)")
     }
 
+    /// `notes add hello world` is the note "hello world", as people type it;
+    /// without a place or a terminal, the error says how to give one.
+    @Test func aNoteIsEveryWordGiven() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-words-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let saved = try await CLI.run(["notes", "add", "hello", "world", "--without-weather"], home: home)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(try await CLI.run(["notes", "list"], home: home).stdout.contains("hello world"))
+        let unplaced = try await CLI.run(["notes", "add", "morning", "run"], home: home)
+        #expect(unplaced.status == 77)
+        #expect(unplaced.stderr.contains("--city"), "\(unplaced.stderr)")
+    }
+
     @Test func aFreshStoredForecastAnswersWithoutAnyRequest() async throws {
         let home = Self.home()
         defer { try? FileManager.default.removeItem(at: home) }

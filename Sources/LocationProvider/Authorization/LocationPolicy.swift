@@ -35,8 +35,12 @@ public struct LocationPolicy: Sendable, Equatable {
     /// the problem names the file, because an administrator wrote it to
     /// restrict something.
     public static func load(environment: [String: String]) -> LocationPolicy {
-        let path = environment[pathVariable].flatMap { $0.isEmpty ? nil : $0 } ?? defaultPath
-        return load(path: path)
+        load(path: path(environment: environment))
+    }
+
+    /// The file the policy is read from: FORECASTLY_POLICY_FILE, or the default.
+    public static func path(environment: [String: String]) -> String {
+        environment[pathVariable].flatMap { $0.isEmpty ? nil : $0 } ?? defaultPath
     }
 
     public static func load(path: String) -> LocationPolicy {

@@ -109,7 +109,7 @@ extension LocationError {
     /// the others to be asked.
     var endsTheChain: Bool {
         switch self {
-        case .notDetermined, .denied: true
+        case .notDetermined, .notAnswered, .denied: true
         case .restricted(.policyFile, let source): source == nil
         case .restricted: true
         default: false

@@ -4,6 +4,8 @@ public import ForecastlyBase
 public enum LocationError: Error, Sendable, Hashable {
     /// The user has not decided, and cannot be asked (no terminal).
     case notDetermined
+    /// The user was asked and left without an answer (Ctrl-D): nothing is decided.
+    case notAnswered
     case denied
     /// Something the user cannot change forbids locating (or this source):
     /// forecastly's policy file, the desktop's switch, GeoClue's configuration.
@@ -54,6 +56,8 @@ extension LocationError: UserFacingError {
         switch self {
         case .notDetermined:
             return "forecastly has not been allowed to use your location yet, and cannot ask without a terminal."
+        case .notAnswered:
+            return "The question about your location was not answered, so nothing was decided and forecastly did not locate you."
         case .denied:
             return "Location permission is denied."
         case .restricted(let restriction, let source):
@@ -108,7 +112,9 @@ extension LocationError: UserFacingError {
     public var advice: String? {
         switch self {
         case .notDetermined:
-            return "Decide with 'forecastly location allow' or 'forecastly location deny', or give --lat/--lon."
+            return "Decide with 'forecastly location allow' or 'forecastly location deny', or give the place with --city or --lat/--lon."
+        case .notAnswered:
+            return "Run forecastly again to be asked, decide with 'forecastly location allow' or 'forecastly location deny', or give --lat/--lon or --city."
         case .denied:
             return "Allow it with 'forecastly location allow', or give --lat/--lon."
         case .restricted(let restriction, _):
@@ -152,7 +158,7 @@ extension LocationError: UserFacingError {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .notDetermined, .denied, .restricted: return .noPermission
+        case .notDetermined, .notAnswered, .denied, .restricted: return .noPermission
         case .noFix, .rateLimited, .serviceBusy, .lookupTimedOut, .geoclueNoFix: return .temporaryFailure
         case .noStoredPlace: return .usage
         case .storedPlaceUnreadable, .unreadableAnswer: return .dataError

@@ -14,6 +14,8 @@ struct LocationPermission {
     let policy: LocationPolicy
     /// Where the decision is kept, for `location status`.
     let decisionFile: String
+    /// The policy file forecastly reads: FORECASTLY_POLICY_FILE, or the default.
+    var policyFile: String { LocationPolicy.path(environment: environment) }
     private let environment: [String: String]
 
     /// The decision file and the administrator's policy, as they are now.
@@ -55,9 +57,8 @@ struct LocationPermission {
         case .restricted(_, let restriction):
             throw LocationError.restricted(restriction, source: nil)
         case .notDetermined:
-            guard Terminal.standardInput.isTerminal, Terminal.standardError.isTerminal,
-                  let answer = PermissionPrompt.ask(services: services)
-            else { throw LocationError.notDetermined }
+            guard Terminal.standardInput.isTerminal, Terminal.standardError.isTerminal else { throw LocationError.notDetermined }
+            guard let answer = PermissionPrompt.ask(services: services) else { throw LocationError.notAnswered }
             try await authorization.handle(.answered(answer))
             if answer == .deny { throw LocationError.denied }
         }

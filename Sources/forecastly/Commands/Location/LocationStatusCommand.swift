@@ -25,7 +25,7 @@ extension LocationCommand {
                 let sources = permission.policy.forbiddenSources.map(\.rawValue).sorted()
                 lines.append("Policy      \(path): " + (permission.policy.locationEnabled ? (sources.isEmpty ? "location enabled" : "forbids \(sources.joined(separator: ", "))") : "location off"))
             } else {
-                lines.append("Policy      none (\(LocationPolicy.defaultPath) does not exist)")
+                lines.append("Policy      none (\(permission.policyFile) does not exist)")
             }
             lines.append("Decision    \(permission.decisionFile)")
             // Starting a GeoClue client to ask could send nearby Wi-Fi networks
@@ -41,7 +41,7 @@ extension LocationCommand {
             switch state {
             case .notDetermined: "notDetermined (forecastly asks on the next run in a terminal)"
             case .denied: "denied"
-            case .restricted(_, let restriction): "restricted (\(restriction.description.prefix(1).lowercased() + restriction.description.dropFirst()); \(restriction.name))"
+            case .restricted(_, let restriction): "restricted by \(restriction.description.prefix(1).lowercased() + restriction.description.dropFirst())"
             case .authorized(let grant): "authorized (\(grant.accuracy.rawValue) accuracy)"
             }
         }

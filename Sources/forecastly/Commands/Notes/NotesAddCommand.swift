@@ -13,8 +13,11 @@ extension NotesCommand {
             abstract: "Save a note with the current weather where you are (or at --city / --lat --lon).",
             discussion: "If the weather cannot be fetched, nothing is saved; --without-weather saves the note alone.")
 
-        @Argument(help: ArgumentHelp("The note, e.g. \"morning run\".", valueName: "text"))
-        var text: String
+        @Argument(help: ArgumentHelp("The note, e.g. morning run (the words need no quotes).", valueName: "text"))
+        var words: [String] = []
+
+        /// The note: every word given, as one line.
+        var text: String { words.joined(separator: " ") }
 
         @Flag(name: .customLong("without-weather"), help: "Save the note without fetching the weather.")
         var withoutWeather = false

@@ -18,7 +18,13 @@ struct NotesCommand: AsyncParsableCommand {
 struct NoteNotSaved: UserFacingError {
     var reason: any UserFacingError
     var summary: String { "The note was not saved: \(reason.summary)" }
-    var advice: String? { "Try again, or save it with --without-weather." }
+    var advice: String? {
+        // Not located for want of permission: naming the place is the way on.
+        if reason.exitStatus == .noPermission, reason is LocationError {
+            return "Give the place with --city or --lat/--lon, or save the note with --without-weather."
+        }
+        return "Try again, or save it with --without-weather."
+    }
     var exitStatus: ExitStatus { reason.exitStatus }
 }
 
