@@ -3,6 +3,7 @@ import ForecastlyTesting
 import Foundation
 import LocationProvider
 import NetworkTransport
+import Synchronization
 import Testing
 import TestSupport
 
@@ -168,6 +169,18 @@ import TestSupport
             if case .diagnostic(.failed(let error)) = update { ended = error }
         }
         #expect(ended == .noFix(timeoutSeconds: 0.3, satellitesSeen: nil, satellitesUsed: nil))
+    }
+
+    /// Each source that failed before a later one answered is told to the
+    /// caller (`--verbose` logs it), once, whether locating once or watching.
+    @Test func everySourceThatFailedIsTold() async throws {
+        let failing = SimulatedLocationProvider(kind: .gpsd, script: [.fail(.gpsdNotRunning(address: "localhost:2947"))])
+        let ip = SimulatedLocationProvider.fixed(Self.berlin, kind: .ip)
+        let told = Mutex<[String]>([])
+        let chain = AutomaticLocationProvider([failing, ip]) { source, error in told.withLock { $0.append("\(source.rawValue): \(error)") } }
+        #expect(try await chain.currentLocation(timeout: .seconds(1)).source == .ip)
+        for await _ in chain.updates() {}
+        #expect(told.withLock { $0 } == Array(repeating: "gpsd: \(LocationError.gpsdNotRunning(address: "localhost:2947"))", count: 2))
     }
 
     @Test func permissionProblemsStopTheChain() async {

@@ -13,10 +13,17 @@ public struct AutomaticLocationProvider: LocationProvider {
     /// for ever by its own updates, which would otherwise keep the chain
     /// (and a status bar) waiting for ever.
     public let firstFixTimeout: Duration
+    /// Told each source that failed before the next was asked (for a log:
+    /// a fix from the IP service says nothing of why gpsd gave none).
+    private let onSourceFailed: @Sendable (LocationSourceKind, LocationError) -> Void
 
-    public init(_ providers: [any LocationProvider], firstFixTimeout: Duration = .seconds(10)) {
+    public init(
+        _ providers: [any LocationProvider], firstFixTimeout: Duration = .seconds(10),
+        onSourceFailed: @escaping @Sendable (LocationSourceKind, LocationError) -> Void = { _, _ in }
+    ) {
         self.providers = providers
         self.firstFixTimeout = firstFixTimeout
+        self.onSourceFailed = onSourceFailed
     }
 
     public var kind: LocationSourceKind { providers.first?.kind ?? .manual }
@@ -28,6 +35,7 @@ public struct AutomaticLocationProvider: LocationProvider {
                 return try await provider.currentLocation(timeout: timeout)
             } catch {
                 if error.endsTheChain { throw error }
+                onSourceFailed(provider.kind, error)
                 failures.append(error)
             }
         }
@@ -41,6 +49,7 @@ public struct AutomaticLocationProvider: LocationProvider {
     public func updates() -> AsyncStream<LocationUpdate> {
         let providers = self.providers
         let firstFixTimeout = self.firstFixTimeout
+        let onSourceFailed = self.onSourceFailed
         return AsyncStream { continuation in
             let task = Task {
                 var failures: [LocationError] = []
@@ -73,6 +82,7 @@ public struct AutomaticLocationProvider: LocationProvider {
                     let error = outcome.failure ?? Self.noFirstFix(provider.kind, within: firstFixTimeout)
                     failures.append(error)
                     if error.endsTheChain { break }
+                    onSourceFailed(provider.kind, error)
                 }
                 if !failures.isEmpty, failures.count == providers.count || failures.last?.endsTheChain == true {
                     continuation.yield(.diagnostic(.failed(failures.count == 1 ? failures[0] : .allSourcesFailed(failures))))

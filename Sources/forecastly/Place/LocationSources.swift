@@ -57,7 +57,10 @@ struct LocationSources {
             if policy.allows(.geoclue) { chain.append(guarded(GeoClueLocationProvider())) }
             if policy.allows(.ip) { chain.append(guarded(try ipProvider(transport: transport))) }
             chain.append(try manual())
-            return AutomaticLocationProvider(chain, firstFixTimeout: settings.timeout)
+            return AutomaticLocationProvider(chain, firstFixTimeout: settings.timeout) { source, error in
+                let reason = error.summary.hasSuffix(".") ? String(error.summary.dropLast()) : error.summary
+                Diagnostics.logger.debug("location: \(source.rawValue) gave no location (\(reason)); asking the next source")
+            }
         }
     }
 
