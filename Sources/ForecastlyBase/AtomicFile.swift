@@ -57,13 +57,20 @@ public enum AtomicFile {
     }
 
     /// Creates the directory (and parents) readable by the user only.
+    /// `mkdir -p` with mode 0700, failing with the system's own reason
+    /// ("not a directory", "read-only file system") for the first part
+    /// that cannot be made.
     public static func createDirectory(_ path: String) throws(Failure) {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
-            )
-        } catch {
-            throw Failure(path: path, reason: "cannot create the directory (\(error.localizedDescription))")
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            prefix += "/" + part
+            let made = mkdir(prefix, 0o700) == 0
+            let code = errno
+            if made || code == EEXIST, POSIXPath.isDirectory(prefix) { continue }
+            let reason = made || code == EEXIST
+                ? "\(prefix) is not a directory"
+                : "cannot create the directory \(prefix) (\(String(cString: strerror(code)).lowercased()))"
+            throw Failure(path: path, reason: reason)
         }
     }
 

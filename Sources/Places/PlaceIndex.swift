@@ -41,7 +41,8 @@ public struct PlaceIndex: Sendable {
         do {
             try write(bytes, to: bundledIndexPath)
         } catch {
-            throw .cannotWrite(error)
+            // Places still work, from memory; the caller says the cache could not be kept.
+            do { return try Gazetteer.inMemory(bytes, path: bundledIndexPath, notKeptBecause: error.summary) } catch { throw .open(error) }
         }
         removeStaleCaches(keeping: bundledIndexPath)
         do { return try Gazetteer.open(path: bundledIndexPath) } catch { throw .open(error) }

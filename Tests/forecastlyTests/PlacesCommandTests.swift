@@ -213,6 +213,23 @@ import TestSupport
         }
     }
 
+    /// A cache that cannot be written (a user like nobody, a read-only
+    /// home): names still resolve, from memory, with one note naming the
+    /// place the index could not be kept; saving a stored place there names
+    /// what could not be saved.
+    @Test func anUnwritableCacheKeepsPlacesWorking() async throws {
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let result = try await CLI.run(["--city", "Kyiv", "--format", "%l"], server: server,
+                                           environment: ["XDG_CACHE_HOME": "/dev/null/cache"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "Kyiv, UA\n")
+            #expect(result.stderr == "forecastly: note: Cannot write the index to /dev/null/cache/forecastly: /dev/null is not a directory. The places are used from memory for this run.\n")
+        }
+        let set = try await CLI.run(["location", "set", "--lat", "1", "--lon", "2"], environment: ["XDG_CONFIG_HOME": "/dev/null/config"])
+        #expect(set.status == 69)
+        #expect(set.stderr.contains("Cannot save the stored place to /dev/null/config/forecastly: /dev/null is not a directory."), "\(set.stderr)")
+    }
+
     @Test func aboutCreditsGeoNames() async throws {
         let result = try await CLI.run(["about"])
         #expect(result.stdout.contains("GeoNames (https://www.geonames.org/) · licence CC BY 4.0"))

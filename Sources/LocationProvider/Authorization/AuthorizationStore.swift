@@ -23,13 +23,16 @@ public struct StoredAuthorization: Sendable, Equatable {
 public struct AuthorizationStoreError: Error, Sendable, Equatable, UserFacingError {
     public var path: String
     public var reason: String
+    /// What could not be saved: "the location decision" or "the stored place".
+    public var what: String
 
-    public init(path: String, reason: String) {
+    public init(path: String, reason: String, what: String = "the location decision") {
         self.path = path
         self.reason = reason
+        self.what = what
     }
 
-    public var summary: String { "Cannot save the location decision to \(path): \(reason.strippingTerminalControls(limit: 200))." }
+    public var summary: String { "Cannot save \(what) to \(path): \(reason.strippingTerminalControls(limit: 200))." }
     public var advice: String? { "Check that the directory is writable (or set XDG_CONFIG_HOME)." }
     public var exitStatus: ExitStatus { .unavailable }
 }

@@ -38,9 +38,20 @@ public final class Gazetteer: Sendable {
         return try Gazetteer(file: file, path: path)
     }
 
-    private init(file: MappedFile, path: String) throws(GazetteerOpenError) {
+    /// An index held in memory, for a run whose cache cannot be written;
+    /// `path` names where it would have been kept.
+    public static func inMemory(_ bytes: [UInt8], path: String, notKeptBecause reason: String) throws(GazetteerOpenError) -> Gazetteer {
+        try Gazetteer(file: MappedFile(bytes: bytes), path: path, notKeptBecause: reason)
+    }
+
+    /// Why this index lives in memory only (its cache could not be
+    /// written), for one note to the user; nil for an index on disk.
+    public let notKeptBecause: String?
+
+    private init(file: MappedFile, path: String, notKeptBecause: String? = nil) throws(GazetteerOpenError) {
         self.file = file
         self.path = path
+        self.notKeptBecause = notKeptBecause
         func invalid(_ reason: String) -> GazetteerOpenError { .invalid(path: path, reason: reason) }
         guard file.count >= GazetteerFormat.headerSize,
               file.bytes(at: 0, count: 8).elementsEqual(GazetteerFormat.magic)

@@ -16,6 +16,8 @@ final class MappedFile: @unchecked Sendable {
 
     private let base: UnsafeRawPointer
     let count: Int
+    /// Bytes held in memory rather than mapped from a file.
+    private let inMemory: Bool
 
     init(path: String) throws(Failure) {
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
@@ -32,10 +34,25 @@ final class MappedFile: @unchecked Sendable {
         // Lookups touch a few scattered pages: no read-ahead.
         madvise(mapping, count, MADV_RANDOM)
         base = UnsafeRawPointer(mapping)
+        inMemory = false
+    }
+
+    /// The same reads over bytes in memory: an index that could not be
+    /// written to the cache is used from here for the run.
+    init(bytes: [UInt8]) {
+        let copy = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
+        bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+        base = UnsafeRawPointer(copy)
+        count = bytes.count
+        inMemory = true
     }
 
     deinit {
-        munmap(UnsafeMutableRawPointer(mutating: base), count)
+        if inMemory {
+            UnsafeMutableRawPointer(mutating: base).deallocate()
+        } else {
+            munmap(UnsafeMutableRawPointer(mutating: base), count)
+        }
     }
 
     @inline(__always)

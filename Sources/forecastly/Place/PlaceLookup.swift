@@ -18,6 +18,9 @@ enum PlaceLookup {
         try opened.withLock { cached throws(PlaceIndexError) -> Gazetteer in
             if let cached { return cached }
             let gazetteer = try index().open()
+            if let reason = gazetteer.notKeptBecause {
+                Terminal.standardError.writeLine("forecastly: note: \(reason) The places are used from memory for this run.")
+            }
             cached = gazetteer
             return gazetteer
         }
