@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# scripts/install as a user runs it, into a temporary prefix: the installed
+# binary runs a forecast (against a loopback server holding a recorded
+# Open-Meteo answer), it is stripped with its debug information apart, man
+# renders the page, each shell loads its completion and completes an option,
+# and --uninstall removes every file. scripts/test runs it after the Swift
+# tests; it ends with "N passed, N failed" and exits 1 on a failure.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+
+scratch="$(mktemp -d)"
+server=""
+cleanup() {
+  if [ -n "$server" ]; then kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; fi
+  rm -rf "$scratch"
+}
+trap cleanup EXIT
+prefix="$scratch/prefix"
+passed=0
+failed=0
+check() {
+  local name="$1"; shift
+  if "$@" >"$scratch/out" 2>&1; then
+    passed=$((passed + 1)); echo "✔ $name"
+  else
+    failed=$((failed + 1)); echo "✘ $name"; sed 's/^/    /' "$scratch/out" | head -20
+  fi
+}
+
+if ! scripts/install "$prefix" >"$scratch/install.log" 2>&1; then
+  cat "$scratch/install.log"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+# A loopback Open-Meteo: the recorded Zagreb answer at /v1/forecast.
+mkdir -p "$scratch/www/v1"
+cp Tests/Fixtures/open-meteo/forecast_current_hourly_daily_zagreb.json "$scratch/www/v1/forecast"
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+python3 -m http.server "$port" --bind 127.0.0.1 --directory "$scratch/www" >/dev/null 2>&1 &
+server=$!
+for _ in $(seq 50); do python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null && break; sleep 0.1; done
+
+run_forecast() {
+  env -i PATH=/usr/bin:/bin HOME="$scratch/home" LANG=C.UTF-8 FORECASTLY_POLICY_FILE="$scratch/none" \
+    FORECASTLY_OPEN_METEO_URL="http://127.0.0.1:$port" FORECASTLY_MET_NORWAY_URL=http://127.0.0.1:9 \
+    "$prefix/bin/forecastly" --lat 45.59 --lon 17.23 --format '%t' | grep -E '^-?[0-9]+°C$'
+}
+check "the installed binary runs a forecast" run_forecast
+check "it says its name and version" bash -c "'$prefix/bin/forecastly' --version | grep -E '^forecastly [0-9]+\.[0-9]+\.[0-9]+$'"
+check "it is stripped: no debug information inside" bash -c "! readelf -S '$prefix/bin/forecastly' | grep -q '\.debug_info'"
+check "its debug information is apart, and the binary points at it" bash -c \
+  "readelf -S '$prefix/lib/debug/forecastly.debug' | grep -q '\.debug_info' && readelf --string-dump=.gnu_debuglink '$prefix/bin/forecastly' | grep -q forecastly.debug"
+check "man -l renders the page, with the options of --help" bash -c \
+  "MANWIDTH=80 man -l '$prefix/share/man/man1/forecastly.1' 2>/dev/null | grep -q 'The weather where you are' && grep -q 'compare' '$prefix/share/man/man1/forecastly.1'"
+check "bash reads its completion" bash -n "$prefix/share/bash-completion/completions/forecastly"
+complete_bash() {
+  PATH="$prefix/bin:$PATH" bash -c "source '$prefix/share/bash-completion/completions/forecastly'
+    COMP_WORDS=(forecastly forecast --uni); COMP_CWORD=2; COMP_LINE='forecastly forecast --uni'; COMP_POINT=\${#COMP_LINE}
+    _forecastly forecastly --uni forecast; printf '%s\n' \"\${COMPREPLY[@]}\"" | grep -qx -- '--units'
+}
+check "bash completes an option" complete_bash
+check "zsh reads its completion" zsh -n "$prefix/share/zsh/site-functions/_forecastly"
+check "fish reads its completion" fish -n "$prefix/share/fish/vendor_completions.d/forecastly.fish"
+complete_fish() {
+  PATH="$prefix/bin:$PATH" fish -c "source '$prefix/share/fish/vendor_completions.d/forecastly.fish'; complete -C 'forecastly forecast --uni'" | grep -q -- '--units'
+}
+check "fish completes an option" complete_fish
+uninstall() {
+  scripts/install --uninstall "$prefix" && [ -z "$(find "$prefix" -type f)" ]
+}
+check "--uninstall removes every file it installed" uninstall
+
+echo "install: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
