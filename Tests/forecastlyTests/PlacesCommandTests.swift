@@ -230,6 +230,16 @@ import TestSupport
         #expect(set.stderr.contains("Cannot save the stored place to /dev/null/config/forecastly: /dev/null is not a directory."), "\(set.stderr)")
     }
 
+    /// `compare` says which place an ambiguous name was taken to mean, as `--city` does.
+    @Test func compareWarnsAboutAnAmbiguousName() async throws {
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let result = try await CLI.run(["compare", "Springfield, Kyiv"], server: server)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.hasPrefix("forecastly: note: “Springfield” is Springfield, US (MO); it could also mean"), "\(result.stderr)")
+            #expect(result.stdout.contains("Springfield, US"))
+        }
+    }
+
     @Test func aboutCreditsGeoNames() async throws {
         let result = try await CLI.run(["about"])
         #expect(result.stdout.contains("GeoNames (https://www.geonames.org/) · licence CC BY 4.0"))

@@ -9,6 +9,8 @@ import Foundation
 enum ComparisonOutput {
     static func print(_ entries: [PlaceComparison.Entry], units: UnitSystem, provider: WeatherProvider, json: Bool, noColor: Bool) throws {
         var failure: ExitStatus?
+        // Which place an ambiguous name was taken to mean, as --city says it.
+        for case .forecast(let resolution, _) in entries { resolution.reportAmbiguity() }
         for case .failed(_, let error) in entries {
             Terminal.standardError.writeLine("forecastly: \(error.userMessage)")
             // A repeated name is only a note; a name that is not found fails the run.
