@@ -54,6 +54,8 @@ enum EntryPoint {
         // ArgumentParser suggests a near spelling itself; forecastly adds one for the rest ("--lattitude").
         if !message.contains("Did you mean"), let suggestion = OptionSuggestion.forUnknownOption(in: message) {
             message += " Did you mean '\(suggestion)'?"
+        } else if let hint = OptionSuggestion.forNegativePlace(in: message) {
+            message += " " + hint
         }
         Terminal.standardError.writeLine("forecastly: \(message) See 'forecastly --help'.")
         return ExitStatus(rawValue: code.rawValue) ?? .usage

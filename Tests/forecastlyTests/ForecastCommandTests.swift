@@ -241,6 +241,19 @@ import TestSupport
         }
     }
 
+    /// A place south or west starts with a dash: written after "--" it is a place, and
+    /// without it the error says so.
+    @Test func aPlaceSouthOrWestIsWrittenAfterTwoDashes() async throws {
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let result = try await CLI.run(["--format", "%t", "--", "-33.9,18.4"], server: server)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(server.requests.first?.query["latitude"] == "-33.9")
+        }
+        let bare = try await CLI.run(["-33.9,18.4"])
+        #expect(bare.status == 64)
+        #expect(bare.stderr == "forecastly: Unknown option '-33.9,18.4'. A place south or west is written after --: forecastly -- -33.9,18.4 (or with --lat and --lon). See 'forecastly --help'.\n")
+    }
+
     @Test func aPlaceGivenTwiceIsRefusedAndASubcommandNameIsTheSubcommand() async throws {
         let twice = try await CLI.run(["Kyiv", "--city", "Lviv"])
         #expect(twice.status == 64)

@@ -18,7 +18,7 @@ struct ForecastCommand: AsyncParsableCommand {
     )
 
     @Argument(help: ArgumentHelp(
-        "A place: a city as --city takes it (\"Kyiv\", \"Paris, FR\"), or LAT,LON (\"50.45,30.52\"). A subcommand's name is the subcommand: use --city for a place of that name.",
+        "A place: a city as --city takes it (\"Kyiv\", \"Paris, FR\"), or LAT,LON (\"50.45,30.52\"; south or west after --: \"-- -33.9,18.4\"). A subcommand's name is the subcommand: use --city for a place of that name.",
         valueName: "place"), completion: .custom(PlaceLookup.complete))
     var place: String?
 

@@ -11,6 +11,13 @@ enum OptionSuggestion {
         return nearest(to: String(unknown), among: knownOptions())
     }
 
+    /// A place south or west as the first word ("-33.9,18.4") starts with a
+    /// dash, so it reads as an option: say how to write it.
+    static func forNegativePlace(in message: String) -> String? {
+        guard let place = message.firstMatch(of: /Unknown option '(-[0-9][0-9.]*,\s*-?[0-9][0-9.]*)'/)?.output.1 else { return nil }
+        return "A place south or west is written after --: forecastly -- \(place) (or with --lat and --lon)."
+    }
+
     static func nearest(to unknown: String, among known: Set<String>) -> String? {
         let scored = known.map { ($0, distance($0, unknown)) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
         if let best = scored.first, best.1 <= 2 { return best.0 }
