@@ -13,6 +13,10 @@ public struct ForecastReport: Sendable {
     public var notice: String?
     /// `--chart`: the meteogram of the coming hours, above the hours table.
     public var chart: TerminalMeteogram?
+    /// Columns to fit: a line of parts joined by " · " (the header, the
+    /// details of now, today) breaks before the part that would pass it.
+    /// Nil for no limit.
+    public var width: Int?
 
     public init(forecast: Forecast, placeName: String?, hours: Int, style: TerminalStyle, source: DataSource, notice: String? = nil) {
         self.notice = notice
@@ -27,7 +31,7 @@ public struct ForecastReport: Sendable {
     private var units: ForecastUnits { forecast.units }
 
     public func render() -> String {
-        var lines = [header()]
+        var lines = header()
         if let fix = forecast.fix { lines.append(label("From") + fix.sourceSummary) }
         if let notice { lines.append(label("Stored") + style.bold(notice)) }
         lines += currentSection()
@@ -42,7 +46,7 @@ public struct ForecastReport: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func header() -> String {
+    private func header() -> [String] {
         let place = placeName ?? forecast.requestedCoordinate.description
         var parts = [style.bold(place)]
         if placeName != nil { parts.append(forecast.coordinate.description) }
@@ -50,7 +54,28 @@ public struct ForecastReport: Sendable {
         if let time = forecast.current?.time {
             parts.append("\(clock.day(clock.localDate(time))) \(clock.time(time)) \(clock.offsetLabel(time))")
         }
-        return parts.joined(separator: " · ")
+        return fitted(parts, first: "", indent: "")
+    }
+
+    /// `parts` joined by " · " after `first`, on as many lines as `width`
+    /// needs, each further line starting with `indent`; a part is never split.
+    private func fitted(_ parts: [String], first: String, indent: String) -> [String] {
+        guard let width else { return [first + parts.joined(separator: " · ")] }
+        // The colours' escapes take no columns; the indent does.
+        func columns(_ text: String) -> Int { TextWidth.of(text.replacing(/\x{1B}\[[0-9;]*m/, with: "")) }
+        var lines: [String] = []
+        var line = first
+        var lineHasPart = false
+        for part in parts {
+            if lineHasPart, columns(line) + 3 + columns(part) > width {
+                lines.append(line)
+                line = indent + part
+            } else {
+                line += (lineHasPart ? " · " : "") + part
+            }
+            lineHasPart = true
+        }
+        return lines + [line]
     }
 
     private func temperature(_ value: Double?) -> String {
@@ -79,7 +104,8 @@ public struct ForecastReport: Sendable {
         if now.precipitation != nil {
             details.append("Precipitation \(ValueFormat.precipitation(now.precipitation, unit: units.precipitation))")
         }
-        return details.isEmpty ? [first] : [first, String(repeating: " ", count: 7) + details.joined(separator: " · ")]
+        let indent = String(repeating: " ", count: 7)
+        return details.isEmpty ? [first] : [first] + fitted(details, first: indent, indent: indent)
     }
 
     private func todaySection() -> [String] {
@@ -90,7 +116,7 @@ public struct ForecastReport: Sendable {
         if let sunrise = today.sunrise { parts.append("Sunrise \(clock.time(sunrise))") }
         if let sunset = today.sunset { parts.append("Sunset \(clock.time(sunset))") }
         if let uv = today.uvIndexMax { parts.append("UV \(ValueFormat.decimal(uv, places: 0))") }
-        return parts.isEmpty ? [] : [label("Today") + parts.joined(separator: " · ")]
+        return parts.isEmpty ? [] : fitted(parts, first: label("Today"), indent: String(repeating: " ", count: 7))
     }
 
     /// The hours as the provider gives them: where its steps are wider than
@@ -114,7 +140,7 @@ public struct ForecastReport: Sendable {
         let table = TextTable.lines(rows, rightAligned: [2, 3, 4, 5])
         let firstStep = first.stepHours ?? 1
         let title = firstStep == 1 ? "Next hours" : "Next hours, in steps of \(firstStep) hours"
-        var lines = ["", style.bold(title) + "  " + style.dim(Self.hoursLegend)]
+        var lines = [""] + legend(title, Self.hoursLegend)
         var step = firstStep
         for (hour, line) in zip(shown, table) {
             let width = hour.stepHours ?? 1
@@ -142,7 +168,14 @@ public struct ForecastReport: Sendable {
             ]
         }
         guard !rows.isEmpty else { return [] }
-        return ["", style.bold("Coming days") + "  " + style.dim(Self.daysLegend)] + TextTable.lines(rows, rightAligned: [3, 5, 6, 7])
+        return [""] + legend("Coming days", Self.daysLegend) + TextTable.lines(rows, rightAligned: [3, 5, 6, 7])
+    }
+
+    /// A table's title and what its columns are, fitted to the width (the
+    /// legend goes on under the title, dim, where the line would be too long).
+    private func legend(_ title: String, _ legend: String) -> [String] {
+        let parts = legend.components(separatedBy: " · ")
+        return fitted(parts.map(style.dim), first: style.bold(title) + "  ", indent: String(repeating: " ", count: 2))
     }
 
     /// What the columns are, so "80% 22 km/h" reads as a chance of

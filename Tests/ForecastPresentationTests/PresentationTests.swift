@@ -120,3 +120,30 @@ import TestSupport
         #expect(fourthDay.keys.contains("temperatureMin") && fourthDay["temperatureMin"] is NSNull)
     }
 }
+
+/// Every line of the report that joins parts with " · " fits the width:
+/// a long place name (downtown Toronto's district) pushes the zone and the
+/// time onto a second line instead of past the edge.
+@Suite struct ReportWidthTests {
+    static let place = "Waterfront Communities-The Island, CA"
+
+    @Test(arguments: [100, 80, 60])
+    func everyJoinedLineFitsTheWidth(width: Int) {
+        var report = ForecastReport(forecast: Sample.zagrebForecast, placeName: Self.place, hours: 4, style: .plain,
+                                    source: Sample.zagrebForecast.provider.source)
+        report.width = width
+        let lines = report.render().split(separator: "\n").map(String.init)
+        let joined = lines.filter { $0.contains(" · ") }
+        #expect(!joined.isEmpty)
+        for line in joined { #expect(TextWidth.of(line) <= width, "\(TextWidth.of(line)) columns: \(line)") }
+        // Nothing is lost: the header's parts are all there, in order.
+        let text = lines.joined(separator: " ")
+        #expect(text.contains(Self.place) && text.contains("Europe/Zagreb"))
+    }
+
+    @Test func withoutAWidthTheHeaderIsOneLine() {
+        let report = ForecastReport(forecast: Sample.zagrebForecast, placeName: Self.place, hours: 0, style: .plain,
+                                    source: Sample.zagrebForecast.provider.source)
+        #expect(report.render().split(separator: "\n").first?.contains("Europe/Zagreb") == true)
+    }
+}

@@ -272,6 +272,20 @@ import TestSupport
         }
     }
 
+    /// Every line of the report fits the terminal (downtown Toronto's long
+    /// place name made the first line 102 columns in a 100-column terminal).
+    @Test(arguments: [100, 72])
+    func everyLineOfTheReportFitsTheWidth(columns: Int) async throws {
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let result = try await CLI.run(["--lat", "43.6532", "--lon", "-79.3832", "--no-color"], server: server,
+                                           environment: ["COLUMNS": String(columns)])
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n")
+            #expect(lines.count > 10)
+            for line in lines { #expect(line.count <= columns, "\(line.count): \(line)") }
+        }
+    }
+
     /// A misspelled option names the one that was probably meant.
     @Test(arguments: [("--lattitude", "--lat"), ("--longitude", "--lon"), ("--cty", "--city"), ("--provder", "--provider")])
     func aMisspelledOptionGetsASuggestion(typed: String, meant: String) async throws {

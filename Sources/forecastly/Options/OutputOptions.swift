@@ -55,9 +55,9 @@ struct OutputOptions: ParsableArguments {
         if oneline { return .line(try LineTemplate(LineTemplate.defaultLine)) }
         let environment = ProcessInfo.processInfo.environment
         let style = TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: environment, disabled: noColor)
-        let chart = chart ? ChartSettings(width: Terminal.standardOutput.width(environment: environment),
-                                          ascii: ascii || !Terminal.localeIsUTF8(environment: environment)) : nil
-        return .report(style, chart: chart)
+        let width = Terminal.standardOutput.width(environment: environment)
+        let chart = chart ? ChartSettings(width: width, ascii: ascii || !Terminal.localeIsUTF8(environment: environment)) : nil
+        return .report(style, chart: chart, width: width)
     }
 }
 

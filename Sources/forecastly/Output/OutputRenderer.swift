@@ -5,7 +5,8 @@ import Places
 
 /// How a finished forecast is written to stdout.
 enum OutputRenderer {
-    case report(TerminalStyle, chart: ChartSettings?)
+    /// The report, fitted to `width` columns (COLUMNS, the terminal, or 80).
+    case report(TerminalStyle, chart: ChartSettings?, width: Int)
     case json
     case line(LineTemplate)
     case waybar(LineTemplate)
@@ -21,9 +22,10 @@ enum OutputRenderer {
         place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil
     ) -> String {
         switch self {
-        case .report(let style, let chart):
+        case .report(let style, let chart, let width):
             var report = ForecastReport(forecast: forecast, placeName: placeName, hours: hours, style: style, source: forecast.provider.source,
                                         notice: origin?.label(now: Date()))
+            report.width = width
             report.chart = chart.map { TerminalMeteogram(forecast: forecast, width: $0.width, ascii: $0.ascii, style: style) }
             return report.render()
         case .json:
