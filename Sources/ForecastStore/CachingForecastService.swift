@@ -7,8 +7,8 @@ public enum StoreWriting: Sendable, Equatable {
     /// Before the forecast is answered: whoever reads the store next finds it.
     case beforeAnswering
     /// On another task, while the caller uses the forecast; the caller ends
-    /// with `finishWriting()`. For one that shows the forecast and exits
-    /// (the CLI): the write no longer delays the output.
+    /// with `finishWriting()`. For a program that shows the forecast at once
+    /// and writes afterwards (the CLI writes before it returns the forecast).
     case inBackground
 }
 

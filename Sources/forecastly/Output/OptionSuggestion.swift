@@ -18,11 +18,11 @@ enum OptionSuggestion {
         return "A place south or west is written after --: forecastly -- \(place) (or with --lat and --lon)."
     }
 
+    /// ArgumentParser already suggests an option a letter or two away; what
+    /// it misses is a known option the typed one starts with ("--lattitude"
+    /// for "--lat", "--longitude" for "--lon").
     static func nearest(to unknown: String, among known: Set<String>) -> String? {
-        let scored = known.map { ($0, distance($0, unknown)) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
-        if let best = scored.first, best.1 <= 2 { return best.0 }
-        // "--lattitude" for "--lat": a known option that the typed one starts with.
-        return known.filter { $0.count >= 5 && unknown.hasPrefix($0) }.max { $0.count < $1.count }
+        known.filter { $0.count >= 5 && unknown.hasPrefix($0) }.max { $0.count < $1.count }
     }
 
     static func knownOptions() -> Set<String> {
@@ -34,19 +34,5 @@ enum OptionSuggestion {
             commands += command.configuration.subcommands
         }
         return names
-    }
-
-    /// Levenshtein distance: insertions, deletions and substitutions.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, y) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
