@@ -2,6 +2,7 @@ import Clocks
 @testable import ForecastCore
 import ForecastlyBase
 import ForecastProviders
+import ForecastSamples
 import ForecastStore
 import Foundation
 import LocationProvider
@@ -125,6 +126,40 @@ import TestSupport
                 #expect(Self.describe(await iterator.next()) == "network next 600s")
                 #expect(stub.server.requestCount == 3)
             }
+        }
+    }
+
+    /// A replayed route: the frames end once the fixes have, and only after
+    /// the forecast the last fix asked for; a live watch goes on instead.
+    @Test(arguments: [true, false])
+    func theFramesEndWithTheLocationsOnlyWhenAsked(endsWithLocations: Bool) async throws {
+        let clock = TestClock()
+        let watcher = ForecastWatcher(clock: clock, configuration: .init(interval: .seconds(600)))
+        let (locations, fixes) = AsyncStream.makeStream(of: LocationUpdate.self)
+        let fetched = NIOLockedValueBox<[Double]>([])
+        let frames = watcher.frames(place: nil, locations: locations, endsWithLocations: endsWithLocations) { coordinate throws(ForecastError) in
+            try? await Task.sleep(for: .milliseconds(20))  // a fetch still on its way when the route ends
+            fetched.withLockedValue { $0.append(coordinate.latitude) }
+            var forecast = Sample.zagrebForecast
+            forecast.requestedCoordinate = coordinate
+            return (forecast, .network)
+        }
+        for latitude in [50.45, 50.50, 50.55] {
+            fixes.yield(.fix(LocationFix(coordinate: try Coordinate(latitude: latitude, longitude: 30.52), accuracyMeters: 5, source: .gpsd, timestamp: Date())))
+        }
+        fixes.finish()
+        var iterator = frames.makeAsyncIterator()
+        var shown: [Double] = []
+        for _ in 0..<3 {
+            if case .forecast(let forecast, _, _)? = await iterator.next() { shown.append(forecast.requestedCoordinate.latitude) }
+        }
+        #expect(shown == [50.45, 50.50, 50.55])
+        #expect(fetched.withLockedValue { $0 } == shown)
+        if endsWithLocations {
+            #expect(Self.describe(await iterator.next()) == "end")
+        } else {
+            await clock.advance(by: .seconds(600))  // still watching: the interval refreshes the last place
+            #expect(Self.describe(await iterator.next()) == "network next 600s")
         }
     }
 

@@ -63,7 +63,7 @@ import TestSupport
         let provider = SimulatedLocationProvider(track: track, speed: 60, clock: clock)
         let fetched = Mutex<[Coordinate]>([])
         let watcher = ForecastWatcher(clock: clock, configuration: .init(interval: .seconds(3600)))
-        let frames = watcher.frames(place: nil, locations: provider.updates()) { coordinate throws(ForecastError) in
+        let frames = watcher.frames(place: nil, locations: provider.updates(), endsWithLocations: true) { coordinate throws(ForecastError) in
             fetched.withLock { $0.append(coordinate) }
             var forecast = Sample.zagrebForecast
             forecast.requestedCoordinate = coordinate
@@ -74,8 +74,7 @@ import TestSupport
             try await Task.sleep(for: .milliseconds(20))
             await clock.advance(by: .seconds(1))
         }
-        try await Task.sleep(for: .milliseconds(50))
-        reader.cancel()
+        await reader.value  // the frames end with the route
         let longitudes = fetched.withLock { $0 }.map(\.longitude)
         #expect(longitudes.count == 3, "\(longitudes)")
         #expect(abs(longitudes[0] - 13.30) < 1e-6)

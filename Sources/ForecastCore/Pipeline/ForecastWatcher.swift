@@ -41,6 +41,8 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
         case moved(Coordinate)
         case authorization(AuthorizationState)
         case locationFailed(LocationError)
+        /// `locations` finished: every fix before it has been dealt with.
+        case locationsEnded
     }
 
     public let clock: C
@@ -51,16 +53,21 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
         self.configuration = configuration
     }
 
-    /// The frames, until the consumer stops listening.
+    /// The frames, until the consumer stops listening, or until `locations`
+    /// ends when `endsWithLocations` is set.
     /// - Parameters:
     ///   - place: a fixed place, or nil to follow `locations`.
     ///   - locations: fixes as they come (gpsd's updates), when not fixed.
+    ///   - endsWithLocations: finish the frames once `locations` has ended and
+    ///     the forecasts its last fixes asked for have been shown (a replayed
+    ///     route); otherwise a watch goes on at the last position.
     ///   - authorization: permission changes, when locating.
     ///   - now: the wall-clock time, for a stale forecast's age.
     ///   - fetch: one forecast for a coordinate, with where it came from.
     public func frames(
         place: Coordinate?,
         locations: AsyncStream<LocationUpdate>? = nil,
+        endsWithLocations: Bool = false,
         authorization: AsyncStream<AuthorizationState>? = nil,
         now: @escaping @Sendable () -> Date = Date.init,
         fetch: @escaping @Sendable (Coordinate) async throws(ForecastError) -> (Forecast, ForecastOrigin)
@@ -96,6 +103,9 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
                             case .diagnostic: continue
                             }
                         }
+                        // After the last fix, in the same queue: the loop
+                        // reaches it only when that fix has been dealt with.
+                        eventInput.yield(.locationsEnded)
                     }
                 }
                 if let authorization {
@@ -150,7 +160,7 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
             }
 
             await refresh()
-            for await event in events {
+            watching: for await event in events {
                 switch event {
                 case .due(let due) where due == generation:
                     await refresh()
@@ -181,9 +191,12 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
                     }
                 case .locationFailed(let error):
                     if coordinate == nil { output.yield(.notLocated(error, retryIn: configuration.interval)) }
+                case .locationsEnded:
+                    if endsWithLocations { break watching }
                 }
             }
             timer?.cancel()
+            output.finish()
         }
 
         output.onTermination = { _ in

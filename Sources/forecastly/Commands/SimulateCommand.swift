@@ -5,7 +5,6 @@ import ForecastlyTesting
 import Foundation
 import LocationProvider
 import NetworkTransport
-import Synchronization
 
 enum SimulatedAuthorization: String, ArgumentChoice {
     case notDetermined, denied, restricted, authorized
@@ -151,34 +150,18 @@ struct SimulateCommand: AsyncParsableCommand {
         let renderer = try output.renderer()
         let units = forecastOptions.units, days = forecastOptions.days, hours = forecastOptions.hours
         try await Services.with(service.settings) { services in
-            let (locations, feed) = AsyncStream<LocationUpdate>.makeStream()
-            let (ended, end) = AsyncStream<Void>.makeStream()
-            let forwarding = Task {
-                for await update in provider.updates() { feed.yield(update) }
-                end.finish()
-            }
             let watcher = ForecastWatcher(clock: ContinuousClock(), configuration: .init(interval: .seconds(86_400)))
-            let fetching = Mutex(0)
-            let frames = watcher.frames(place: nil, locations: locations) { coordinate throws(ForecastError) in
-                fetching.withLock { $0 += 1 }
-                defer { fetching.withLock { $0 -= 1 } }
-                return (try await services.weather.forecast(for: try ForecastRequest(coordinate: coordinate, days: days, units: units)), .network)
+            // The frames end when the route has and its last forecast is shown.
+            let frames = watcher.frames(place: nil, locations: provider.updates(), endsWithLocations: true) { coordinate throws(ForecastError) in
+                (try await services.weather.forecast(for: try ForecastRequest(coordinate: coordinate, days: days, units: units)), .network)
             }
-            let drawing = Task {
-                for await frame in frames {
-                    if case .forecast(let forecast, _, _) = frame {
-                        Terminal.standardOutput.write(renderer.render(forecast, units: units, placeName: Place.name(given: nil, at: forecast.requestedCoordinate), hours: hours))
-                    } else if case .failed(let error, _) = frame {
-                        Terminal.standardError.writeLine("forecastly: \(error.userMessage)")
-                    }
+            for await frame in frames {
+                if case .forecast(let forecast, _, _) = frame {
+                    Terminal.standardOutput.write(renderer.render(forecast, units: units, placeName: Place.name(given: nil, at: forecast.requestedCoordinate), hours: hours))
+                } else if case .failed(let error, _) = frame {
+                    Terminal.standardError.writeLine("forecastly: \(error.userMessage)")
                 }
             }
-            for await _ in ended {}
-            // The route is over; the last move's forecast may still be on its way.
-            repeat { try? await Task.sleep(for: .milliseconds(50)) } while fetching.withLock { $0 } > 0
-            forwarding.cancel()
-            drawing.cancel()
-            await drawing.value
         }
         Terminal.standardError.writeLine("forecastly: the route of \(route.points.count) positions was replayed.")
     }
