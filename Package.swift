@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "ForecastProviders", targets: ["ForecastProviders"]),
         .library(name: "ForecastStore", targets: ["ForecastStore"]),
         .library(name: "ForecastPresentation", targets: ["ForecastPresentation"]),
+        .library(name: "ForecastlySettings", targets: ["ForecastlySettings"]),
         // Test doubles and the simulator, for other programs' tests, kept out
         // of the libraries above as swift-log keeps its in-memory handler apart.
         .library(name: "ForecastlyTesting", targets: ["ForecastlyTesting"]),
@@ -37,6 +38,8 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        // The configuration file, config.toml.
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // `swift package generate-documentation`: the DocC catalogs of the libraries.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -132,6 +135,17 @@ let package = Package(
             dependencies: ["ForecastCore", "ForecastlyBase", "Places"],
             swiftSettings: strictSwift6
         ),
+        // The settings of a run: the configuration file (config.toml), the
+        // locale's defaults, and which of flag, environment, file and locale
+        // decides each setting.
+        .target(
+            name: "ForecastlySettings",
+            dependencies: [
+                "ForecastCore", "ForecastlyBase",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
+            swiftSettings: strictSwift6
+        ),
         .target(
             name: "ForecastlyTesting",
             dependencies: [
@@ -153,6 +167,7 @@ let package = Package(
                 "ForecastStore",
                 "ForecastPresentation",
                 "ForecastlyBase",
+                "ForecastlySettings",
                 "ForecastlyTesting",
                 "LocationProvider",
                 "NetworkTransport",
@@ -191,6 +206,10 @@ let package = Package(
         .testTarget(
             name: "ForecastlyBaseTests",
             dependencies: ["ForecastlyBase", "TestSupport"],
+        ),
+        .testTarget(
+            name: "ForecastlySettingsTests",
+            dependencies: ["ForecastlySettings", "ForecastCore", "ForecastlyBase", "TestSupport"],
         ),
         .testTarget(
             name: "NetworkTransportTests",

@@ -13,6 +13,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ForecastCore", package: "forecastly"),
                 .product(name: "ForecastlyBase", package: "forecastly"),
+                .product(name: "ForecastlySettings", package: "forecastly"),
                 .product(name: "ForecastProviders", package: "forecastly"),
                 .product(name: "ForecastPresentation", package: "forecastly"),
                 .product(name: "ForecastlyTesting", package: "forecastly"),

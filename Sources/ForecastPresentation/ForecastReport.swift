@@ -1,4 +1,5 @@
 public import ForecastCore
+public import ForecastlyBase
 import Foundation
 
 /// The human-readable forecast: a header, current conditions, today, the
@@ -17,6 +18,12 @@ public struct ForecastReport: Sendable {
     /// details of now, today) breaks before the part that would pass it.
     /// Nil for no limit.
     public var width: Int?
+    /// The clock the times are written in.
+    public var hourCycle: HourCycle = .twentyFourHour
+    /// Plain ASCII (`--ascii`, or a locale that is not UTF-8): a letter for
+    /// the weather instead of an emoji, "|" between parts, no "°", names
+    /// without accents.
+    public var ascii = false
 
     public init(forecast: Forecast, placeName: String?, hours: Int, style: TerminalStyle, source: DataSource, notice: String? = nil) {
         self.notice = notice
@@ -27,8 +34,19 @@ public struct ForecastReport: Sendable {
         self.source = source
     }
 
-    private var clock: PlaceClock { PlaceClock(timeZone: forecast.timeZone) }
-    private var units: ForecastUnits { forecast.units }
+    private var clock: PlaceClock { PlaceClock(timeZone: forecast.timeZone, hourCycle: hourCycle) }
+    private var units: ForecastUnits {
+        guard ascii else { return forecast.units }
+        var plain = forecast.units
+        plain.temperature = plain.temperature.replacingOccurrences(of: "°", with: "")
+        return plain
+    }
+    private var separator: String { ascii ? " | " : " · " }
+
+    private func glyph(_ condition: WeatherCondition?, isDay: Bool = true) -> String? {
+        guard let condition else { return nil }
+        return ascii ? String(condition.asciiGlyph) : condition.glyph(isDay: isDay)
+    }
 
     public func render() -> String {
         var lines = header()
@@ -43,7 +61,8 @@ public struct ForecastReport: Sendable {
         lines += hoursSection()
         lines += daysSection()
         lines += ["", style.dim(source.attribution)]
-        return lines.joined(separator: "\n") + "\n"
+        let text = lines.joined(separator: "\n") + "\n"
+        return ascii ? ASCIIText.fold(text) : text
     }
 
     private func header() -> [String] {
@@ -60,7 +79,7 @@ public struct ForecastReport: Sendable {
     /// `parts` joined by " · " after `first`, on as many lines as `width`
     /// needs, each further line starting with `indent`; a part is never split.
     private func fitted(_ parts: [String], first: String, indent: String) -> [String] {
-        guard let width else { return [first + parts.joined(separator: " · ")] }
+        guard let width else { return [first + parts.joined(separator: separator)] }
         // The colours' escapes take no columns; the indent does.
         func columns(_ text: String) -> Int { TextWidth.of(text.replacing(/\x{1B}\[[0-9;]*m/, with: "")) }
         var lines: [String] = []
@@ -71,7 +90,7 @@ public struct ForecastReport: Sendable {
                 lines.append(line)
                 line = indent + part
             } else {
-                line += (lineHasPart ? " · " : "") + part
+                line += (lineHasPart ? separator : "") + part
             }
             lineHasPart = true
         }
@@ -90,7 +109,7 @@ public struct ForecastReport: Sendable {
         let condition = now.condition
         let isDay = now.isDay ?? true
         var first = "\(label("Now"))"
-        if let condition { first += "\(condition.glyph(isDay: isDay)) \(condition.description), " }
+        if let condition { first += "\(glyph(condition, isDay: isDay) ?? "") \(condition.description), " }
         first += temperature(now.temperature)
         if now.apparentTemperature != nil { first += " (feels like \(temperature(now.apparentTemperature)))" }
 
@@ -128,7 +147,7 @@ public struct ForecastReport: Sendable {
             let condition = hour.condition
             return [
                 clock.time(hour.time),
-                condition?.glyph(isDay: hour.isDay ?? true) ?? " ",
+                glyph(condition, isDay: hour.isDay ?? true) ?? " ",
                 ValueFormat.temperature(hour.temperature, unit: units.temperature),
                 ValueFormat.percent(hour.precipitationProbability),
                 ValueFormat.precipitation(hour.precipitation, unit: units.precipitation),
@@ -158,7 +177,7 @@ public struct ForecastReport: Sendable {
             let condition = day.condition
             return [
                 clock.day(day.date),
-                condition?.glyph() ?? " ",
+                glyph(condition) ?? " ",
                 condition?.description ?? ValueFormat.missing,
                 ValueFormat.temperature(day.temperatureMax, unit: units.temperature),
                 "/",

@@ -1,4 +1,5 @@
 public import ForecastCore
+public import ForecastlyBase
 import Foundation
 
 /// A one-line output template in the style of wttr.in's `format=`:
@@ -60,6 +61,10 @@ public struct LineTemplate: Sendable, Equatable {
     public static let defaultLine = "%c %t %w"
 
     let parts: [Part]
+    /// The clock the times (%S, %s, %T) are written in.
+    public var hourCycle: HourCycle = .twentyFourHour
+    /// For a locale that is not UTF-8: a letter for %g, and the whole line in ASCII.
+    public var ascii = false
 
     public init(_ template: String) throws(ForecastError) {
         guard !template.isEmpty else {
@@ -86,23 +91,26 @@ public struct LineTemplate: Sendable, Equatable {
     }
 
     public func render(_ forecast: Forecast, placeName: String?) -> String {
-        parts.map { part in
+        let line = parts.map { part in
             switch part {
             case .literal(let text): text
             case .value(let placeholder): value(placeholder, forecast: forecast, placeName: placeName)
             }
         }.joined()
+        return ascii ? ASCIIText.fold(line) : line
     }
 
     private func value(_ placeholder: Placeholder, forecast: Forecast, placeName: String?) -> String {
         let now = forecast.current
         let today = forecast.today
         let units = forecast.units
-        let clock = PlaceClock(timeZone: forecast.timeZone)
+        let clock = PlaceClock(timeZone: forecast.timeZone, hourCycle: hourCycle)
         let isDay = now?.isDay ?? true
         switch placeholder {
         case .location: return placeName ?? forecast.requestedCoordinate.description
-        case .glyph: return now?.condition?.glyph(isDay: isDay) ?? ValueFormat.missing
+        case .glyph:
+            guard let condition = now?.condition else { return ValueFormat.missing }
+            return ascii ? String(condition.asciiGlyph) : condition.glyph(isDay: isDay)
         case .condition: return now?.condition?.description ?? ValueFormat.missing
         case .symbol: return now?.condition?.symbolName(isDay: isDay) ?? ValueFormat.missing
         case .temperature: return ValueFormat.temperature(now?.temperature, unit: units.temperature)

@@ -110,8 +110,12 @@ extension ValueFormat {
 /// Wall-clock arithmetic in the forecast place's time zone.
 public struct PlaceClock: Sendable {
     public let timeZone: TimeZone
+    public let hourCycle: HourCycle
 
-    public init(timeZone: TimeZone) { self.timeZone = timeZone }
+    public init(timeZone: TimeZone, hourCycle: HourCycle = .twentyFourHour) {
+        self.timeZone = timeZone
+        self.hourCycle = hourCycle
+    }
 
     private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -122,10 +126,14 @@ public struct PlaceClock: Sendable {
         LocalDate(daysSinceEpoch: Int((Double(localSeconds(date)) / 86_400).rounded(.down)))
     }
 
-    /// "14:05"
+    /// "14:05", or "2:05 PM" on a 12-hour clock.
     public func time(_ date: Date) -> String {
         let seconds = ((localSeconds(date) % 86_400) + 86_400) % 86_400
-        return Self.two(seconds / 3600) + ":" + Self.two(seconds % 3600 / 60)
+        let hour = seconds / 3600, minutes = Self.two(seconds % 3600 / 60)
+        switch hourCycle {
+        case .twentyFourHour: return Self.two(hour) + ":" + minutes
+        case .twelveHour: return "\(hour % 12 == 0 ? 12 : hour % 12):\(minutes) \(hour < 12 ? "AM" : "PM")"
+        }
     }
 
     /// The local hour of the day, 0…23.

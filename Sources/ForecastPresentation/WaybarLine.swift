@@ -46,7 +46,7 @@ public struct WaybarLine: Sendable {
 
     /// The place, four hours and three days: what fits a tooltip.
     func tooltip() -> String {
-        let clock = PlaceClock(timeZone: forecast.timeZone)
+        let clock = PlaceClock(timeZone: forecast.timeZone, hourCycle: template.hourCycle)
         let units = forecast.units
         var lines = [placeName ?? forecast.requestedCoordinate.description]
         for hour in forecast.upcomingHours().prefix(4) {

@@ -19,6 +19,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case temporaryFailure = 75
     /// EX_NOPERM: location permission (or an API key) is missing.
     case noPermission = 77
+    /// EX_CONFIG: the configuration file is wrong (a key, a value, its mode).
+    case configuration = 78
 }
 
 /// An error a person will read. `summary` says what happened and what it

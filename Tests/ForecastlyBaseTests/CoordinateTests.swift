@@ -50,6 +50,6 @@ import Testing
 @Suite struct ExitStatusTests {
     /// The sysexits values, and 1 for a simulated scenario that broke an invariant (a failed test).
     @Test func exitStatusesAreTheSysexitsValues() {
-        #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 64, 65, 69, 73, 74, 75, 77])
+        #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 64, 65, 69, 73, 74, 75, 77, 78])
     }
 }

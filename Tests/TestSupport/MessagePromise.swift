@@ -35,8 +35,8 @@ public struct ErrorCase: Sendable, CustomStringConvertible {
         if !(message.hasSuffix(".") || message.hasSuffix("?")) { problems.append("does not end a sentence: \(message)") }
         if message.contains(" .") || message.contains(".. ") { problems.append("a sentence ends badly: \(message)") }
         if error.advice?.isEmpty != false { problems.append("no next step: \(message)") }
-        if ![64, 65, 69, 73, 74, 75, 77].contains(error.exitStatus.rawValue) {
-            problems.append("exit status \(error.exitStatus.rawValue) is not one of sysexits' 64, 65, 69, 73, 74, 75, 77")
+        if ![64, 65, 69, 73, 74, 75, 77, 78].contains(error.exitStatus.rawValue) {
+            problems.append("exit status \(error.exitStatus.rawValue) is not one of sysexits' 64, 65, 69, 73, 74, 75, 77, 78")
         }
         if let names, !message.contains(names) { problems.append("does not name \(names): \(message)") }
         return problems

@@ -2,6 +2,7 @@ import ForecastCore
 import ForecastPresentation
 import ForecastProviders
 import ForecastlyBase
+import ForecastlySettings
 import ForecastlyTesting
 import Foundation
 import LocationProvider
@@ -93,6 +94,15 @@ enum Readers {
             _ = PlaceStore(path: file(bytes, name: "place.json")).load()
         case "policy-file":
             _ = LocationPolicy.load(path: file(bytes, name: "policy.json"))
+        case "config-file":
+            // As a run reads it: the file (its mode says a key may be used),
+            // every setting decided from it, and what `forecastly config` says.
+            if let file = try? ConfigurationFile.parse(bytes, path: "config.toml", mode: 0o600),
+               let settings = try? Settings.resolve(flags: .init(), environment: ["LANG": "en_US.UTF-8"], file: file) {
+                _ = [settings.units.source, settings.provider.source, settings.days.source, settings.hours.source,
+                     settings.clock.source].map(\.description)
+                _ = settings.place.map { Coordinate.decimalPair($0.value) }
+            }
         case "format-template":
             if let template = try? LineTemplate(String(decoding: bytes, as: UTF8.self)) {
                 _ = template.render(sample, placeName: "Kyiv, UA")

@@ -9,6 +9,16 @@ public enum WeatherProvider: String, Sendable, Hashable, Codable, CaseIterable {
     /// The variable that chooses the provider when `--provider` is not given.
     public static let environmentVariable = "FORECASTLY_PROVIDER"
 
+    /// The variable that holds the service's API key, where it takes one
+    /// (Open-Meteo's is for its commercial service).
+    public var apiKeyVariable: String? {
+        switch self {
+        case .openMeteo: "FORECASTLY_OPEN_METEO_API_KEY"
+        case .metNorway: nil
+        case .openWeather: "FORECASTLY_OPENWEATHER_API_KEY"
+        }
+    }
+
     /// How people call the service.
     public var name: String {
         switch self {

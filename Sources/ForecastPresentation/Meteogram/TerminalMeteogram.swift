@@ -53,7 +53,7 @@ public struct TerminalMeteogram: Sendable {
         for (index, step) in steps.enumerated() {
             guard column <= index else { continue }
             if index == 0 || clock.hour(step.time) % 6 == 0, let condition = step.condition {
-                let glyph = ascii ? String(Self.asciiGlyph(condition)) : condition.glyph(isDay: step.isDay ?? true)
+                let glyph = ascii ? String(condition.asciiGlyph) : condition.glyph(isDay: step.isDay ?? true)
                 row += glyph
                 column += TextWidth.of(glyph)
             } else {
@@ -143,21 +143,5 @@ public struct TerminalMeteogram: Sendable {
 
     private func pad(_ label: String) -> String {
         TextWidth.pad(label, to: Self.gutter - 1, alignRight: true) + " "
-    }
-
-    /// One letter per kind of weather, for terminals without emoji.
-    static func asciiGlyph(_ condition: WeatherCondition) -> Character {
-        switch condition.cssClass(isDay: true) {
-        case "clear": "O"
-        case "partly-cloudy": "o"
-        case "cloudy": "c"
-        case "fog", "haze": "="
-        case "drizzle", "rain", "freezing-rain": "r"
-        case "sleet": "x"
-        case "snow": "*"
-        case "thunderstorm": "T"
-        case "wind": "w"
-        default: "?"
-        }
     }
 }

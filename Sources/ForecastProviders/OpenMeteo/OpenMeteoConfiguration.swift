@@ -10,7 +10,7 @@ public struct OpenMeteoConfiguration: Sendable, Hashable {
     public static let commercialBaseURL = URL(string: "https://customer-api.open-meteo.com")!
 
     public static let baseURLVariable = "FORECASTLY_OPEN_METEO_URL"
-    public static let apiKeyVariable = "FORECASTLY_OPEN_METEO_API_KEY"
+    public static let apiKeyVariable = WeatherProvider.openMeteo.apiKeyVariable ?? ""
 
     public let baseURL: URL
     public let apiKey: String?

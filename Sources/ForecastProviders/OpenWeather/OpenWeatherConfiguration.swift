@@ -5,7 +5,7 @@ public import Foundation
 /// Where OpenWeather lives, the user's key, and which API the key may use.
 public struct OpenWeatherConfiguration: Sendable {
     public static let publicBaseURL = URL(string: "https://api.openweathermap.org")!
-    public static let apiKeyVariable = "FORECASTLY_OPENWEATHER_API_KEY"
+    public static let apiKeyVariable = WeatherProvider.openWeather.apiKeyVariable ?? ""
     /// Set to 1 when the key includes One Call 3.0 (a subscription of its own).
     public static let oneCallVariable = "FORECASTLY_OPENWEATHER_ONECALL"
 
@@ -17,7 +17,7 @@ public struct OpenWeatherConfiguration: Sendable {
 
     public init(endpoint: ServiceEndpoint, apiKey: String?, oneCall: Bool = false) throws(ForecastError) {
         guard let apiKey = apiKey?.trimmingWhitespace(), !apiKey.isEmpty else {
-            throw .invalidInput("OpenWeather needs an API key: give --api-key KEY or set \(Self.apiKeyVariable) (a free key: https://home.openweathermap.org/users/sign_up).")
+            throw .invalidInput("OpenWeather needs an API key: set \(Self.apiKeyVariable), put openweather-api-key in config.toml (mode 600), or give --api-key KEY (a free key: https://home.openweathermap.org/users/sign_up).")
         }
         guard apiKey.unicodeScalars.allSatisfy({ (0x21..<0x7F).contains($0.value) }) else {
             throw .invalidInput("The OpenWeather API key contains spaces or characters that are not plain ASCII.")

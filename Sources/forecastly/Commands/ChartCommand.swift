@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForecastCore
 import ForecastlyBase
+import ForecastlySettings
 import ForecastPresentation
 import Foundation
 
@@ -40,8 +41,9 @@ struct ChartCommand: AsyncParsableCommand {
 
     func run() async throws {
         Diagnostics.bootstrap(verbose: verbose)
-        let run = ForecastRun(finder: PlaceFinder(choice: try location.choice(locating: locating.settings)),
-                              days: forecastOptions.days, units: forecastOptions.units, cache: cache.policy, services: service.settings)
+        let settings = try Settings.load(forecastOptions.flags(service: service))
+        let run = ForecastRun(finder: PlaceFinder(choice: try location.choice(locating: locating, settings: settings)),
+                              days: settings.days.value, units: settings.units.value, cache: cache.policy, services: service.settings(settings))
         let store = Storage.openForCache()
         let shown = cache.offline ? try run.stored(store: store) : try await run.load(store: store, loader: ForecastLoader(showsProgress: false))
         shown.printNotices()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForecastCore
 import ForecastlyBase
+import ForecastlySettings
 import ForecastPresentation
 import ForecastStore
 import Foundation
@@ -27,8 +28,8 @@ struct CompareCommand: AsyncParsableCommand {
               completion: .custom(PlaceLookup.complete))
     var places: [String] = []
 
-    @Option(help: ArgumentHelp("metric (°C, km/h, mm) or imperial (°F, mph, in).", valueName: "system"))
-    var units: UnitSystem = .metric
+    @Option(help: ArgumentHelp("metric (°C, km/h, mm) or imperial (°F, mph, in); default as for the forecast.", valueName: "system"))
+    var units: UnitSystem?
 
     @Flag(help: "Print a JSON array (schema in the README).")
     var json = false
@@ -52,7 +53,8 @@ struct CompareCommand: AsyncParsableCommand {
         for argument in places {
             queries += try PlaceQuery.list(argument, qualifies: gazetteer.qualifies)
         }
-        let entries = try await CompareRun(queries: queries, units: units, services: service.settings).entries()
-        try ComparisonOutput.print(entries, units: units, provider: service.settings.provider, json: json, noColor: noColor)
+        let settings = try Settings.load(Settings.Flags(units: units, provider: service.provider, apiKey: service.apiKey))
+        let entries = try await CompareRun(queries: queries, units: settings.units.value, services: service.settings(settings)).entries()
+        try ComparisonOutput.print(entries, units: settings.units.value, provider: settings.provider.value, json: json, noColor: noColor)
     }
 }

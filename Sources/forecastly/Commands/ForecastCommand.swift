@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForecastCore
 import ForecastlyBase
+import ForecastlySettings
 import ForecastPresentation
 import Foundation
 import LocationProvider
@@ -66,19 +67,20 @@ struct ForecastCommand: AsyncParsableCommand {
 
     func run() async throws {
         Diagnostics.bootstrap(verbose: output.verbose)
+        let settings = try Settings.load(forecastOptions.flags(service: service, clock: output.clock))
         let location = try self.location
         let cities = try location.cityQueries()
         if cities.count > 1 {
-            let entries = try await CompareRun(queries: cities, units: forecastOptions.units, services: service.settings).entries()
-            try ComparisonOutput.print(entries, units: forecastOptions.units, provider: service.settings.provider, json: output.json, noColor: output.noColor)
+            let entries = try await CompareRun(queries: cities, units: settings.units.value, services: service.settings(settings)).entries()
+            try ComparisonOutput.print(entries, units: settings.units.value, provider: settings.provider.value, json: output.json, noColor: output.noColor)
             return
         }
-        let renderer = try output.renderer()
-        let run = ForecastRun(finder: PlaceFinder(choice: try location.choice(locating: locating.settings)),
-                              days: forecastOptions.days, units: forecastOptions.units, cache: cache.policy, services: service.settings)
+        let renderer = try output.renderer(clock: settings.clock.value)
+        let run = ForecastRun(finder: PlaceFinder(choice: try location.choice(locating: locating, settings: settings)),
+                              days: settings.days.value, units: settings.units.value, cache: cache.policy, services: service.settings(settings))
         let store = Storage.openForCache()
         if watching.watch {
-            let watch = WatchRun(run: run, renderer: renderer, hours: forecastOptions.hours, interval: watching.interval.duration,
+            let watch = WatchRun(run: run, renderer: renderer, hours: settings.hours.value, interval: watching.interval.duration,
                                  maxAge: cache.maxAge.seconds, refresh: cache.refresh)
             try await watch.start(store: store)
             return
@@ -89,7 +91,7 @@ struct ForecastCommand: AsyncParsableCommand {
         shown.printNotices()
         shown.printStaleWarning()
         Terminal.standardOutput.write(renderer.render(
-            shown.forecast, units: forecastOptions.units, placeName: shown.placeName, hours: forecastOptions.hours,
+            shown.forecast, units: settings.units.value, placeName: shown.placeName, hours: settings.hours.value,
             place: shown.place, origin: shown.origin))
     }
 }

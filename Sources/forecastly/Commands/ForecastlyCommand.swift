@@ -40,11 +40,13 @@ struct ForecastlyCommand: AsyncParsableCommand {
           74  writing a file you named failed part way
           75  temporary failure (rate limited, timed out): try again later
           77  permission: location not allowed, or an API key refused
+          78  the configuration file is wrong (its line is named)
 
         Environment:
           FORECASTLY_OPEN_METEO_URL      Open-Meteo server
           FORECASTLY_OPEN_METEO_API_KEY  commercial key (customer- host)
           FORECASTLY_PROVIDER            open-meteo, met-norway or openweather
+          FORECASTLY_UNITS               metric or imperial
           FORECASTLY_MET_NORWAY_URL      MET Norway server
           FORECASTLY_CONTACT             your e-mail or site, sent to MET Norway
           FORECASTLY_OPENWEATHER_URL     OpenWeather server
@@ -54,12 +56,15 @@ struct ForecastlyCommand: AsyncParsableCommand {
           FORECASTLY_GEOCODING_URL       place names not in the offline index
           FORECASTLY_POLICY_FILE         administrator policy file
           NO_COLOR                       set to turn colour off
+          LC_MEASUREMENT, LC_TIME, LANG  default units and clock; ASCII unless UTF-8
+
+        Defaults: ~/.config/forecastly/config.toml ('forecastly config' shows them).
 
         Weather data by Open-Meteo.com (CC BY 4.0), MET Norway (CC BY 4.0) or
         OpenWeather (CC BY-SA 4.0). Places from GeoNames (CC BY 4.0).
         """,
         version: "forecastly \(Forecastly.version)",
-        subcommands: [ForecastCommand.self, CompareCommand.self, ChartCommand.self, CitiesCommand.self, NotesCommand.self, CacheCommand.self, LocationCommand.self, SimulateCommand.self, AboutCommand.self],
+        subcommands: [ForecastCommand.self, CompareCommand.self, ChartCommand.self, CitiesCommand.self, NotesCommand.self, CacheCommand.self, LocationCommand.self, ConfigCommand.self, SimulateCommand.self, AboutCommand.self],
         defaultSubcommand: ForecastCommand.self
     )
 }

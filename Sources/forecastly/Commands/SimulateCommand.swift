@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForecastCore
 import ForecastlyBase
+import ForecastlySettings
 import ForecastlyTesting
 import Foundation
 import LocationProvider
@@ -120,14 +121,15 @@ struct SimulateCommand: AsyncParsableCommand {
         case .timeout?: [.searching(visible: 5, used: 0), .wait(timeout + .seconds(1))]
         }
         let provider = AuthorizedLocationProvider(SimulatedLocationProvider(kind: kind, script: script), authorization: state)
-        let renderer = try output.renderer()
-        let forecast = try await Services.with(service.settings) { services in
+        let settings = try Settings.load(forecastOptions.flags(service: service, clock: output.clock))
+        let renderer = try output.renderer(clock: settings.clock.value)
+        let forecast = try await Services.with(service.settings(settings)) { services in
             try await permission.requireAuthorized(toAsk: "a simulated \(Self.describe(kind))")
             return try await ForecastLoader(showsProgress: renderer.wantsProgress).locateAndLoad(
                 authorization: state, provider: provider, service: services.weather, timeout: timeout,
-                days: forecastOptions.days, units: forecastOptions.units)
+                days: settings.days.value, units: settings.units.value)
         }
-        Terminal.standardOutput.write(renderer.render(forecast, units: forecastOptions.units, placeName: forecast.fix?.placeName, hours: forecastOptions.hours))
+        Terminal.standardOutput.write(renderer.render(forecast, units: settings.units.value, placeName: forecast.fix?.placeName, hours: settings.hours.value))
     }
 
     /// `--scenario FILE`: the transcript, as text or JSON; exit 1 when an invariant broke.
@@ -147,9 +149,10 @@ struct SimulateCommand: AsyncParsableCommand {
         let route = try Track.read(from: URL(fileURLWithPath: path))
         let (state, _) = await LocationAuthorization.load(store: InMemoryAuthorizationStore(decision: .authorized(.full)), policy: .unrestricted)
         let provider = AuthorizedLocationProvider(SimulatedLocationProvider(track: route, speed: speed), authorization: state)
-        let renderer = try output.renderer()
-        let units = forecastOptions.units, days = forecastOptions.days, hours = forecastOptions.hours
-        try await Services.with(service.settings) { services in
+        let settings = try Settings.load(forecastOptions.flags(service: service, clock: output.clock))
+        let renderer = try output.renderer(clock: settings.clock.value)
+        let units = settings.units.value, days = settings.days.value, hours = settings.hours.value
+        try await Services.with(service.settings(settings)) { services in
             let watcher = ForecastWatcher(clock: ContinuousClock(), configuration: .init(interval: .seconds(86_400)))
             // The frames end when the route has and its last forecast is shown.
             let frames = watcher.frames(place: nil, locations: provider.updates(), endsWithLocations: true) { coordinate throws(ForecastError) in

@@ -1,26 +1,39 @@
 import ArgumentParser
 import ForecastCore
+import ForecastlyBase
+import ForecastlySettings
 
 struct ForecastOptions: ParsableArguments {
     // `.unconditional`, here and on every numeric option: "-3" is a value
     // for check() to refuse, not an option ArgumentParser reports as missing.
-    @Option(parsing: .unconditional, help: ArgumentHelp("Days to forecast, 1…16.", valueName: "n"))
-    var days: Int = 7
+    // Optional, here and in the other settings: nil means "not on the
+    // command line", so the environment, config.toml or the locale decides.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Days to forecast, 1…16 (default 7, or days in config.toml).", valueName: "n"))
+    var days: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Hourly rows to show, 0…48.", valueName: "n"))
-    var hours: Int = 8
+    @Option(parsing: .unconditional, help: ArgumentHelp("Hourly rows to show, 0…48 (default 8, or hours in config.toml).", valueName: "n"))
+    var hours: Int?
 
-    @Option(help: ArgumentHelp("metric (°C, km/h, mm) or imperial (°F, mph, in).", valueName: "system"))
-    var units: UnitSystem = .metric
+    @Option(help: ArgumentHelp(
+        "metric (°C, km/h, mm) or imperial (°F, mph, in); default FORECASTLY_UNITS, config.toml, then the locale (imperial for US, LR, MM).",
+        valueName: "system"))
+    var units: UnitSystem?
 
     func check() throws {
-        do {
-            try ForecastRequest.validate(days: days)
-        } catch {
-            throw ValidationError(error.summary)
+        if let days {
+            do {
+                try ForecastRequest.validate(days: days)
+            } catch {
+                throw ValidationError(error.summary)
+            }
         }
-        guard (0...ForecastRequest.hourlyHorizon).contains(hours) else {
+        if let hours, !(0...ForecastRequest.hourlyHorizon).contains(hours) {
             throw ValidationError("--hours must be between 0 and 48; got \(hours).")
         }
+    }
+
+    /// These options, with the service's and the clock, as `Settings` takes them.
+    func flags(service: ServiceOptions, clock: HourCycle? = nil) -> Settings.Flags {
+        Settings.Flags(units: units, provider: service.provider, days: days, hours: hours, clock: clock, apiKey: service.apiKey)
     }
 }

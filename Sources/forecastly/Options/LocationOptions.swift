@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastlyBase
+import ForecastlySettings
 import Places
 
 /// Where to forecast. Typed coordinates need no permission.
@@ -28,8 +29,8 @@ struct LocationOptions: ParsableArguments {
             throw ValidationError("Give the place once: as PLACE, with --city, or with --lat and --lon.")
         }
         var options = self
-        if let match = place.wholeMatch(of: /\s*([-+]?[0-9]+(?:\.[0-9]+)?)\s*,\s*([-+]?[0-9]+(?:\.[0-9]+)?)\s*/) {
-            (options.latitude, options.longitude) = (String(match.output.1), String(match.output.2))
+        if let pair = Coordinate.decimalPair(place) {
+            (options.latitude, options.longitude) = pair
         } else {
             options.cities = [place]
         }
@@ -49,11 +50,22 @@ struct LocationOptions: ParsableArguments {
     }
 
     /// Where to forecast: the typed coordinate, else the (first) city, else
+    /// the place in config.toml unless `--source` asks to locate, else
     /// wherever the user is, found as `locating` says.
-    func choice(locating: LocatingSettings) throws -> PlaceChoice {
+    func choice(locating: LocationSourceOptions, settings: Settings) throws -> PlaceChoice {
+        if let named = try named() { return named }
+        if locating.source == nil, let place = settings.place?.value, let configured = try including(place: place).named() {
+            return configured
+        }
+        return .located(locating.settings)
+    }
+
+    /// The place these options name (the typed coordinate, else the first
+    /// city), or nil when they name none.
+    func named() throws -> PlaceChoice? {
         if let coordinate = try coordinate() { return .typed(coordinate) }
         if let city = try cityQueries().first { return .city(city) }
-        return .located(locating)
+        return nil
     }
 
     /// The typed coordinate, `nil` when neither option was given.

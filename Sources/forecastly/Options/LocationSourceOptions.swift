@@ -11,7 +11,7 @@ struct LocationSourceOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "auto (gpsd, then GeoClue, then IP, then the stored place), gpsd, geoclue, ip, or manual (the place stored with 'location set').",
         valueName: "source"))
-    var source: SourceChoice = .auto
+    var source: SourceChoice?
 
     @Option(help: ArgumentHelp("gpsd address (or FORECASTLY_GPSD; default localhost:2947).", valueName: "host[:port]"))
     var gpsd: String?
@@ -27,7 +27,7 @@ struct LocationSourceOptions: ParsableArguments {
     }
 
     var settings: LocatingSettings {
-        LocatingSettings(source: source, gpsd: gpsd, timeout: .milliseconds(Int64(gpsTimeout * 1000)))
+        LocatingSettings(source: source ?? .auto, gpsd: gpsd, timeout: .milliseconds(Int64(gpsTimeout * 1000)))
     }
 }
 

@@ -1,7 +1,10 @@
 import ArgumentParser
 import ForecastCore
+import ForecastlyBase
 import ForecastPresentation
 import Foundation
+
+extension HourCycle: ArgumentChoice {}
 
 struct OutputOptions: ParsableArguments {
     @Flag(help: "Print JSON for scripts (schema in the README).")
@@ -23,8 +26,11 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Add a chart of the coming hours to the report: temperature, chance and amount of precipitation, as wide as the terminal (COLUMNS).")
     var chart = false
 
-    @Flag(help: "Draw the chart in plain ASCII (the default when the locale is not UTF-8).")
+    @Flag(help: "Draw the report and the chart in plain ASCII (the default when the locale is not UTF-8).")
     var ascii = false
+
+    @Option(help: ArgumentHelp("24h or 12h; default clock in config.toml, then the locale's (LC_TIME).", valueName: "clock"))
+    var clock: HourCycle?
 
     @Flag(name: .customLong("no-color"), help: "Never colour the output (NO_COLOR works too).")
     var noColor = false
@@ -42,27 +48,46 @@ struct OutputOptions: ParsableArguments {
         let modes = [json, format != nil && !waybar, oneline, waybar].filter { $0 }.count
         guard modes <= 1 else { throw ValidationError("Choose one of --json, --format, --oneline and --waybar (--waybar takes --format for its text).") }
         do {
-            _ = try renderer()
+            _ = try renderer(clock: .twentyFourHour)
         } catch let error as ForecastError {
             throw ValidationError(error.summary)
         }
     }
 
-    func renderer() throws -> OutputRenderer {
+    /// How the forecast is written; `clock` is the setting's value.
+    func renderer(clock: HourCycle) throws -> OutputRenderer {
         if json { return .json }
-        if waybar { return .waybar(try LineTemplate(format ?? LineTemplate.defaultLine)) }
-        if let format { return .line(try LineTemplate(format)) }
-        if oneline { return .line(try LineTemplate(LineTemplate.defaultLine)) }
         let environment = ProcessInfo.processInfo.environment
+        // Text follows the locale's character set: ASCII unless it is UTF-8.
+        let ascii = ascii || !Terminal.localeIsUTF8(environment: environment)
+        func template(_ text: String) throws -> LineTemplate {
+            var template = try LineTemplate(text)
+            template.hourCycle = clock
+            return template
+        }
+        if waybar { return .waybar(try template(format ?? LineTemplate.defaultLine)) }  // JSON: UTF-8 always
+        if let format {
+            var line = try template(format)
+            line.ascii = ascii
+            return .line(line)
+        }
+        if oneline {
+            var line = try template(LineTemplate.defaultLine)
+            line.ascii = ascii
+            return .line(line)
+        }
         let style = TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: environment, disabled: noColor)
         let width = Terminal.standardOutput.width(environment: environment)
-        let chart = chart ? ChartSettings(width: width, ascii: ascii || !Terminal.localeIsUTF8(environment: environment)) : nil
-        return .report(style, chart: chart, width: width)
+        return .report(ReportSettings(style: style, width: width, clock: clock, ascii: ascii, chart: chart))
     }
 }
 
-/// The terminal meteogram's size and characters, for `--chart`.
-struct ChartSettings: Sendable {
+/// How the report is drawn: colour, width (COLUMNS, the terminal, or 80),
+/// clock, characters, and whether `--chart` adds the meteogram.
+struct ReportSettings: Sendable {
+    var style: TerminalStyle
     var width: Int
+    var clock: HourCycle
     var ascii: Bool
+    var chart: Bool
 }

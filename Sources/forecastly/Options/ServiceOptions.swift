@@ -1,13 +1,14 @@
 import ArgumentParser
 import ForecastCore
 import ForecastlyBase
+import ForecastlySettings
 import Foundation
 
 extension WeatherProvider: ArgumentChoice {}
 
 struct ServiceOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "Weather service: open-meteo (default), met-norway or openweather (needs a key); or FORECASTLY_PROVIDER.",
+        "Weather service: open-meteo (default), met-norway or openweather (needs a key); or FORECASTLY_PROVIDER, or provider in config.toml.",
         discussion: "forecastly about lists each provider's licence and terms.", valueName: "name"))
     var provider: WeatherProvider?
 
@@ -16,7 +17,9 @@ struct ServiceOptions: ParsableArguments {
     var noFallback = false
 
     @Option(name: .customLong("api-key"),
-            help: ArgumentHelp("The provider's API key: Open-Meteo's commercial key (or FORECASTLY_OPEN_METEO_API_KEY), OpenWeather's key (or FORECASTLY_OPENWEATHER_API_KEY).", valueName: "key"))
+            help: ArgumentHelp(
+                "The provider's API key. Others can see it in ps and your shell's history: prefer FORECASTLY_OPENWEATHER_API_KEY (or FORECASTLY_OPEN_METEO_API_KEY), or openweather-api-key in config.toml (mode 600).",
+                valueName: "key"))
     var apiKey: String?
 
     @Flag(name: .customLong("openweather-onecall"),
@@ -31,22 +34,11 @@ struct ServiceOptions: ParsableArguments {
         guard timeout.isFinite, (1...120).contains(timeout) else {
             throw ValidationError("--timeout must be between 1 and 120 seconds; got \(timeout).")
         }
-        _ = try chosenProvider()
     }
 
-    /// `--provider`, else `FORECASTLY_PROVIDER`, else Open-Meteo.
-    func chosenProvider(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> WeatherProvider {
-        if let provider { return provider }
-        guard let text = environment[WeatherProvider.environmentVariable], !text.isEmpty else { return .openMeteo }
-        guard let named = WeatherProvider(rawValue: text) else {
-            let names = WeatherProvider.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ValidationError("\(WeatherProvider.environmentVariable) must be one of \(names); got “\(text.strippingTerminalControls(limit: 40))”.")
-        }
-        return named
-    }
-
-    var settings: ServiceSettings {
-        ServiceSettings(provider: (try? chosenProvider()) ?? .openMeteo, fallback: !noFallback, apiKey: apiKey, oneCall: oneCall, timeout: timeout)
+    /// The service to ask, with the provider and key `settings` decided.
+    func settings(_ settings: Settings) -> ServiceSettings {
+        ServiceSettings(provider: settings.provider.value, fallback: !noFallback, apiKey: settings.apiKey?.value, oneCall: oneCall, timeout: timeout)
     }
 }
 

@@ -5,8 +5,8 @@ import Places
 
 /// How a finished forecast is written to stdout.
 enum OutputRenderer {
-    /// The report, fitted to `width` columns (COLUMNS, the terminal, or 80).
-    case report(TerminalStyle, chart: ChartSettings?, width: Int)
+    /// The report, fitted to the width, with the chart when asked.
+    case report(ReportSettings)
     case json
     case line(LineTemplate)
     case waybar(LineTemplate)
@@ -22,11 +22,15 @@ enum OutputRenderer {
         place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil
     ) -> String {
         switch self {
-        case .report(let style, let chart, let width):
-            var report = ForecastReport(forecast: forecast, placeName: placeName, hours: hours, style: style, source: forecast.provider.source,
-                                        notice: origin?.label(now: Date()))
-            report.width = width
-            report.chart = chart.map { TerminalMeteogram(forecast: forecast, width: $0.width, ascii: $0.ascii, style: style) }
+        case .report(let settings):
+            var report = ForecastReport(forecast: forecast, placeName: placeName, hours: hours, style: settings.style,
+                                        source: forecast.provider.source, notice: origin?.label(now: Date()))
+            report.width = settings.width
+            report.hourCycle = settings.clock
+            report.ascii = settings.ascii
+            if settings.chart {
+                report.chart = TerminalMeteogram(forecast: forecast, width: settings.width, ascii: settings.ascii, style: settings.style)
+            }
             return report.render()
         case .json:
             let document = ForecastDocument(

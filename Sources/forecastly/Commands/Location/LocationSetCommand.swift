@@ -24,7 +24,9 @@ extension LocationCommand {
         }
 
         func run() async throws {
-            let finder = PlaceFinder(choice: try location.choice(locating: LocatingSettings()))
+            // validate() made sure of coordinates or a city: never the user's location.
+            guard let choice = try location.named() else { return }
+            let finder = PlaceFinder(choice: choice)
             // Only a name the offline index does not know needs the online geocoder.
             let found: PlaceFinder.Found = if let offline = finder.offline() {
                 .place(offline)

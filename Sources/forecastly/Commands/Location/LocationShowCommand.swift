@@ -21,7 +21,7 @@ extension LocationCommand {
 
         func run() async throws {
             let sources = await LocationSources.load()
-            let fix: LocationFix = try await Services.with(service.settings) { services in
+            let fix: LocationFix = try await Services.with(ServiceSettings(timeout: service.timeout)) { services in
                 let source = try await sources.permittedSource(locating.settings, transport: services.transport)
                 return try await source.provider.currentLocation(timeout: source.timeout)
             }

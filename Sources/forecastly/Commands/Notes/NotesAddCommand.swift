@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForecastCore
 import ForecastlyBase
+import ForecastlySettings
 import ForecastStore
 import Foundation
 import LocationProvider
@@ -49,7 +50,8 @@ extension NotesCommand {
             let store = try Storage.open()
             let text = self.text.trimmingWhitespace()
             var note = NewWeatherNote(createdAt: Date(), text: text, placeName: nil, latitude: nil, longitude: nil, weather: nil)
-            let finder = PlaceFinder(choice: try location.choice(locating: locating.settings))
+            let settings = try Settings.load(Settings.Flags(provider: service.provider, apiKey: service.apiKey))
+            let finder = PlaceFinder(choice: try location.choice(locating: locating, settings: settings))
             if withoutWeather {
                 // Without the network: typed coordinates, or a city the offline index knows.
                 if let place = finder.offline() {
@@ -58,7 +60,7 @@ extension NotesCommand {
                 }
             } else {
                 // Today's weather in metric units: notes keep °C whatever the display.
-                let run = ForecastRun(finder: finder, days: 1, units: .metric, cache: cache.policy, services: service.settings)
+                let run = ForecastRun(finder: finder, days: 1, units: .metric, cache: cache.policy, services: service.settings(settings))
                 do {
                     let shown = try await run.load(store: store, loader: ForecastLoader(showsProgress: false))
                     shown.printNotices()

@@ -1,0 +1,10 @@
+extension Coordinate {
+    /// The two numbers of "50.45,30.52" (spaces allowed around each), or nil
+    /// when the text is not written that way and so names a place instead.
+    /// The numbers are not yet checked for range: the caller says which
+    /// setting was wrong.
+    public static func decimalPair(_ text: String) -> (latitude: String, longitude: String)? {
+        guard let match = text.wholeMatch(of: /\s*([-+]?[0-9]+(?:\.[0-9]+)?)\s*,\s*([-+]?[0-9]+(?:\.[0-9]+)?)\s*/) else { return nil }
+        return (String(match.output.1), String(match.output.2))
+    }
+}

@@ -1,0 +1,16 @@
+import ForecastlyBase
+
+/// The `place` setting: a city as `--city` takes it, or "LAT,LON". The CLI
+/// reads it as it reads `forecastly PLACE`; here it is only checked, so a
+/// mistake is reported with the file's line.
+enum PlaceSetting {
+    static func isPlausible(_ text: String) -> Bool {
+        if let pair = Coordinate.decimalPair(text) {
+            guard let latitude = Double(pair.latitude), let longitude = Double(pair.longitude) else { return false }
+            return (try? Coordinate(latitude: latitude, longitude: longitude)) != nil
+        }
+        return !text.isEmpty && text.count <= 200
+            && text.contains(where: \.isLetter)
+            && !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    }
+}

@@ -1,0 +1,98 @@
+public import ForecastCore
+public import ForecastlyBase
+
+/// The settings of one run, each with where it came from. For every
+/// setting the first that gives it wins: the flag, the environment, the
+/// configuration file, the locale, forecastly's own default.
+public struct Settings: Sendable {
+    public var units: Setting<UnitSystem>
+    public var provider: Setting<WeatherProvider>
+    /// The place to forecast when none is given on the command line; nil: locate.
+    public var place: Setting<String>?
+    public var days: Setting<Int>
+    public var hours: Setting<Int>
+    public var clock: Setting<HourCycle>
+    /// The chosen provider's key, if any.
+    public var apiKey: Setting<String>?
+
+    /// What the command line gave; nil for what it left out.
+    public struct Flags: Sendable {
+        public var units: UnitSystem?
+        public var provider: WeatherProvider?
+        public var days: Int?
+        public var hours: Int?
+        public var clock: HourCycle?
+        public var apiKey: String?
+
+        public init(units: UnitSystem? = nil, provider: WeatherProvider? = nil, days: Int? = nil, hours: Int? = nil,
+                    clock: HourCycle? = nil, apiKey: String? = nil) {
+            self.units = units
+            self.provider = provider
+            self.days = days
+            self.hours = hours
+            self.clock = clock
+            self.apiKey = apiKey
+        }
+    }
+
+    /// The variable that chooses the units when `--units` is not given.
+    public static let unitsVariable = "FORECASTLY_UNITS"
+
+    public static let defaultDays = 7
+    public static let defaultHours = 8
+
+    /// Decides every setting. `file` is the configuration file read already
+    /// (nil when there is none).
+    public static func resolve(flags: Flags, environment: [String: String], file: ConfigurationFile?) throws(EnvironmentSettingError) -> Settings {
+        let locale = LocaleConventions(environment: environment)
+        func fromFile<Value>(_ entry: Located<Value>?) -> Setting<Value>? {
+            guard let entry, let file else { return nil }
+            return Setting(entry.value, from: .file(path: file.path, line: entry.line))
+        }
+        func named<Value: RawRepresentable>(_ variable: String, _ type: Value.Type) throws(EnvironmentSettingError) -> Setting<Value>?
+        where Value.RawValue == String, Value: CaseIterable {
+            guard let text = environment[variable], !text.isEmpty else { return nil }
+            guard let value = Value(rawValue: text.lowercased()) else {
+                throw EnvironmentSettingError(variable: variable, value: text, expected: Value.allCases.map(\.rawValue))
+            }
+            return Setting(value, from: .environment(variable))
+        }
+
+        // A variable the flag overrides is not even read.
+        let unitsVariable = flags.units == nil ? try named(unitsVariable, UnitSystem.self) : nil
+        let providerVariable = flags.provider == nil ? try named(WeatherProvider.environmentVariable, WeatherProvider.self) : nil
+        let units = flags.units.map { Setting($0, from: .flag("--units")) } ?? unitsVariable ?? fromFile(file?.units) ?? locale.units
+        let provider = flags.provider.map { Setting($0, from: .flag("--provider")) } ?? providerVariable ?? fromFile(file?.provider)
+            ?? Setting(.openMeteo, from: .builtIn)
+        let days = flags.days.map { Setting($0, from: .flag("--days")) } ?? fromFile(file?.days) ?? Setting(defaultDays, from: .builtIn)
+        let hours = flags.hours.map { Setting($0, from: .flag("--hours")) } ?? fromFile(file?.hours) ?? Setting(defaultHours, from: .builtIn)
+        let clock = flags.clock.map { Setting($0, from: .flag("--clock")) } ?? fromFile(file?.clock) ?? locale.clock
+
+        var apiKey = flags.apiKey.map { Setting($0, from: .flag("--api-key")) }
+        if apiKey == nil, let variable = provider.value.apiKeyVariable, let key = environment[variable], !key.isEmpty {
+            apiKey = Setting(key, from: .environment(variable))
+        }
+        if apiKey == nil {
+            switch provider.value {
+            case .openWeather: apiKey = fromFile(file?.openWeatherAPIKey)
+            case .openMeteo: apiKey = fromFile(file?.openMeteoAPIKey)
+            case .metNorway: break
+            }
+        }
+        return Settings(units: units, provider: provider, place: fromFile(file?.place), days: days, hours: hours, clock: clock, apiKey: apiKey)
+    }
+}
+
+/// An environment variable with a value forecastly does not know. Exit 64,
+/// as the flag it stands for would be.
+public struct EnvironmentSettingError: Error, Sendable, Equatable, UserFacingError {
+    public let variable: String
+    public let value: String
+    public let expected: [String]
+
+    public var exitStatus: ExitStatus { .usage }
+    public var summary: String {
+        "\(variable) must be one of \(expected.joined(separator: ", ")); got “\(value.strippingTerminalControls(limit: 40))”"
+    }
+    public var advice: String? { "Change or unset it." }
+}

@@ -1,0 +1,18 @@
+import ForecastlyBase
+import ForecastlySettings
+import Foundation
+
+extension Settings {
+    /// This run's settings: the flags given, then the environment, then
+    /// config.toml, then the locale. A bad file ends the run with its line.
+    static func load(_ flags: Flags, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Settings {
+        let file = try ConfigurationFile.load(path: ConfigurationFile.defaultPath(environment: environment))
+        let settings = try resolve(flags: flags, environment: environment, file: file)
+        if flags.apiKey != nil {
+            let variable = settings.provider.value.apiKeyVariable ?? "FORECASTLY_OPENWEATHER_API_KEY"
+            Terminal.standardError.writeLine(
+                "forecastly: note: a key given with --api-key can be read by other users in ps and stays in your shell's history; set \(variable) or put it in \(ConfigurationFile.defaultPath(environment: environment)) (mode 600) instead.")
+        }
+        return settings
+    }
+}

@@ -1,0 +1,112 @@
+import ForecastCore
+import ForecastlyBase
+@testable import ForecastlySettings
+import Foundation
+import Testing
+import TestSupport
+
+/// config.toml as people write it, and every way of getting it wrong: one
+/// line naming the file, the line and the key, exit 78, nothing half-applied.
+@Suite struct ConfigurationFileTests {
+    static let path = "/home/ann/.config/forecastly/config.toml"
+
+    func parse(_ text: String, mode: UInt32 = 0o600) throws(ConfigurationError) -> ConfigurationFile {
+        try ConfigurationFile.parse(Array(text.utf8), path: Self.path, mode: mode)
+    }
+
+    @Test func everySettingIsReadWithItsLine() throws {
+        let file = try parse("""
+        # my defaults
+        units = "Imperial"
+        provider = "met-norway"
+
+        place = "Springfield, IL"
+        days = 3
+        "hours" = 12
+        clock = '12h'
+        openweather-api-key = "0123abcd"
+        """)
+        #expect(file.units == Located(.imperial, line: 2))
+        #expect(file.provider == Located(.metNorway, line: 3))
+        #expect(file.place == Located("Springfield, IL", line: 5))
+        #expect(file.days == Located(3, line: 6))
+        #expect(file.hours == Located(12, line: 7))
+        #expect(file.clock == Located(.twelveHour, line: 8))
+        #expect(file.openWeatherAPIKey == Located("0123abcd", line: 9))
+        #expect(file.openMeteoAPIKey == nil)
+    }
+
+    @Test func anEmptyFileSetsNothing() throws {
+        let file = try parse("# nothing yet\n")
+        #expect(file == ConfigurationFile(path: Self.path))
+    }
+
+    @Test(arguments: [
+        ("units = \"metric\"\ndayz = 3\n", "line 2: there is no setting “dayz”"),
+        ("days = \"seven\"\n", "line 1: days takes a whole number from 1 to 16; got “seven”"),
+        ("days = 0\n", "line 1: days takes a whole number from 1 to 16; got 0"),
+        ("days = 3.5\n", "line 1: days takes a whole number"),
+        ("hours = 49\n", "line 1: hours takes a whole number from 0 to 48; got 49"),
+        ("units = \"kelvin\"\n", "line 1: units takes \"metric\" or \"imperial\"; got “kelvin”"),
+        ("\n\nprovider = \"weather.com\"\n", "line 3: provider takes"),
+        ("clock = 12\n", "line 1: clock takes \"24h\" or \"12h\"; got 12"),
+        ("place = \"\"\n", "line 1: place takes a city"),
+        ("place = \"91,30\"\n", "line 1: place takes a city"),
+        ("place = [50.45, 30.52]\n", "line 1: place takes a city as --city takes it (\"Paris, FR\") or \"LAT,LON\" (\"50.45,30.52\"); got a list"),
+        ("units = imperial\n", "line 1: this is not TOML"),
+        ("days = 3\ndays = 4\n", "line 2: this is not TOML"),
+        ("units = \"metric\"\n[forecast]\ndays = 3\n", "line 2: there is no setting “forecast”"),
+        ("forecast.days = 3\n", "line 1: there is no setting “forecast”"),
+        ("openweather-api-key = \"has space\"\n", "line 1: openweather-api-key takes the key as a string; got a key with spaces"),
+    ])
+    func aMistakeNamesTheFileTheLineAndTheKey(text: String, message: String) {
+        let error = #expect(throws: ConfigurationError.self) { try parse(text) }
+        #expect(error?.userMessage.hasPrefix(Self.path + " " + message) == true, "\(error?.userMessage ?? "no error")")
+        #expect(error?.exitStatus == .configuration)
+        if let error { #expect(ErrorCase(error, names: Self.path).brokenPromises.isEmpty, "\(ErrorCase(error).brokenPromises)") }
+    }
+
+    /// The key is a secret: not used from a file others can read, and never
+    /// repeated in the message.
+    @Test(arguments: [0o644, 0o640, 0o604] as [UInt32])
+    func aKeyInAFileOthersCanReadIsRefused(mode: UInt32) {
+        let error = #expect(throws: ConfigurationError.self) { try parse("units = \"metric\"\nopen-meteo-api-key = \"s3cret\"\n", mode: mode) }
+        let message = error?.userMessage ?? ""
+        #expect(message.contains("line 2: open-meteo-api-key is a secret, but other users can read the file (mode \(String(mode, radix: 8)))"))
+        #expect(message.hasSuffix("chmod 600 \(Self.path)"))
+        #expect(!message.contains("s3cret"))
+        #expect(((try? parse("units = \"metric\"\n", mode: mode)) != nil))  // without a key, the mode does not matter
+    }
+
+    @Test func textThatIsNotUTF8OrHasANulIsRefused() {
+        for bytes: [UInt8] in [[0x64, 0x61, 0x79, 0x73, 0xFF], Array("days = 3\n".utf8) + [0, 0x41]] {
+            let error = #expect(throws: ConfigurationError.self) { try ConfigurationFile.parse(bytes, path: Self.path) }
+            #expect(error == .notText(path: Self.path))
+        }
+    }
+
+    @Test func aMissingFileIsNoFileAndOtherFailuresAreNamed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try ConfigurationFile.load(path: folder.path + "/config.toml") == nil)
+        // A directory where the file should be.
+        let error = #expect(throws: ConfigurationError.self) { try ConfigurationFile.load(path: folder.path) }
+        #expect(error == .unreadable(path: folder.path, reason: "not a regular file"))
+        // The mode is the file's own: a key in a file made 0644 is refused, and accepted after chmod 600.
+        let file = folder.appendingPathComponent("config.toml").path
+        try Data("openweather-api-key = \"k\"\n".utf8).write(to: URL(fileURLWithPath: file))
+        chmod(file, 0o644)
+        #expect(throws: ConfigurationError.self) { try ConfigurationFile.load(path: file) }
+        chmod(file, 0o600)
+        #expect(try ConfigurationFile.load(path: file)?.openWeatherAPIKey?.value == "k")
+        // Far larger than any settings file.
+        try Data(repeating: 0x23, count: ConfigurationFile.sizeLimit + 1).write(to: URL(fileURLWithPath: file))
+        #expect(throws: ConfigurationError.tooLarge(path: file, bytes: ConfigurationFile.sizeLimit + 1)) { try ConfigurationFile.load(path: file) }
+    }
+
+    @Test func thePathFollowsXDG() {
+        #expect(ConfigurationFile.defaultPath(environment: ["HOME": "/home/ann"]) == "/home/ann/.config/forecastly/config.toml")
+        #expect(ConfigurationFile.defaultPath(environment: ["HOME": "/home/ann", "XDG_CONFIG_HOME": "/etc/ann"]) == "/etc/ann/forecastly/config.toml")
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// config.toml, the environment and the locale, as a run uses them, and
+/// `forecastly config` saying which decided each setting.
+@Suite struct ConfigurationCommandTests {
+    /// A HOME with `config.toml` holding `text`, made `mode`.
+    static func home(config text: String?, mode: Int = 0o600) throws -> URL {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-config-\(UUID().uuidString)")
+        let folder = home.appendingPathComponent(".config/forecastly")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        if let text {
+            let file = folder.appendingPathComponent("config.toml")
+            try Data(text.utf8).write(to: file)
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: file.path)
+        }
+        return home
+    }
+
+    static func withHome<T>(config text: String?, mode: Int = 0o600, _ body: (URL) async throws -> T) async throws -> T {
+        let home = try home(config: text, mode: mode)
+        defer { try? FileManager.default.removeItem(at: home) }
+        return try await body(home)
+    }
+
+    @Test func theFilesDefaultsAreUsedAndFlagsWinOverThem() async throws {
+        try await Self.withHome(config: "units = \"imperial\"\nplace = \"50.45,30.52\"\ndays = 2\nclock = \"12h\"\n") { home in
+            try await StubHTTPServer.with(always: .json(FullResponse.json(units: "imperial"))) { server in
+                let configured = try await CLI.run(["--format", "%l %S"], server: server, home: home)
+                #expect(configured.status == 0, "\(configured.stderr)")
+                // The place from the file needs no permission, as typed coordinates do; its time on a 12-hour clock.
+                #expect(configured.stdout.wholeMatch(of: /.+ [0-9]{1,2}:[0-9]{2} (AM|PM)\n/) != nil, "\(configured.stdout)")
+                let query = try #require(server.requests.first).query
+                #expect(query["latitude"] == "50.45")
+                #expect(query["forecast_days"] == "2")
+                #expect(query["temperature_unit"] == "fahrenheit")
+
+                let flagged = try await CLI.run(["--lat", "1", "--lon", "2", "--units", "metric", "--days", "4", "--clock", "24h", "--format", "%S"],
+                                                server: server, home: home)
+                #expect(flagged.status == 0, "\(flagged.stderr)")
+                #expect(flagged.stdout.wholeMatch(of: /[0-9]{2}:[0-9]{2}\n/) != nil, "\(flagged.stdout)")
+                let second = try #require(server.requests.last).query
+                #expect(second["latitude"].flatMap(Double.init) == 1)
+                #expect(second["forecast_days"] == "4")
+                #expect(second["temperature_unit"] == nil || second["temperature_unit"] == "celsius")
+            }
+        }
+    }
+
+    @Test func aBadFileStopsTheRunWithItsLine() async throws {
+        try await Self.withHome(config: "units = \"metric\"\n\ndays = \"seven\"\n") { home in
+            let result = try await CLI.run(["--lat", "1", "--lon", "2"], home: home)
+            #expect(result.status == 78)
+            #expect(result.stderrLines.count == 1)
+            #expect(result.stderr.hasPrefix("forecastly: \(home.path)/.config/forecastly/config.toml line 3: days takes a whole number from 1 to 16; got “seven”."))
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
+    @Test func aKeyInAFileOthersCanReadIsNotUsed() async throws {
+        try await Self.withHome(config: "provider = \"openweather\"\nopenweather-api-key = \"abc123\"\n", mode: 0o644) { home in
+            let result = try await CLI.run(["--lat", "1", "--lon", "2"], home: home)
+            #expect(result.status == 78)
+            #expect(result.stderr.contains("line 2: openweather-api-key is a secret, but other users can read the file (mode 644)"))
+            #expect(result.stderr.hasSuffix("chmod 600 \(home.path)/.config/forecastly/config.toml\n"))
+            #expect(!result.stderr.contains("abc123"))
+        }
+    }
+
+    @Test func configSaysWhereEachSettingComesFrom() async throws {
+        try await Self.withHome(config: "provider = \"met-norway\"\nhours = 12\n") { home in
+            let result = try await CLI.run(["config"], environment: ["LANG": "en_US.UTF-8", "FORECASTLY_UNITS": "metric"], home: home)
+            #expect(result.status == 0, "\(result.stderr)")
+            let file = "\(home.path)/.config/forecastly/config.toml"
+            let rows = Dictionary(uniqueKeysWithValues: result.stdout.split(separator: "\n").compactMap { line -> (String, String)? in
+                let words = line.split(separator: " ", maxSplits: 1)
+                return words.count == 2 && line.hasPrefix("  ") ? (String(words[0]), words[1].trimmingCharacters(in: .whitespaces)) : nil
+            })
+            #expect(rows["units"]?.hasSuffix("environment FORECASTLY_UNITS") == true, "\(rows)")
+            #expect(rows["provider"] == "met-norway                  \(file) line 1")
+            #expect(rows["hours"]?.hasSuffix("\(file) line 2") == true)
+            #expect(rows["days"]?.hasSuffix("built-in default") == true)
+            #expect(rows["clock"]?.hasSuffix("locale LANG=en_US.UTF-8") == true)
+            #expect(rows["clock"]?.hasPrefix("12h") == true)
+            #expect(result.stdout.contains("File: \(file)\n"))
+        }
+        try await Self.withHome(config: nil) { home in
+            let result = try await CLI.run(["config"], home: home)
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("(there is none; to make one, start from this:)"))
+            #expect(result.stdout.contains("  # units = \"imperial\""))
+            let path = try await CLI.run(["config", "--path"], home: home)
+            #expect(path.stdout == "\(home.path)/.config/forecastly/config.toml\n")
+        }
+    }
+
+    @Test func theLocaleChoosesUnitsAndClockWhenNothingElseDoes() async throws {
+        try await StubHTTPServer.with(always: .json(FullResponse.json(units: "imperial"))) { server in
+            let result = try await CLI.run(["--lat", "1", "--lon", "2", "--format", "%S"], server: server,
+                                           environment: ["LANG": "C.UTF-8", "LC_MEASUREMENT": "en_US.UTF-8", "LC_TIME": "en_US.UTF-8"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasSuffix("M\n"), "\(result.stdout)")  // AM or PM
+            #expect(try #require(server.requests.first).query["temperature_unit"] == "fahrenheit")
+        }
+    }
+
+    @Test func aKeyOnTheCommandLineGetsAWarning() async throws {
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let result = try await CLI.run(["--lat", "1", "--lon", "2", "--api-key", "k3y", "--oneline"], server: server)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderrLines.count == 1)
+            #expect(result.stderr.contains("--api-key can be read by other users in ps and stays in your shell's history; set FORECASTLY_OPEN_METEO_API_KEY"))
+        }
+    }
+
+    /// A locale that is not UTF-8 gets ASCII everywhere it reads text, and
+    /// `--ascii` asks for the same report on any terminal.
+    @Test(arguments: [
+        (["--lat", "1", "--lon", "2"], ["LC_ALL": "C"]),
+        (["--lat", "1", "--lon", "2", "--ascii"], [:]),
+        (["--lat", "1", "--lon", "2", "--chart"], ["LANG": "POSIX"]),
+        (["--lat", "1", "--lon", "2", "--oneline"], ["LC_ALL": "C"]),
+        (["--lat", "1", "--lon", "2", "--format", "%l %c %t %S %a"], ["LC_ALL": "C"]),
+    ] as [([String], [String: String])])
+    func theReportFollowsTheLocalesCharacters(arguments: [String], environment: [String: String]) async throws {
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let result = try await CLI.run(arguments, server: server, environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(!result.stdout.isEmpty)
+            let foreign = result.stdout.unicodeScalars.filter { !$0.isASCII }
+            #expect(foreign.isEmpty, "\(String(String.UnicodeScalarView(foreign)))")
+            if !arguments.contains("--oneline"), !arguments.contains("--format") {
+                #expect(result.stdout.contains("Now    "))
+                #expect(result.stdout.contains("C (feels like"))  // "-1C", not "-1°C"
+                #expect(result.stdout.contains(" | "))
+            }
+        }
+    }
+}
