@@ -23,28 +23,49 @@ import Testing
         }
     }
 
-    /// The locality is the most populous place within max(3 km, twice the
-    /// nearest distance), checked against a scan of every record.
+    /// The locality, checked against a pass over every record that applies
+    /// the rule as written: the covering city nearest for its size among
+    /// those of at least a quarter the largest's population, with a district
+    /// within 2 km named in the city's outer half; else the most populous
+    /// place within max(3 km, twice the nearest distance).
     @Test func localityMatchesBruteForce() throws {
         let fixture = try GazetteerFixture.make()
         defer { fixture.remove() }
-        var points: [(Double, Double)] = []
-        // Points near places, where the radius matters.
-        for place in fixture.places.prefix(200) {
-            points.append((min(90, place.latitude + Double.random(in: -0.05...0.05)), max(-180, min(180, place.longitude + Double.random(in: -0.05...0.05)))))
+        func cover(_ population: Int) -> Double {
+            min(30_000, max(2_000, (Double(population) / (Double.pi * 4_000)).squareRoot() * 1_000))
         }
+        var points: [(Double, Double)] = []
+        // Points near places, where the radii matter.
+        for place in fixture.places.prefix(300) {
+            points.append((min(90, place.latitude + Double.random(in: -0.15...0.15)), max(-180, min(180, place.longitude + Double.random(in: -0.15...0.15)))))
+        }
+        var checked = 0
         for point in points {
             let distances = fixture.places.map { haversineMeters(point, ($0.latitude, $0.longitude)) }
-            let radius = max(3_000, 2 * distances.min()!)
-            let expected = zip(fixture.places, distances).filter { $0.1 <= radius - 5 }
-                .max { $0.0.population != $1.0.population ? $0.0.population < $1.0.population : $0.0.id > $1.0.id }!
-            let found = fixture.gazetteer.locality(of: try Coordinate(latitude: point.0, longitude: point.1))
-            if found.place.id != expected.0.id {
-                // Only a place right at the radius may differ by rounding.
-                let foundDistance = haversineMeters(point, (found.place.coordinate.latitude, found.place.coordinate.longitude))
-                #expect(abs(foundDistance - radius) < 10, "\(point): \(found.place.name) vs \(expected.0.name)")
+            let all = Array(zip(fixture.places, distances))
+            let nearest = all.min { $0.1 < $1.1 }!
+            // Within rounding of a boundary, either answer is right: not checked.
+            var boundaries = [2_000.0]
+            let covering = all.filter { $0.1 <= cover($0.0.population) }
+            var expected: (id: Int, city: Int?)
+            if let largest = covering.map(\.0.population).max() {
+                let city = covering.filter { 4 * $0.0.population >= largest }.min { $0.1 / cover($0.0.population) < $1.1 / cover($1.0.population) }!
+                let outer = city.1 > cover(city.0.population) / 2
+                expected = outer && nearest.0.id != city.0.id && nearest.1 < 2_000 && nearest.0.population < city.0.population
+                    ? (nearest.0.id, city.0.id) : (city.0.id, nil)
+                if abs(city.1 - cover(city.0.population) / 2) < 10 { continue }
+            } else {
+                let radius = max(3_000, 2 * nearest.1)
+                boundaries.append(radius)
+                let best = all.filter { $0.1 <= radius }.max { $0.0.population != $1.0.population ? $0.0.population < $1.0.population : $0.0.id > $1.0.id }!
+                expected = (best.0.id, nil)
             }
+            if all.contains(where: { place, distance in abs(distance - cover(place.population)) < 10 || boundaries.contains { abs(distance - $0) < 10 } }) { continue }
+            let found = fixture.gazetteer.locality(of: try Coordinate(latitude: point.0, longitude: point.1))
+            #expect(found.place.id == expected.id && found.city?.id == expected.city, "\(point): \(found.description)")
+            checked += 1
         }
+        #expect(checked > 250)
     }
 
     @Test func namesAFix() throws {

@@ -111,7 +111,7 @@ import TestSupport
         #expect(resolution.place.countryCode == "FR")
         let note = try #require(resolution.ambiguityNote)
         #expect(note.hasPrefix("“Paris” is Paris, FR"))
-        #expect(note.contains("it could also mean Paris, US"))
+        #expect(note.contains("it could also mean Paris, TX, US"))
         #expect(note.hasSuffix("Add a country or state (\"Paris, XX\") to choose another."))
         #expect(try await resolve("Kyiv", geocoder: nil).result.get().ambiguityNote == nil)
     }

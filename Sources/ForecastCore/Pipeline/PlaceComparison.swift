@@ -34,7 +34,7 @@ public enum PlaceComparison {
                 entries[index] = .failed(query: queries[index].description, error: error)
             case .success(let resolution):
                 if let earlier = firstQueryForPlace[resolution.place.id] {
-                    entries[index] = .failed(query: queries[index].description, error: DuplicatePlace(query: queries[index].description, earlier: earlier, place: resolution.place.displayName))
+                    entries[index] = .failed(query: queries[index].description, error: DuplicatePlace(query: queries[index].description, earlier: earlier, place: resolution.name))
                     continue
                 }
                 firstQueryForPlace[resolution.place.id] = queries[index].description

@@ -30,7 +30,7 @@ public struct ComparisonDocument: Encodable, Sendable {
             case .forecast(let resolution, let forecast):
                 try node.encode(resolution.query.description, forKey: .query)
                 try node.encode(ForecastDocument(
-                    forecast: forecast, placeName: resolution.place.displayName, unitSystem: unitSystem,
+                    forecast: forecast, placeName: resolution.name, unitSystem: unitSystem,
                     source: source, generatedAt: generatedAt, place: resolution.place), forKey: .forecast)
             case .failed(let query, let error):
                 try node.encode(query, forKey: .query)

@@ -20,7 +20,7 @@ public struct ComparisonReport: Sendable {
             let today = forecast.today
             let condition = now?.condition ?? today?.condition
             rows.append([
-                resolution.place.displayName,
+                resolution.name,
                 ValueFormat.temperature(now?.temperature, unit: units.temperature),
                 ValueFormat.temperature(today?.temperatureMin, unit: units.temperature),
                 ValueFormat.temperature(today?.temperatureMax, unit: units.temperature),

@@ -256,39 +256,77 @@ public final class Gazetteer: Sendable {
         return NearbyPlace(place: place(at: Int(best.place)), distanceMeters: UnitSphere.meters(squaredChord: best.squared))
     }
 
-    /// The place a person would name for `coordinate`: the most populous
-    /// place within `max(3 km, twice the nearest distance)`. The nearest place is
-    /// often a district (Mitte, 350 m from the point) when the city centre
-    /// (Berlin, 490 m) is what the user calls it.
+    /// The place a person would name for `coordinate`: the city the point
+    /// is in, not the district whose centre happens to be nearest.
+    ///
+    /// Every place is taken to cover a disc around its centre as large as
+    /// its population needs at ``coveredPeoplePerSquareKilometre`` (2 to 30 km
+    /// across). Of the places whose disc covers the point, and that have at
+    /// least a quarter of the largest one's population (so a district of a
+    /// city never wins, and of two neighbouring cities the one whose centre
+    /// is nearer for its size does: Manila, not Quezon City), the one whose
+    /// centre is nearest for its size is the city. In the city's outer half,
+    /// where the city's name alone says little, a smaller place within 2 km
+    /// is named too: "Spandau, Berlin, DE"; downtown is "Toronto, CA".
+    ///
+    /// Where no disc covers the point: the most populous place within
+    /// `max(3 km, twice the nearest distance)`, "near" it beyond 2 km.
     public func locality(of coordinate: Coordinate) -> NearbyPlace {
         let nearest = nearest(to: coordinate)
+        let around = places(within: Self.largestCoverMeters, of: coordinate)
+        let covering = around.filter { $0.distanceMeters <= Self.coverMeters(population: $0.place.population) }
+        if let largest = covering.map(\.place.population).max() {
+            let city = covering.filter { 4 * $0.place.population >= largest }
+                .min { $0.distanceMeters / Self.coverMeters(population: $0.place.population) < $1.distanceMeters / Self.coverMeters(population: $1.place.population) }!
+            let outerHalf = city.distanceMeters > Self.coverMeters(population: city.place.population) / 2
+            if outerHalf, nearest.place.id != city.place.id, nearest.isInside, nearest.place.population < city.place.population {
+                return NearbyPlace(place: nearest.place, distanceMeters: nearest.distanceMeters, city: city.place)
+            }
+            return NearbyPlace(place: city.place, distanceMeters: city.distanceMeters, isInside: true)
+        }
         let radius = max(Self.localityRadiusMeters, 2 * nearest.distanceMeters)
-        let (x, y, z) = UnitSphere.point(latitude: coordinate.latitude, longitude: coordinate.longitude)
-        var best = (rank: UInt32.max, squared: Double.infinity)
-        collect(lower: 0, upper: count, depth: 0, target: (x, y, z), limit: UnitSphere.squaredChord(meters: radius), best: &best)
-        guard best.rank != UInt32.max else { return nearest }
-        return NearbyPlace(place: place(at: Int(best.rank)), distanceMeters: UnitSphere.meters(squaredChord: best.squared))
+        let best = (radius <= Self.largestCoverMeters ? around : places(within: radius, of: coordinate))
+            .filter { $0.distanceMeters <= radius }
+            .min { $0.place.population != $1.place.population ? $0.place.population > $1.place.population : $0.place.id < $1.place.id }
+        return best ?? nearest
     }
 
     static let localityRadiusMeters = 3_000.0
+    /// How densely a place is taken to be settled, for the disc it covers:
+    /// a city of 2.6 million covers 14 km around its centre, a town of
+    /// 20,000 the least, 2 km.
+    public static let coveredPeoplePerSquareKilometre = 4_000.0
+    static let largestCoverMeters = 30_000.0
 
-    /// The lowest rank (most populous place) within `limit` of the target.
-    private func collect(lower: Int, upper: Int, depth: Int, target: (Double, Double, Double), limit: Double, best: inout (rank: UInt32, squared: Double)) {
+    static func coverMeters(population: Int) -> Double {
+        let kilometres = (Double(population) / (.pi * coveredPeoplePerSquareKilometre)).squareRoot()
+        return min(largestCoverMeters, max(NearbyPlace.insideMeters, kilometres * 1_000))
+    }
+
+    /// Every place within `meters` of `coordinate`, with its distance.
+    func places(within meters: Double, of coordinate: Coordinate) -> [NearbyPlace] {
+        let target = UnitSphere.point(latitude: coordinate.latitude, longitude: coordinate.longitude)
+        var found: [(index: UInt32, squared: Double)] = []
+        collect(lower: 0, upper: count, depth: 0, target: target, limit: UnitSphere.squaredChord(meters: meters), into: &found)
+        return found.map { NearbyPlace(place: place(at: Int($0.index)), distanceMeters: UnitSphere.meters(squaredChord: $0.squared)) }
+    }
+
+    private func collect(lower: Int, upper: Int, depth: Int, target: (Double, Double, Double), limit: Double,
+                         into found: inout [(index: UInt32, squared: Double)]) {
         guard lower < upper else { return }
         let middle = (lower + upper) / 2
         let node = tree + middle * GazetteerFormat.treeNodeSize
         let point = (Double(file.float(at: node)), Double(file.float(at: node + 4)), Double(file.float(at: node + 8)))
         let dx = point.0 - target.0, dy = point.1 - target.1, dz = point.2 - target.2
         let squared = dx * dx + dy * dy + dz * dz
-        let rank = file.uint32(at: node + 12)
-        if squared <= limit, rank < best.rank { best = (rank, squared) }
+        if squared <= limit { found.append((file.uint32(at: node + 12), squared)) }
         let axis = depth % 3
         let difference = axis == 0 ? target.0 - point.0 : axis == 1 ? target.1 - point.1 : target.2 - point.2
         if difference <= 0 || difference * difference <= limit {
-            collect(lower: lower, upper: middle, depth: depth + 1, target: target, limit: limit, best: &best)
+            collect(lower: lower, upper: middle, depth: depth + 1, target: target, limit: limit, into: &found)
         }
         if difference >= 0 || difference * difference <= limit {
-            collect(lower: middle + 1, upper: upper, depth: depth + 1, target: target, limit: limit, best: &best)
+            collect(lower: middle + 1, upper: upper, depth: depth + 1, target: target, limit: limit, into: &found)
         }
     }
 

@@ -33,6 +33,28 @@ public struct GazetteerPlace: Sendable, Hashable {
         countryCode.isEmpty ? name : "\(name), \(countryCode)"
     }
 
+    /// As a person names it: "Kyiv, UA"; in the United States with the
+    /// state, "Springfield, IL, US", as Americans write a place. Elsewhere a
+    /// division's code is a number nobody reads (``PlaceResolution/name``
+    /// adds a readable one where a name is ambiguous).
+    public var commonName: String {
+        countryCode == "US" ? nameWithDivision : displayName
+    }
+
+    /// "Springfield, IL, US" where the division code is readable, else "Kyiv, UA".
+    public var nameWithDivision: String {
+        guard let division = readableDivision else { return displayName }
+        return "\(name), \(division), \(countryCode)"
+    }
+
+    /// The division code when it is letters ("IL", "ENG"), nil for numbers.
+    var readableDivision: String? {
+        if countryCode == "US" { return USStates.code(for: admin1) }
+        let readable = !admin1.isEmpty && admin1.count <= 3
+            && admin1.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }
+        return readable ? admin1 : nil
+    }
+
     /// "Springfield, US (MO)": the division is added where it is a readable
     /// code (US states, Canadian provinces…), which is what tells equal names apart.
     public var qualifiedName: String {
@@ -41,20 +63,31 @@ public struct GazetteerPlace: Sendable, Hashable {
     }
 }
 
-/// The place nearest to a coordinate, and how far it is.
+/// A place near a coordinate, how far it is, and whether the point is in it.
 public struct NearbyPlace: Sendable, Hashable {
     public var place: GazetteerPlace
     public var distanceMeters: Double
+    /// Whether the point is in the place: within 2 km of its centre, or
+    /// covered by a city (``Gazetteer/locality(of:)``).
+    public var isInside: Bool
+    /// The city `place` lies in, when `place` is a smaller place in it (a district).
+    public var city: GazetteerPlace?
 
-    public init(place: GazetteerPlace, distanceMeters: Double) {
+    /// A point this close to a place's centre is in the place.
+    public static let insideMeters = 2_000.0
+
+    public init(place: GazetteerPlace, distanceMeters: Double, isInside: Bool? = nil, city: GazetteerPlace? = nil) {
         self.place = place
         self.distanceMeters = distanceMeters
+        self.isInside = isInside ?? (city != nil || distanceMeters < Self.insideMeters)
+        self.city = city
     }
 
-    /// "Berlin, DE" within 2 km (a point that close to a city's centre is
-    /// in the city), else "near Bielefeld, DE (3 km)".
+    /// "Berlin, DE" for a point in the city, "Chicago Loop, Chicago, IL, US"
+    /// for a district of it, else "near Bielefeld, DE (3 km)".
     public var description: String {
-        guard distanceMeters >= 2_000 else { return place.displayName }
-        return "near \(place.displayName) (\(Int((distanceMeters / 1000).rounded())) km)"
+        if let city { return "\(place.name), \(city.commonName)" }
+        if isInside { return place.commonName }
+        return "near \(place.commonName) (\(Int((distanceMeters / 1000).rounded())) km)"
     }
 }

@@ -13,6 +13,12 @@ enum USStates {
         codeByName[key] != nil || codes.contains(key)
     }
 
+    /// "IL" for "IL" or "Illinois" (the online geocoder gives names); nil otherwise.
+    static func code(for division: String) -> String? {
+        let key = divisionKey(for: SearchKey.fold(division))
+        return codes.contains(key) ? String(decoding: key, as: UTF8.self).uppercased() : nil
+    }
+
     private static let table: [(code: String, name: String)] = [
         ("AL", "Alabama"), ("AK", "Alaska"), ("AZ", "Arizona"), ("AR", "Arkansas"), ("CA", "California"),
         ("CO", "Colorado"), ("CT", "Connecticut"), ("DE", "Delaware"), ("DC", "District of Columbia"),

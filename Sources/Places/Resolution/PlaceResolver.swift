@@ -61,11 +61,19 @@ public struct PlaceResolution: Sendable {
     public let alternatives: [GazetteerPlace]
     public let origin: Origin
 
-    /// "“Paris” could also mean Paris, US (TX), Paris, US (TN); add a country or division to choose."
+    /// The place as the report, `%l`, JSON and `compare` name it: with its
+    /// division where the country's places are named so ("Springfield, IL,
+    /// US") or where another place of the country has the same name.
+    public var name: String {
+        let ambiguous = alternatives.contains { $0.countryCode == place.countryCode }
+        return ambiguous ? place.nameWithDivision : place.commonName
+    }
+
+    /// "“Paris” is Paris, FR; it could also mean Paris, TX, US; Paris, TN, US. Add a country or state…"
     public var ambiguityNote: String? {
         guard !alternatives.isEmpty else { return nil }
-        let others = alternatives.map(\.qualifiedName).joined(separator: "; ")
-        return "“\(query.description)” is \(place.qualifiedName); it could also mean \(others). Add a country or state (\"\(query.name), XX\") to choose another."
+        let others = alternatives.map(\.nameWithDivision).joined(separator: "; ")
+        return "“\(query.description)” is \(place.nameWithDivision); it could also mean \(others). Add a country or state (\"\(query.name), XX\") to choose another."
     }
 }
 

@@ -16,7 +16,7 @@ struct Place: Sendable {
     }
 
     init(_ resolution: PlaceResolution) {
-        self.init(coordinate: resolution.place.coordinate, name: resolution.place.displayName, gazetteerEntry: resolution.place)
+        self.init(coordinate: resolution.place.coordinate, name: resolution.name, gazetteerEntry: resolution.place)
     }
 
     /// What a place is called wherever forecastly shows or stores one: the
