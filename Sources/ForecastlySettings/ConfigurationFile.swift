@@ -63,6 +63,9 @@ public struct ConfigurationFile: Sendable, Equatable {
         guard bytes.count <= sizeLimit else { throw .tooLarge(path: path, bytes: bytes.count) }
         // A NUL would end the text early where the TOML library reads a C string.
         guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else { throw .notText(path: path) }
+        if let line = TableHeaders.firstWithoutAKey(in: text) {
+            throw .syntax(path: path, line: line, detail: "a table header needs a name after its “[”")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -133,7 +136,10 @@ struct KeyLines {
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.drop(while: { $0 == " " || $0 == "\t" })
             if line.hasPrefix("[") {
-                let name = line.drop(while: { $0 == "[" }).prefix(while: { $0 != "]" && $0 != "." }).trimmingWhitespace()
+                var name = line.drop(while: { $0 == "[" }).prefix(while: { $0 != "]" && $0 != "." }).trimmingWhitespace()
+                if name.count >= 2, let first = name.first, first == "\"" || first == "'", name.last == first {
+                    name = String(name.dropFirst().dropLast())
+                }
                 if lines[name] == nil { lines[name] = index + 1 }
                 continue
             }
@@ -147,4 +153,28 @@ struct KeyLines {
     }
 
     func line(of key: String) -> Int? { lines[key] }
+}
+
+/// toml++ (inside TOMLKit 0.6.0) assumes that a table header's name starts
+/// right after its "[" and spaces, and asserts it, aborting the process, in
+/// a debug build, or reads on as undefined behaviour in a release build:
+/// "[#" or "[ =" crashed forecastly (found by fuzzing). Such a line is
+/// refused here, before the text reaches the parser.
+enum TableHeaders {
+    /// The first line (1-based) whose "[" or "[[" is followed by something
+    /// that cannot start a key or end the header.
+    static func firstWithoutAKey(in text: String) -> Int? {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var rest = line.drop { $0 == " " || $0 == "\t" }
+            guard rest.first == "[" else { continue }
+            rest = rest.dropFirst()
+            if rest.first == "[" { rest = rest.dropFirst() }
+            rest = rest.drop { $0 == " " || $0 == "\t" }
+            guard let first = rest.unicodeScalars.first else { return index + 1 }
+            let startsKey = ("a"..."z").contains(first) || ("A"..."Z").contains(first) || ("0"..."9").contains(first)
+                || first == "_" || first == "-" || first == "\"" || first == "'" || first == "]"
+            if !startsKey { return index + 1 }
+        }
+        return nil
+    }
 }

@@ -78,6 +78,20 @@ import TestSupport
         #expect(((try? parse("units = \"metric\"\n", mode: mode)) != nil))  // without a key, the mode does not matter
     }
 
+    /// Found by fuzzing: toml++ asserts (aborting) on a table header with no
+    /// name; such a header is refused before the parser sees it.
+    @Test(arguments: ["[#", "[ #", "[[#", "[", "units = \"metric\"\n  [ =", "[\t."])
+    func aTableHeaderWithoutANameIsRefusedNotFatal(text: String) throws {
+        let error = #expect(throws: ConfigurationError.self) { try parse(text) }
+        guard case .syntax(_, let line, let detail)? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(line == text.split(separator: "\n", omittingEmptySubsequences: false).count)
+        #expect(detail == "a table header needs a name after its “[”")
+        let found = try Data(contentsOf: Fixtures.url("fuzz/config-table-header-without-name.toml"))
+        #expect(throws: ConfigurationError.syntax(path: Self.path, line: 1, detail: "a table header needs a name after its “[”")) {
+            try ConfigurationFile.parse(Array(found), path: Self.path)
+        }
+    }
+
     @Test func textThatIsNotUTF8OrHasANulIsRefused() {
         for bytes: [UInt8] in [[0x64, 0x61, 0x79, 0x73, 0xFF], Array("days = 3\n".utf8) + [0, 0x41]] {
             let error = #expect(throws: ConfigurationError.self) { try ConfigurationFile.parse(bytes, path: Self.path) }
