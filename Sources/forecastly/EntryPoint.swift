@@ -11,6 +11,17 @@ import NetworkTransport
 enum EntryPoint {
     static func main() async {
         AsyncHTTPClientTransport.preferSingleEventLoopThread()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if CompletionTree.isCompletion(arguments) {
+            // A script or a completion, on stdout; nothing else runs.
+            do {
+                _ = try CompletionTree.parseAsRoot(arguments)
+            } catch {
+                Terminal.standardOutput.writeLine(CompletionTree.fullMessage(for: error))
+                exit(CompletionTree.exitCode(for: error).rawValue)
+            }
+            exit(ExitStatus.success.rawValue)
+        }
         do {
             var command = try ForecastlyCommand.parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -63,9 +63,9 @@ check "bash completes an option" complete_bash
 check "zsh reads its completion" zsh -n "$prefix/share/zsh/site-functions/_forecastly"
 check "fish reads its completion" fish -n "$prefix/share/fish/vendor_completions.d/forecastly.fish"
 complete_fish() {
-  PATH="$prefix/bin:$PATH" fish -c "source '$prefix/share/fish/vendor_completions.d/forecastly.fish'; complete -C 'forecastly forecast --uni'" | grep -q -- '--units'
+  PATH="$prefix/bin:$PATH" fish -c "source '$prefix/share/fish/vendor_completions.d/forecastly.fish'; complete -C 'forecastly --uni'" | grep -q -- '--units'
 }
-check "fish completes an option" complete_fish
+check "fish completes a forecast option at the root" complete_fish
 uninstall() {
   scripts/install --uninstall "$prefix" && [ -z "$(find "$prefix" -type f)" ]
 }

@@ -179,11 +179,15 @@ import TestSupport
     }
 
     /// The bash script argument-parser generates calls the binary back for
-    /// --city; run it the way bash's completion does. (argument-parser
-    /// completes a subcommand's options once the subcommand is typed.)
+    /// --city; run it the way bash's completion does. At the root too: the
+    /// forecast is the default command, so its options and PLACE complete
+    /// without typing `forecast`.
     @Test(arguments: [("forecast --city Kyi", "Kyiv, UA"), ("compare Ly", "Lyon, FR"), ("location set --city Odes", "Odesa, UA"),
                       // Any case and accents, as cities search matches; offered as typed, which shells keep.
-                      ("forecast --city ky", "kyiv, UA"), ("forecast --city Sao", "Sao Paulo, BR"), ("forecast Kyi", "Kyiv, UA")])
+                      ("forecast --city ky", "kyiv, UA"), ("forecast --city Sao", "Sao Paulo, BR"), ("forecast Kyi", "Kyiv, UA"),
+                      ("--city Ky", "Kyiv, UA"), ("--ci", "--city"), ("--da", "--days"), ("--units metric --city Lvi", "Lviv, UA"),
+                      // A place found through another name is offered by it: Münster, then München (Munich).
+                      ("--city Mün", "Münster, DE"), ("--city Münc", "München, DE"), ("comp", "compare")])
     func bashCompletionAsksTheIndex(words: String, first: String) async throws {
         let script = try await CLI.run(["--generate-completion-script", "bash"])
         #expect(script.status == 0)
