@@ -164,15 +164,18 @@ enum TableHeaders {
     /// The first line (1-based) whose "[" or "[[" is followed by something
     /// that cannot start a key or end the header.
     static func firstWithoutAKey(in text: String) -> Int? {
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var rest = line.drop { $0 == " " || $0 == "\t" }
-            guard rest.first == "[" else { continue }
+        // Bytes, not Characters: "[" followed by a combining mark is one
+        // Character, but toml++ reads the "[" on its own.
+        let blank: Set<UInt8> = [0x20, 0x09]
+        for (index, line) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            var rest = line.drop { blank.contains($0) }
+            guard rest.first == UInt8(ascii: "[") else { continue }
             rest = rest.dropFirst()
-            if rest.first == "[" { rest = rest.dropFirst() }
-            rest = rest.drop { $0 == " " || $0 == "\t" }
-            guard let first = rest.unicodeScalars.first else { return index + 1 }
-            let startsKey = ("a"..."z").contains(first) || ("A"..."Z").contains(first) || ("0"..."9").contains(first)
-                || first == "_" || first == "-" || first == "\"" || first == "'" || first == "]"
+            if rest.first == UInt8(ascii: "[") { rest = rest.dropFirst() }
+            rest = rest.drop { blank.contains($0) }
+            guard let first = rest.first else { return index + 1 }
+            let startsKey = (0x61...0x7A).contains(first) || (0x41...0x5A).contains(first) || (0x30...0x39).contains(first)
+                || [UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]")].contains(first)
             if !startsKey { return index + 1 }
         }
         return nil

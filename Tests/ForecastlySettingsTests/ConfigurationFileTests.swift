@@ -80,15 +80,17 @@ import TestSupport
 
     /// Found by fuzzing: toml++ asserts (aborting) on a table header with no
     /// name; such a header is refused before the parser sees it.
-    @Test(arguments: ["[#", "[ #", "[[#", "[", "units = \"metric\"\n  [ =", "[\t."])
+    @Test(arguments: ["[#", "[ #", "[[#", "[", "units = \"metric\"\n  [ =", "[\t.", "[\u{0488}&["])
     func aTableHeaderWithoutANameIsRefusedNotFatal(text: String) throws {
         let error = #expect(throws: ConfigurationError.self) { try parse(text) }
         guard case .syntax(_, let line, let detail)? = error else { Issue.record("\(String(describing: error))"); return }
         #expect(line == text.split(separator: "\n", omittingEmptySubsequences: false).count)
         #expect(detail == "a table header needs a name after its “[”")
-        let found = try Data(contentsOf: Fixtures.url("fuzz/config-table-header-without-name.toml"))
-        #expect(throws: ConfigurationError.syntax(path: Self.path, line: 1, detail: "a table header needs a name after its “[”")) {
-            try ConfigurationFile.parse(Array(found), path: Self.path)
+        for reproducer in ["config-table-header-without-name.toml", "config-table-header-combining-mark.toml"] {
+            let found = try Data(contentsOf: Fixtures.url("fuzz/" + reproducer))
+            #expect(throws: ConfigurationError.syntax(path: Self.path, line: 1, detail: "a table header needs a name after its “[”")) {
+                try ConfigurationFile.parse(Array(found), path: Self.path)
+            }
         }
     }
 
