@@ -63,8 +63,8 @@ public struct ConfigurationFile: Sendable, Equatable {
         guard bytes.count <= sizeLimit else { throw .tooLarge(path: path, bytes: bytes.count) }
         // A NUL would end the text early where the TOML library reads a C string.
         guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else { throw .notText(path: path) }
-        if let line = TableHeaders.firstWithoutAKey(in: text) {
-            throw .syntax(path: path, line: line, detail: "a table header needs a name after its “[”")
+        if let (line, problem) = FlatSettingsText.firstProblem(in: text) {
+            throw .syntax(path: path, line: line, detail: problem)
         }
         let table: TOMLTable
         do {
@@ -155,29 +155,74 @@ struct KeyLines {
     func line(of key: String) -> Int? { lines[key] }
 }
 
-/// toml++ (inside TOMLKit 0.6.0) assumes that a table header's name starts
-/// right after its "[" and spaces, and asserts it, aborting the process, in
-/// a debug build, or reads on as undefined behaviour in a release build:
-/// "[#" or "[ =" crashed forecastly (found by fuzzing). Such a line is
-/// refused here, before the text reaches the parser.
-enum TableHeaders {
-    /// The first line (1-based) whose "[" or "[[" is followed by something
-    /// that cannot start a key or end the header.
-    static func firstWithoutAKey(in text: String) -> Int? {
-        // Bytes, not Characters: "[" followed by a combining mark is one
-        // Character, but toml++ reads the "[" on its own.
-        let blank: Set<UInt8> = [0x20, 0x09]
+/// What forecastly hands to TOMLKit: lines of `key = value` with a string,
+/// a number or true/false, comments and blank lines; nothing else.
+///
+/// toml++ (inside TOMLKit 0.6.0) asserts, aborting the process, on some
+/// malformed input it should reject, and in a release build an assertion
+/// becomes an assumption the compiler may build on: "[#" (a table header
+/// with no name), "[" and a combining mark, "place =[}" (found by fuzzing).
+/// No setting is a table, a list or a multi-line string, so a line that is
+/// not one of these simple forms is refused here with its number, and the
+/// parser sees only text of forms it reads safely. TOMLKit still does the
+/// reading: escapes, number forms, repeated keys.
+enum FlatSettingsText {
+    static let expected = "a setting is one line, key = value, the value a \"string\", a number, or true or false"
+
+    /// The first line (1-based) that is not a comment, a blank line or a simple setting, and why.
+    static func firstProblem(in text: String) -> (line: Int, problem: String)? {
         for (index, line) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-            var rest = line.drop { blank.contains($0) }
-            guard rest.first == UInt8(ascii: "[") else { continue }
-            rest = rest.dropFirst()
-            if rest.first == UInt8(ascii: "[") { rest = rest.dropFirst() }
-            rest = rest.drop { blank.contains($0) }
-            guard let first = rest.first else { return index + 1 }
-            let startsKey = (0x61...0x7A).contains(first) || (0x41...0x5A).contains(first) || (0x30...0x39).contains(first)
-                || [UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]")].contains(first)
-            if !startsKey { return index + 1 }
+            if let problem = problem(in: Array(line)) { return (index + 1, problem) }
         }
+        return nil
+    }
+
+    private static func problem(in line: [UInt8]) -> String? {
+        var cursor = 0
+        func skipBlanks() { while cursor < line.count, line[cursor] == 0x20 || line[cursor] == 0x09 || line[cursor] == 0x0D { cursor += 1 } }
+        func isBare(_ byte: UInt8) -> Bool {
+            (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x5F || byte == 0x2D
+        }
+        /// A quoted string from `cursor` (at its quote), on this line; false when it does not end.
+        func skipQuoted() -> Bool {
+            let quote = line[cursor]
+            if cursor + 2 < line.count, line[cursor + 1] == quote, line[cursor + 2] == quote { return false }  // multi-line
+            cursor += 1
+            while cursor < line.count {
+                if quote == 0x22, line[cursor] == 0x5C { cursor += 2; continue }  // an escape in "…"
+                if line[cursor] == quote { cursor += 1; return true }
+                cursor += 1
+            }
+            return false
+        }
+        skipBlanks()
+        guard cursor < line.count, line[cursor] != 0x23 else { return nil }  // blank, or a comment
+        if line[cursor] == 0x5B { return "settings are not in tables; write key = value at the top level" }
+        // The key: bare, or quoted.
+        if line[cursor] == 0x22 || line[cursor] == 0x27 {
+            guard skipQuoted() else { return expected }
+        } else {
+            let start = cursor
+            while cursor < line.count, isBare(line[cursor]) { cursor += 1 }
+            guard cursor > start else { return expected }
+        }
+        skipBlanks()
+        guard cursor < line.count, line[cursor] == 0x3D else { return expected }  // "="
+        cursor += 1
+        skipBlanks()
+        guard cursor < line.count else { return expected }
+        // The value: a string, or a word of a number's or a boolean's letters.
+        if line[cursor] == 0x22 || line[cursor] == 0x27 {
+            guard skipQuoted() else { return expected }
+        } else {
+            let start = cursor
+            while cursor < line.count, isBare(line[cursor]) || line[cursor] == 0x2B || line[cursor] == 0x2E || line[cursor] == 0x3A {
+                cursor += 1
+            }
+            guard cursor > start else { return expected }
+        }
+        skipBlanks()
+        guard cursor == line.count || line[cursor] == 0x23 else { return expected }
         return nil
     }
 }
