@@ -17,6 +17,9 @@ public struct ForecastDocument: Encodable, Sendable {
     let hours: Int?
     let place: GazetteerPlace?
     let origin: ForecastOrigin?
+    /// The air now, when it was asked for (null otherwise), on `airQualityScale`.
+    public var airQuality: AirQuality?
+    public var airQualityScale: AirQualityScale = .european
 
     /// The document for `forecast`, as of `generatedAt`. `hours` is how many
     /// upcoming hours to include (`nil` for all), `place` the named place
@@ -51,6 +54,7 @@ public struct ForecastDocument: Encodable, Sendable {
         case place, id, countryCode, countryName, admin1, population
         case cache, origin, fetchedAt, ageSeconds
         case stepHours, provider
+        case airQuality, index, scale, value, category, europeanAqi, usAqi, pm2_5, pm10, ozone, nitrogenDioxide, uvIndex, pollen
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -145,6 +149,7 @@ public struct ForecastDocument: Encodable, Sendable {
         try source.encode(self.source.license, forKey: .license)
         try root.encode(self.source.attribution, forKey: .attribution)
         try root.encode(PlaceClock(timeZone: .gmt).iso8601(generatedAt), forKey: .generatedAt)
+        try encodeAirQuality(into: &root, clock: clock)
 
         // Where this forecast came from: fetched now, or the store (and how old it is).
         if let stored = self.origin {
@@ -158,6 +163,30 @@ public struct ForecastDocument: Encodable, Sendable {
                 try cache.encode(0, forKey: .ageSeconds)
             }
         }
+    }
+
+    /// `airQuality`: null, or the index on its scale with its word, each
+    /// value, the pollen counted, and whom to credit.
+    private func encodeAirQuality(into root: inout KeyedEncodingContainer<Keys>, clock: PlaceClock) throws {
+        guard let air = airQuality else {
+            try root.encodeNil(forKey: .airQuality)
+            return
+        }
+        var node = root.nestedContainer(keyedBy: Keys.self, forKey: .airQuality)
+        try node.encode(clock.iso8601(air.time), forKey: .time)
+        var index = node.nestedContainer(keyedBy: Keys.self, forKey: .index)
+        try index.encode(airQualityScale.rawValue, forKey: .scale)
+        try index.encode(air.index(airQualityScale), forKey: .value)
+        try index.encode(air.index(airQualityScale).map(airQualityScale.category), forKey: .category)
+        try node.encode(air.europeanIndex, forKey: .europeanAqi)
+        try node.encode(air.usIndex, forKey: .usAqi)
+        try node.encode(air.pm2_5, forKey: .pm2_5)
+        try node.encode(air.pm10, forKey: .pm10)
+        try node.encode(air.ozone, forKey: .ozone)
+        try node.encode(air.nitrogenDioxide, forKey: .nitrogenDioxide)
+        try node.encode(air.uvIndex, forKey: .uvIndex)
+        try node.encode(Dictionary(uniqueKeysWithValues: air.pollen.map { ($0.key.rawValue, $0.value) }), forKey: .pollen)
+        try node.encode(DataSource.openMeteoAirQuality.attribution, forKey: .attribution)
     }
 
     /// `location.source`: what located the forecast, and how precisely.

@@ -20,6 +20,9 @@ public struct ForecastReport: Sendable {
     public var width: Int?
     /// The clock the times are written in.
     public var hourCycle: HourCycle = .twentyFourHour
+    /// The air now, on `airQualityScale`, shown under today; credited at the end.
+    public var airQuality: AirQuality?
+    public var airQualityScale: AirQualityScale = .european
     /// Plain ASCII (`--ascii`, or a locale that is not UTF-8): a letter for
     /// the weather instead of an emoji, "|" between parts, no "°", names
     /// without accents.
@@ -54,6 +57,7 @@ public struct ForecastReport: Sendable {
         if let notice { lines.append(label("Stored") + style.bold(notice)) }
         lines += currentSection()
         lines += todaySection()
+        lines += airSection()
         if let chart {
             let drawn = chart.render()
             if !drawn.isEmpty { lines += [""] + drawn }
@@ -61,6 +65,7 @@ public struct ForecastReport: Sendable {
         lines += hoursSection()
         lines += daysSection()
         lines += ["", style.dim(source.attribution)]
+        if airQuality != nil { lines.append(style.dim(DataSource.openMeteoAirQuality.attribution)) }
         let text = lines.joined(separator: "\n") + "\n"
         return ascii ? ASCIIText.fold(text) : text
     }
@@ -136,6 +141,12 @@ public struct ForecastReport: Sendable {
         if let sunset = today.sunset { parts.append("Sunset \(clock.time(sunset))") }
         if let uv = today.uvIndexMax { parts.append("UV \(ValueFormat.decimal(uv, places: 0))") }
         return parts.isEmpty ? [] : fitted(parts, first: label("Today"), indent: String(repeating: " ", count: 7))
+    }
+
+    private func airSection() -> [String] {
+        guard let airQuality else { return [] }
+        let parts = AirQualityText.parts(airQuality, scale: airQualityScale)
+        return parts.isEmpty ? [] : fitted(parts, first: label("Air"), indent: String(repeating: " ", count: 7))
     }
 
     /// The hours as the provider gives them: where its steps are wider than

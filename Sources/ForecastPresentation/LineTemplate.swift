@@ -27,6 +27,7 @@ public struct LineTemplate: Sendable, Equatable {
         case localTime = "T"
         case timeZone = "Z"
         case origin = "a"
+        case airQuality = "Q"
 
         public var help: String {
             switch self {
@@ -48,6 +49,7 @@ public struct LineTemplate: Sendable, Equatable {
             case .localTime: "local time at the place"
             case .timeZone: "the place's time zone"
             case .origin: "where the location came from (gpsd ±8 m, IP, typed…)"
+            case .airQuality: "air quality (Good (EAQI 18))"
             }
         }
     }
@@ -65,6 +67,12 @@ public struct LineTemplate: Sendable, Equatable {
     public var hourCycle: HourCycle = .twentyFourHour
     /// For a locale that is not UTF-8: a letter for %g, and the whole line in ASCII.
     public var ascii = false
+    /// What `%Q` says, and on which index.
+    public var airQuality: AirQuality?
+    public var airQualityScale: AirQualityScale = .european
+
+    /// Whether the template shows the air (`%Q`), so a run fetches it only then.
+    public var showsAirQuality: Bool { parts.contains(.value(.airQuality)) }
 
     public init(_ template: String) throws(ForecastError) {
         guard !template.isEmpty else {
@@ -127,6 +135,7 @@ public struct LineTemplate: Sendable, Equatable {
         case .localTime: return now.map { clock.time($0.time) } ?? ValueFormat.missing
         case .timeZone: return forecast.timeZone.identifier
         case .origin: return forecast.fix?.sourceSummary ?? "typed coordinates"
+        case .airQuality: return airQuality.flatMap { AirQualityText.index($0, scale: airQualityScale) } ?? ValueFormat.missing
         }
     }
 }

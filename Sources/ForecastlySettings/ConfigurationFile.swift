@@ -21,6 +21,9 @@ public struct ConfigurationFile: Sendable, Equatable {
     public var days: Located<Int>?
     public var hours: Located<Int>?
     public var clock: Located<HourCycle>?
+    /// Whether the report and JSON show the air (default true).
+    public var airQuality: Located<Bool>?
+    public var aqi: Located<AirQualityScale>?
     public var openWeatherAPIKey: Located<String>?
     public var openMeteoAPIKey: Located<String>?
 
@@ -101,6 +104,12 @@ public struct ConfigurationFile: Sendable, Equatable {
             case .clock:
                 guard let cycle = value.string.flatMap({ HourCycle(rawValue: $0.lowercased()) }) else { throw bad() }
                 file.clock = Located(cycle, line: line ?? 0)
+            case .airQuality:
+                guard let shown = value.bool else { throw bad() }
+                file.airQuality = Located(shown, line: line ?? 0)
+            case .aqi:
+                guard let scale = value.string.flatMap({ AirQualityScale(rawValue: $0.lowercased()) }) else { throw bad() }
+                file.aqi = Located(scale, line: line ?? 0)
             case .openWeatherAPIKey, .openMeteoAPIKey:
                 guard let key = value.string, !key.isEmpty, key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
                     throw .badValue(path: path, line: line, key: known, got: value.string == nil ? Self.describe(value) : "a key with spaces or other characters")

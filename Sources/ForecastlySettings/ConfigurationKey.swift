@@ -7,6 +7,8 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
     case days
     case hours
     case clock
+    case airQuality = "air-quality"
+    case aqi
     case openWeatherAPIKey = "openweather-api-key"
     case openMeteoAPIKey = "open-meteo-api-key"
 
@@ -19,6 +21,8 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
         case .days: "a whole number from 1 to 16"
         case .hours: "a whole number from 0 to 48"
         case .clock: "\"24h\" or \"12h\""
+        case .airQuality: "true or false"
+        case .aqi: "\"european\" or \"us\""
         case .openWeatherAPIKey, .openMeteoAPIKey: "the key as a string"
         }
     }

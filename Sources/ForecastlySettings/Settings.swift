@@ -14,6 +14,10 @@ public struct Settings: Sendable {
     public var clock: Setting<HourCycle>
     /// The chosen provider's key, if any.
     public var apiKey: Setting<String>?
+    /// Whether the report and JSON show the air.
+    public var airQuality: Setting<Bool>
+    /// The air-quality index to show; nil: by the place's region.
+    public var aqi: Setting<AirQualityScale>?
 
     /// What the command line gave; nil for what it left out.
     public struct Flags: Sendable {
@@ -23,9 +27,14 @@ public struct Settings: Sendable {
         public var hours: Int?
         public var clock: HourCycle?
         public var apiKey: String?
+        /// `--no-air-quality` gives false; nil when not given.
+        public var airQuality: Bool?
+        public var aqi: AirQualityScale?
 
         public init(units: UnitSystem? = nil, provider: WeatherProvider? = nil, days: Int? = nil, hours: Int? = nil,
-                    clock: HourCycle? = nil, apiKey: String? = nil) {
+                    clock: HourCycle? = nil, apiKey: String? = nil, airQuality: Bool? = nil, aqi: AirQualityScale? = nil) {
+            self.airQuality = airQuality
+            self.aqi = aqi
             self.units = units
             self.provider = provider
             self.days = days
@@ -79,7 +88,10 @@ public struct Settings: Sendable {
             case .metNorway: break
             }
         }
-        return Settings(units: units, provider: provider, place: fromFile(file?.place), days: days, hours: hours, clock: clock, apiKey: apiKey)
+        let airQuality = flags.airQuality.map { Setting($0, from: .flag("--no-air-quality")) } ?? fromFile(file?.airQuality) ?? Setting(true, from: .builtIn)
+        let aqi = flags.aqi.map { Setting($0, from: .flag("--aqi")) } ?? fromFile(file?.aqi)
+        return Settings(units: units, provider: provider, place: fromFile(file?.place), days: days, hours: hours, clock: clock, apiKey: apiKey,
+                        airQuality: airQuality, aqi: aqi)
     }
 }
 

@@ -20,10 +20,12 @@ import TestSupport
                                    coordinate: try Coordinate(latitude: 50.45466, longitude: 30.5238),
                                    population: 2_952_301, timeZone: "Europe/Kyiv")
         let generatedAt = Date(timeIntervalSince1970: 1_795_000_000)
-        // Everything a document can hold: a named place and a stored origin.
-        let document = ForecastDocument(
+        // Everything a document can hold: a named place, a stored origin, the air.
+        var document = ForecastDocument(
             forecast: forecast, placeName: "Kyiv, UA", unitSystem: .metric, source: .openMeteo, generatedAt: generatedAt,
             place: place, origin: .stored(fetchedAt: generatedAt.addingTimeInterval(-180)))
+        document.airQuality = try OpenMeteoAirQualityService.airQuality(
+            from: .init(status: 200, body: Array(try Data(contentsOf: Fixtures.url("air-quality/current_all_variables_enschede_derived.json")))))
         let written = ReadmeSchema.keyPaths(try JSONSerialization.jsonObject(with: document.encoded()))
         let documented = ReadmeSchema.keyPaths(try ReadmeSchema.example())
         #expect(written.subtracting(documented).sorted() == [], "written but not in the README")

@@ -65,9 +65,13 @@ extension FullResponse {
 
     /// Answers /v1/forecast for one place (an object) or several (an array),
     /// and /v1/search with `geocoding` (the body of a real geocoding answer).
+    /// The air-quality answer every place gets (a derived fixture: EAQI 38, grass pollen 12.4).
+    public static let airQuality = (try? String(contentsOf: Fixtures.url("air-quality/current_all_variables_enschede_derived.json"), encoding: .utf8)) ?? "{}"
+
     public static func handler(geocoding: String = #"{"generationtime_ms":0.1}"#) -> @Sendable (StubHTTPServer.RecordedRequest) -> StubHTTPServer.Reply {
         { request in
             if request.path == "/v1/search" { return .json(geocoding) }
+            if request.path == "/v1/air-quality" { return .json(airQuality) }
             let latitudes = (request.query["latitude"] ?? "").split(separator: ",").map(String.init)
             let longitudes = (request.query["longitude"] ?? "").split(separator: ",").map(String.init)
             if latitudes.count > 1 { return .json(array(latitudes: latitudes, longitudes: longitudes)) }

@@ -8,13 +8,14 @@ import TestSupport
     static let kyiv = ["--lat", "50.45", "--lon", "30.52"]
 
     @Test func humanReportGolden() async throws {
-        try await StubHTTPServer.with(always: .json(FullResponse.json())) { server in
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
             let result = try await CLI.run(Self.kyiv, server: server)
             #expect(result.status == 0)
             #expect(result.stderr.isEmpty)
             #expect(!result.stdout.contains("\u{1B}")) // not a terminal: no colour
             Golden.check(result.stdout, against: "cli-report-kyiv.txt")
-            #expect(server.requestCount == 1)
+            // The forecast, and the air beside it.
+            #expect(Set(server.requests.map(\.path)) == ["/v1/forecast", "/v1/air-quality"])
         }
     }
 
@@ -33,7 +34,7 @@ import TestSupport
             let result = try await CLI.run(Self.kyiv + ["--json", "--days", "7"], server: server)
             #expect(result.status == 0)
             let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-            #expect(Set(root.keys) == ["schemaVersion", "location", "units", "current", "daily", "hourly", "source", "attribution", "generatedAt", "cache"])
+            #expect(Set(root.keys) == ["schemaVersion", "location", "units", "current", "daily", "hourly", "source", "attribution", "generatedAt", "cache", "airQuality"])
             let location = try #require(root["location"] as? [String: Any])
             #expect(location["timezone"] as? String == "Europe/Kyiv")
             #expect(location["requestedLatitude"] as? Double == 50.45)
@@ -44,7 +45,7 @@ import TestSupport
             for key in ["time", "temperature", "apparentTemperature", "weatherCode", "description", "symbol", "windSpeed", "windDirection", "humidity"] {
                 #expect(current.keys.contains(key), "current.\(key)")
             }
-            #expect(server.requests.first?.query["forecast_days"] == "7")
+            #expect(server.requests.first { $0.path == "/v1/forecast" }?.query["forecast_days"] == "7")
         }
     }
 

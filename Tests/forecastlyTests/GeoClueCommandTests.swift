@@ -31,7 +31,7 @@ struct GeoClueCommandTests {
                                                environment: environment(sandbox, server), home: home)
                 #expect(result.status == 0, "\(result.stderr)")
                 #expect(result.stdout.contains("From   GeoClue ±0 m"))
-                #expect(server.requests.map(\.path) == ["/v1/forecast"])
+                #expect(Set(server.requests.map(\.path)) == ["/v1/forecast", "/v1/air-quality"])
                 #expect(server.requests.first?.query["latitude"]?.hasPrefix("37.26102") == true)  // the log's 3715.6616 N
             }
         }

@@ -94,6 +94,30 @@ enum Readers {
             _ = PlaceStore(path: file(bytes, name: "place.json")).load()
         case "policy-file":
             _ = LocationPolicy.load(path: file(bytes, name: "policy.json"))
+        case "air-quality":
+            // As a run uses an answer: decoded, then every output that shows the air.
+            if let air = try? OpenMeteoAirQualityService.airQuality(from: HTTPResponse(status: 200, body: bytes)) {
+                for scale in AirQualityScale.allCases {
+                    var report = ForecastReport(forecast: sample, placeName: "Kyiv, UA", hours: 8, style: .plain, source: .openMeteo)
+                    report.airQuality = air
+                    report.airQualityScale = scale
+                    for width in [40, 80, 200] {
+                        report.width = width
+                        _ = report.render()
+                    }
+                    report.ascii = true
+                    _ = report.render()
+                    var document = ForecastDocument(forecast: sample, placeName: "Kyiv, UA", unitSystem: .metric, source: .openMeteo, generatedAt: Date())
+                    document.airQuality = air
+                    document.airQualityScale = scale
+                    _ = document.encoded()
+                    if var template = try? LineTemplate("%Q %l %t") {
+                        template.airQuality = air
+                        template.airQualityScale = scale
+                        _ = template.render(sample, placeName: "Kyiv, UA")
+                    }
+                }
+            }
         case "config-file":
             // As a run reads it: the file (its mode says a key may be used),
             // every setting decided from it, and what `forecastly config` says.

@@ -113,4 +113,12 @@ public struct DataSource: Sendable, Hashable, Codable {
         license: "CC BY 4.0",
         attribution: "Weather data by Open-Meteo.com (CC BY 4.0)"
     )
+
+    /// Open-Meteo's Air Quality API, which serves CAMS forecasts; both are credited.
+    public static let openMeteoAirQuality = DataSource(
+        name: "Open-Meteo air quality (CAMS)",
+        url: "https://open-meteo.com/en/docs/air-quality-api",
+        license: "CC BY 4.0",
+        attribution: "Air quality by Open-Meteo.com from CAMS (CC BY 4.0)"
+    )
 }

@@ -35,6 +35,11 @@ struct AboutCommand: ParsableCommand {
         Weather providers
         \(providers)
 
+        Air quality
+          open-meteo  \(DataSource.openMeteoAirQuality.attribution)
+                      \(DataSource.openMeteoAirQuality.url) · licence \(DataSource.openMeteoAirQuality.license)
+                      server: \(environment[OpenMeteoAirQualityService.urlVariable].flatMap { $0.isEmpty ? nil : $0 } ?? OpenMeteoAirQualityService.publicURL.absoluteString)
+
         Places
           GeoNames    GeoNames (https://www.geonames.org/) · licence CC BY 4.0
                       \(places)

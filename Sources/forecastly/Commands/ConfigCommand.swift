@@ -42,6 +42,8 @@ struct ConfigCommand: ParsableCommand {
             ("days", "\(settings.days.value)", settings.days.source),
             ("hours", "\(settings.hours.value)", settings.hours.source),
             ("clock", settings.clock.value.rawValue, settings.clock.source),
+            ("air", settings.airQuality.value ? "shown" : "off", settings.airQuality.source),
+            ("aqi", settings.aqi?.value.rawValue ?? "by region (european in Europe, us elsewhere)", settings.aqi?.source),
             ("api key", key, settings.apiKey?.source),
         ]
         var lines = ["Settings (a flag wins over the environment, which wins over the file, then the locale):"]
@@ -66,6 +68,8 @@ struct ConfigCommand: ParsableCommand {
     # days = 3                    # 1 to 16
     # hours = 12                  # 0 to 48
     # clock = "12h"               # or "24h"; default from the locale
+    # air-quality = false         # leave out the air quality
+    # aqi = "us"                  # or "european"; default by region
     # openweather-api-key = "…"   # only if this file is mode 600
     """
 }

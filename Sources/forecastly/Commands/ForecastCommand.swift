@@ -67,7 +67,7 @@ struct ForecastCommand: AsyncParsableCommand {
 
     func run() async throws {
         Diagnostics.bootstrap(verbose: output.verbose)
-        let settings = try Settings.load(forecastOptions.flags(service: service, clock: output.clock))
+        let settings = try Settings.load(forecastOptions.flags(service: service, output: output))
         let location = try self.location
         let cities = try location.cityQueries()
         if cities.count > 1 {
@@ -77,7 +77,8 @@ struct ForecastCommand: AsyncParsableCommand {
         }
         let renderer = try output.renderer(clock: settings.clock.value)
         let run = ForecastRun(finder: PlaceFinder(choice: try location.choice(locating: locating, settings: settings)),
-                              days: settings.days.value, units: settings.units.value, cache: cache.policy, services: service.settings(settings))
+                              days: settings.days.value, units: settings.units.value, cache: cache.policy, services: service.settings(settings),
+                              air: settings.airQuality.value && renderer.showsAirQuality && !watching.watch ? .init(scale: settings.aqi?.value) : nil)
         let store = Storage.openForCache()
         if watching.watch {
             let watch = WatchRun(run: run, renderer: renderer, hours: settings.hours.value, interval: watching.interval.duration,
@@ -92,6 +93,6 @@ struct ForecastCommand: AsyncParsableCommand {
         shown.printStaleWarning()
         Terminal.standardOutput.write(renderer.render(
             shown.forecast, units: settings.units.value, placeName: shown.placeName, hours: settings.hours.value,
-            place: shown.place, origin: shown.origin))
+            place: shown.place, origin: shown.origin, airQuality: shown.airQuality, airQualityScale: shown.airQualityScale))
     }
 }

@@ -121,7 +121,7 @@ struct SimulateCommand: AsyncParsableCommand {
         case .timeout?: [.searching(visible: 5, used: 0), .wait(timeout + .seconds(1))]
         }
         let provider = AuthorizedLocationProvider(SimulatedLocationProvider(kind: kind, script: script), authorization: state)
-        let settings = try Settings.load(forecastOptions.flags(service: service, clock: output.clock))
+        let settings = try Settings.load(forecastOptions.flags(service: service, output: output))
         let renderer = try output.renderer(clock: settings.clock.value)
         let forecast = try await Services.with(service.settings(settings)) { services in
             try await permission.requireAuthorized(toAsk: "a simulated \(Self.describe(kind))")
@@ -149,7 +149,7 @@ struct SimulateCommand: AsyncParsableCommand {
         let route = try Track.read(from: URL(fileURLWithPath: path))
         let (state, _) = await LocationAuthorization.load(store: InMemoryAuthorizationStore(decision: .authorized(.full)), policy: .unrestricted)
         let provider = AuthorizedLocationProvider(SimulatedLocationProvider(track: route, speed: speed), authorization: state)
-        let settings = try Settings.load(forecastOptions.flags(service: service, clock: output.clock))
+        let settings = try Settings.load(forecastOptions.flags(service: service, output: output))
         let renderer = try output.renderer(clock: settings.clock.value)
         let units = settings.units.value, days = settings.days.value, hours = settings.hours.value
         try await Services.with(service.settings(settings)) { services in

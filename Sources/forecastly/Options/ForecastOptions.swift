@@ -33,7 +33,8 @@ struct ForecastOptions: ParsableArguments {
     }
 
     /// These options, with the service's and the clock, as `Settings` takes them.
-    func flags(service: ServiceOptions, clock: HourCycle? = nil) -> Settings.Flags {
-        Settings.Flags(units: units, provider: service.provider, days: days, hours: hours, clock: clock, apiKey: service.apiKey)
+    func flags(service: ServiceOptions, output: OutputOptions? = nil) -> Settings.Flags {
+        Settings.Flags(units: units, provider: service.provider, days: days, hours: hours, clock: output?.clock, apiKey: service.apiKey,
+                       airQuality: output?.noAirQuality == true ? false : nil, aqi: output?.aqi)
     }
 }

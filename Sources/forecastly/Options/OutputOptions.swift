@@ -5,6 +5,7 @@ import ForecastPresentation
 import Foundation
 
 extension HourCycle: ArgumentChoice {}
+extension AirQualityScale: ArgumentChoice {}
 
 struct OutputOptions: ParsableArguments {
     @Flag(help: "Print JSON for scripts (schema in the README).")
@@ -31,6 +32,12 @@ struct OutputOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("24h or 12h; default clock in config.toml, then the locale's (LC_TIME).", valueName: "clock"))
     var clock: HourCycle?
+
+    @Flag(name: .customLong("no-air-quality"), help: "Leave out the air quality (shown in the report and JSON; or air-quality = false in config.toml).")
+    var noAirQuality = false
+
+    @Option(help: ArgumentHelp("The air-quality index: european or us (default: european in Europe, us elsewhere).", valueName: "index"))
+    var aqi: AirQualityScale?
 
     @Flag(name: .customLong("no-color"), help: "Never colour the output (NO_COLOR works too).")
     var noColor = false

@@ -11,6 +11,14 @@ enum OutputRenderer {
     case line(LineTemplate)
     case waybar(LineTemplate)
 
+    /// Whether what is printed shows the air: the report and JSON do, a line only with `%Q`.
+    var showsAirQuality: Bool {
+        switch self {
+        case .report, .json: true
+        case .line(let template), .waybar(let template): template.showsAirQuality
+        }
+    }
+
     /// Scripts read stdout; a spinner belongs on an interactive stderr only.
     var wantsProgress: Bool {
         if case .report = self { return Terminal.standardError.isTerminal }
@@ -19,7 +27,8 @@ enum OutputRenderer {
 
     func render(
         _ forecast: Forecast, units: UnitSystem, placeName: String?, hours: Int,
-        place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil
+        place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil,
+        airQuality: AirQuality? = nil, airQualityScale: AirQualityScale = .european
     ) -> String {
         switch self {
         case .report(let settings):
@@ -28,19 +37,27 @@ enum OutputRenderer {
             report.width = settings.width
             report.hourCycle = settings.clock
             report.ascii = settings.ascii
+            report.airQuality = airQuality
+            report.airQualityScale = airQualityScale
             if settings.chart {
                 report.chart = TerminalMeteogram(forecast: forecast, width: settings.width, ascii: settings.ascii, style: settings.style)
             }
             return report.render()
         case .json:
-            let document = ForecastDocument(
+            var document = ForecastDocument(
                 forecast: forecast, placeName: placeName, unitSystem: units, source: forecast.provider.source, generatedAt: Date(),
                 place: place, origin: origin
             )
+            document.airQuality = airQuality
+            document.airQualityScale = airQualityScale
             return String(decoding: document.encoded(), as: UTF8.self) + "\n"
-        case .line(let template):
+        case .line(var template):
+            template.airQuality = airQuality
+            template.airQualityScale = airQualityScale
             return template.render(forecast, placeName: placeName) + "\n"
-        case .waybar(let template):
+        case .waybar(var template):
+            template.airQuality = airQuality
+            template.airQualityScale = airQualityScale
             let stale: Bool = switch origin {
             case .stale?, .offline?: true
             default: false

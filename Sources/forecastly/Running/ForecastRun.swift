@@ -14,6 +14,12 @@ struct ForecastRun {
     let units: UnitSystem
     let cache: CachePolicy
     let services: ServiceSettings
+    /// Whether to ask for the air too, and on which index (nil: by region).
+    var air: AirQualityWanted?
+
+    struct AirQualityWanted {
+        var scale: AirQualityScale?
+    }
 
     /// What is shown, where it came from, and what to say beside it.
     struct Shown {
@@ -23,6 +29,9 @@ struct ForecastRun {
         var origin: ForecastOrigin
         /// That another provider answered, or that one flagged its API.
         var notices: [String] = []
+        /// The air now, when it was asked for and answered; on `airQualityScale`.
+        var airQuality: AirQuality?
+        var airQualityScale: AirQualityScale = .european
     }
 
     /// The forecast for the place.
@@ -39,18 +48,25 @@ struct ForecastRun {
             let caching = services.answering(store: store, policy: policy, placeName: Self.storedName(for: found))
             let forecast: Forecast
             var place: Place?
+            var air: AirAnswer
             switch found {
             case .place(let known):
                 place = known
+                // The air is asked at the same time as the forecast.
+                async let airAnswer = airQuality(at: known.coordinate, services: services)
                 forecast = try await loader.load(try request(known.coordinate), service: caching)
+                air = await airAnswer
             case .user(let source):
                 forecast = try await loader.locateAndLoad(
                     authorization: source.authorization, provider: source.provider, service: caching,
                     timeout: source.timeout, days: days, units: units)
+                air = await airQuality(at: forecast.requestedCoordinate, services: services)
             }
-            let shown = Shown(
+            var shown = Shown(
                 forecast: forecast, placeName: Place.name(given: place?.name, fix: forecast.fix, at: forecast.requestedCoordinate),
-                place: place?.gazetteerEntry, origin: caching.lastOrigin ?? .network, notices: caching.notices)
+                place: place?.gazetteerEntry, origin: caching.lastOrigin ?? .network, notices: caching.notices + air.notices,
+                airQuality: air.value)
+            shown.airQualityScale = self.air?.scale ?? AirQualityScale.forPlace(timeZone: forecast.timeZone.identifier)
             return (shown, caching)
         }
         // The forecast is shown either way; a store that failed to save is only worth a log line.
@@ -87,6 +103,22 @@ struct ForecastRun {
         Diagnostics.logger.debug("answered from the store: \(origin.name), fetched \(stored.fetchedAt)")
         return Shown(forecast: stored.forecast, placeName: Place.name(given: known.name, stored: stored.placeName, at: known.coordinate),
                      place: known.gazetteerEntry, origin: origin)
+    }
+
+    /// The air, or why not: it is an extra beside the forecast, so a failure
+    /// is a note on stderr and the forecast is shown all the same.
+    struct AirAnswer: Sendable {
+        var value: AirQuality?
+        var notices: [String] = []
+    }
+
+    private func airQuality(at coordinate: Coordinate, services: Services) async -> AirAnswer {
+        guard air != nil else { return AirAnswer() }
+        do throws(ForecastError) {
+            return AirAnswer(value: try await services.airQuality.airQuality(at: coordinate))
+        } catch {
+            return AirAnswer(notices: ["No air quality: \(error.userMessage)"])
+        }
     }
 
     func request(_ coordinate: Coordinate) throws(ForecastError) -> ForecastRequest {

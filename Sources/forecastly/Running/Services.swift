@@ -16,6 +16,8 @@ struct Services {
     /// The keyless provider asked when `weather` is unavailable; nil with
     /// `--no-fallback`, for OpenWeather, or when it is not configured right.
     let fallback: (any ForecastService)?
+    /// Open-Meteo's air quality (`FORECASTLY_AIR_QUALITY_URL`).
+    let airQuality: any AirQualityService
 
     /// The offline index first, then the online geocoder over this transport.
     func placeResolver() throws -> PlaceResolver {
@@ -41,7 +43,8 @@ struct Services {
         do {
             let services = Services(
                 transport: transport, weather: try weather.service(settings.provider, transport: transport),
-                fallback: weather.fallback(for: settings, transport: transport))
+                fallback: weather.fallback(for: settings, transport: transport),
+                airQuality: try OpenMeteoAirQualityService(transport: transport, environment: environment))
             let result = try await body(services)
             await transport.shutdown()
             return result

@@ -1,0 +1,70 @@
+public import ForecastCore
+public import ForecastlyBase
+public import Foundation
+public import NetworkTransport
+
+/// `AirQualityService` for Open-Meteo's Air Quality API (`/v1/air-quality`),
+/// which serves the Copernicus Atmosphere Monitoring Service's forecasts.
+public struct OpenMeteoAirQualityService: AirQualityService {
+    public static let publicURL = URL(string: "https://air-quality-api.open-meteo.com")!
+    public static let urlVariable = "FORECASTLY_AIR_QUALITY_URL"
+    /// Who is credited where the air quality is shown.
+    public static let source = DataSource.openMeteoAirQuality
+
+    private let endpoint: ServiceEndpoint
+    private let transport: any HTTPTransport
+
+    public init(transport: any HTTPTransport, environment: [String: String]) throws(ForecastError) {
+        var baseURL: URL?
+        if let text = environment[Self.urlVariable], !text.isEmpty {
+            guard let url = URL(string: text), url.host != nil else {
+                throw .invalidInput("\(Self.urlVariable) is not a URL: “\(text.strippingTerminalControls(limit: 80))”.")
+            }
+            baseURL = url
+        }
+        endpoint = try ServiceEndpoint(.openMeteo, publicURL: Self.publicURL, baseURL: baseURL)
+        self.transport = transport
+    }
+
+    /// "Open-Meteo's air quality API", or "… at HOST:PORT" for another server.
+    public var serviceName: ServiceName {
+        let name = "Open-Meteo's air quality API"
+        guard !endpoint.isPublic else { return ServiceName(.openMeteo, text: name) }
+        return ServiceName(.openMeteo, text: "\(name) at \(endpoint.baseURL.host ?? "?")\(endpoint.baseURL.port.map { ":\($0)" } ?? "")")
+    }
+
+    public func url(for coordinate: Coordinate) -> URL {
+        endpoint.url(path: "/v1/air-quality", query: [
+            .init(name: "latitude", value: String(coordinate.latitude)),
+            .init(name: "longitude", value: String(coordinate.longitude)),
+            .init(name: "current", value: OpenMeteoAirQualityPayload.Current.requested.joined(separator: ",")),
+            .init(name: "timezone", value: "auto"),
+        ])
+    }
+
+    public func airQuality(at coordinate: Coordinate) async throws(ForecastError) -> AirQuality {
+        let response: HTTPResponse
+        do {
+            response = try await transport.get(url(for: coordinate), headers: [])
+        } catch {
+            throw .transport(error, service: serviceName)
+        }
+        return try Self.airQuality(from: response, service: serviceName)
+    }
+
+    /// Interprets one answer: Open-Meteo's error status and `reason`, an
+    /// HTML page, or the current air, every value checked against what the
+    /// air can hold.
+    public static func airQuality(from response: HTTPResponse, service: ServiceName = ServiceName(.openMeteo)) throws(ForecastError) -> AirQuality {
+        guard response.status == 200 else {
+            let reason = (try? JSONDecoder().decode(OpenMeteoErrorBody.self, from: Data(response.body)))?.reason
+            throw .httpStatus(response.status, reason: reason, service: service)
+        }
+        let payload = try JSONBody.decode(OpenMeteoAirQualityPayload.self, from: response.body, service: service)
+        do {
+            return try payload.airQuality()
+        } catch {
+            throw .undecodable(field: error.field, detail: error.detail, service: service)
+        }
+    }
+}
