@@ -20,6 +20,8 @@ public struct ForecastDocument: Encodable, Sendable {
     /// The air now, when it was asked for (null otherwise), on `airQualityScale`.
     public var airQuality: AirQuality?
     public var airQualityScale: AirQualityScale = .european
+    /// The next two hours, when asked for (null otherwise).
+    public var nowcast: Nowcast?
 
     /// The document for `forecast`, as of `generatedAt`. `hours` is how many
     /// upcoming hours to include (`nil` for all), `place` the named place
@@ -55,6 +57,7 @@ public struct ForecastDocument: Encodable, Sendable {
         case cache, origin, fetchedAt, ageSeconds
         case stepHours, provider
         case airQuality, index, scale, value, category, europeanAqi, usAqi, pm2_5, pm10, ozone, nitrogenDioxide, uvIndex, pollen
+        case nowcast, summary, stepMinutes, steps, snowfall
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -150,6 +153,7 @@ public struct ForecastDocument: Encodable, Sendable {
         try root.encode(self.source.attribution, forKey: .attribution)
         try root.encode(PlaceClock(timeZone: .gmt).iso8601(generatedAt), forKey: .generatedAt)
         try encodeAirQuality(into: &root, clock: clock)
+        try encodeNowcast(into: &root, clock: clock)
 
         // Where this forecast came from: fetched now, or the store (and how old it is).
         if let stored = self.origin {
@@ -187,6 +191,24 @@ public struct ForecastDocument: Encodable, Sendable {
         try node.encode(air.uvIndex, forKey: .uvIndex)
         try node.encode(Dictionary(uniqueKeysWithValues: air.pollen.map { ($0.key.rawValue, $0.value) }), forKey: .pollen)
         try node.encode(DataSource.openMeteoAirQuality.attribution, forKey: .attribution)
+    }
+
+    /// `nowcast`: null, or the summary and every step.
+    private func encodeNowcast(into root: inout KeyedEncodingContainer<Keys>, clock: PlaceClock) throws {
+        guard let nowcast else {
+            try root.encodeNil(forKey: .nowcast)
+            return
+        }
+        var node = root.nestedContainer(keyedBy: Keys.self, forKey: .nowcast)
+        try node.encode(NowcastText.summary(nowcast, now: generatedAt, clock: clock), forKey: .summary)
+        try node.encode(nowcast.stepMinutes, forKey: .stepMinutes)
+        var steps = node.nestedUnkeyedContainer(forKey: .steps)
+        for step in nowcast.steps {
+            var entry = steps.nestedContainer(keyedBy: Keys.self)
+            try entry.encode(clock.iso8601(step.time), forKey: .time)
+            try entry.encode(step.precipitation, forKey: .precipitation)
+            try entry.encode(step.snowfall, forKey: .snowfall)
+        }
     }
 
     /// `location.source`: what located the forecast, and how precisely.

@@ -1,6 +1,6 @@
 public import ForecastCore
 public import ForecastlyBase
-import Foundation
+public import Foundation
 
 /// The human-readable forecast: a header, current conditions, today, the
 /// next hours and the coming days, in aligned columns.
@@ -20,6 +20,9 @@ public struct ForecastReport: Sendable {
     public var width: Int?
     /// The clock the times are written in.
     public var hourCycle: HourCycle = .twentyFourHour
+    /// The next two hours' precipitation, above the air; `now` is when it is read.
+    public var nowcast: Nowcast?
+    public var now = Date()
     /// The air now, on `airQualityScale`, shown under today; credited at the end.
     public var airQuality: AirQuality?
     public var airQualityScale: AirQualityScale = .european
@@ -57,6 +60,7 @@ public struct ForecastReport: Sendable {
         if let notice { lines.append(label("Stored") + style.bold(notice)) }
         lines += currentSection()
         lines += todaySection()
+        lines += nowcastSection()
         lines += airSection()
         if let chart {
             let drawn = chart.render()
@@ -141,6 +145,12 @@ public struct ForecastReport: Sendable {
         if let sunset = today.sunset { parts.append("Sunset \(clock.time(sunset))") }
         if let uv = today.uvIndexMax { parts.append("UV \(ValueFormat.decimal(uv, places: 0))") }
         return parts.isEmpty ? [] : fitted(parts, first: label("Today"), indent: String(repeating: " ", count: 7))
+    }
+
+    private func nowcastSection() -> [String] {
+        guard let nowcast, !nowcast.steps.isEmpty else { return [] }
+        let parts = [NowcastText.summary(nowcast, now: now, clock: clock), NowcastText.sparkline(nowcast, ascii: ascii)]
+        return fitted(parts, first: label("Soon"), indent: String(repeating: " ", count: 7))
     }
 
     private func airSection() -> [String] {

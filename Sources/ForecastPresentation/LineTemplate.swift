@@ -1,6 +1,6 @@
 public import ForecastCore
 public import ForecastlyBase
-import Foundation
+public import Foundation
 
 /// A one-line output template in the style of wttr.in's `format=`:
 /// `%`-placeholders are replaced by values, everything else is kept.
@@ -28,6 +28,7 @@ public struct LineTemplate: Sendable, Equatable {
         case timeZone = "Z"
         case origin = "a"
         case airQuality = "Q"
+        case nowcast = "N"
 
         public var help: String {
             switch self {
@@ -50,6 +51,7 @@ public struct LineTemplate: Sendable, Equatable {
             case .timeZone: "the place's time zone"
             case .origin: "where the location came from (gpsd ±8 m, IP, typed…)"
             case .airQuality: "air quality (Good (EAQI 18))"
+            case .nowcast: "the next 2 hours (Rain starting in about 20 min, light)"
             }
         }
     }
@@ -70,6 +72,13 @@ public struct LineTemplate: Sendable, Equatable {
     /// What `%Q` says, and on which index.
     public var airQuality: AirQuality?
     public var airQualityScale: AirQualityScale = .european
+
+    /// What `%N` says.
+    public var nowcast: Nowcast?
+    public var now = Date()
+
+    /// Whether the template shows the next two hours (`%N`), so a run fetches them only then.
+    public var showsNowcast: Bool { parts.contains(.value(.nowcast)) }
 
     /// Whether the template shows the air (`%Q`), so a run fetches it only then.
     public var showsAirQuality: Bool { parts.contains(.value(.airQuality)) }
@@ -136,6 +145,7 @@ public struct LineTemplate: Sendable, Equatable {
         case .timeZone: return forecast.timeZone.identifier
         case .origin: return forecast.fix?.sourceSummary ?? "typed coordinates"
         case .airQuality: return airQuality.flatMap { AirQualityText.index($0, scale: airQualityScale) } ?? ValueFormat.missing
+        case .nowcast: return nowcast.map { NowcastText.summary($0, now: self.now, clock: clock) } ?? ValueFormat.missing
         }
     }
 }

@@ -24,6 +24,8 @@ public struct ConfigurationFile: Sendable, Equatable {
     /// Whether the report and JSON show the air (default true).
     public var airQuality: Located<Bool>?
     public var aqi: Located<AirQualityScale>?
+    /// Whether the report and JSON show the next two hours (default true).
+    public var nowcast: Located<Bool>?
     public var openWeatherAPIKey: Located<String>?
     public var openMeteoAPIKey: Located<String>?
 
@@ -107,6 +109,9 @@ public struct ConfigurationFile: Sendable, Equatable {
             case .airQuality:
                 guard let shown = value.bool else { throw bad() }
                 file.airQuality = Located(shown, line: line ?? 0)
+            case .nowcast:
+                guard let shown = value.bool else { throw bad() }
+                file.nowcast = Located(shown, line: line ?? 0)
             case .aqi:
                 guard let scale = value.string.flatMap({ AirQualityScale(rawValue: $0.lowercased()) }) else { throw bad() }
                 file.aqi = Located(scale, line: line ?? 0)

@@ -9,6 +9,7 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
     case clock
     case airQuality = "air-quality"
     case aqi
+    case nowcast
     case openWeatherAPIKey = "openweather-api-key"
     case openMeteoAPIKey = "open-meteo-api-key"
 
@@ -21,7 +22,7 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
         case .days: "a whole number from 1 to 16"
         case .hours: "a whole number from 0 to 48"
         case .clock: "\"24h\" or \"12h\""
-        case .airQuality: "true or false"
+        case .airQuality, .nowcast: "true or false"
         case .aqi: "\"european\" or \"us\""
         case .openWeatherAPIKey, .openMeteoAPIKey: "the key as a string"
         }

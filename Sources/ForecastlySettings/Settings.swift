@@ -18,6 +18,8 @@ public struct Settings: Sendable {
     public var airQuality: Setting<Bool>
     /// The air-quality index to show; nil: by the place's region.
     public var aqi: Setting<AirQualityScale>?
+    /// Whether the report and JSON show the next two hours.
+    public var nowcast: Setting<Bool>
 
     /// What the command line gave; nil for what it left out.
     public struct Flags: Sendable {
@@ -30,9 +32,12 @@ public struct Settings: Sendable {
         /// `--no-air-quality` gives false; nil when not given.
         public var airQuality: Bool?
         public var aqi: AirQualityScale?
+        /// `--no-nowcast` gives false; nil when not given.
+        public var nowcast: Bool?
 
         public init(units: UnitSystem? = nil, provider: WeatherProvider? = nil, days: Int? = nil, hours: Int? = nil,
-                    clock: HourCycle? = nil, apiKey: String? = nil, airQuality: Bool? = nil, aqi: AirQualityScale? = nil) {
+                    clock: HourCycle? = nil, apiKey: String? = nil, airQuality: Bool? = nil, aqi: AirQualityScale? = nil, nowcast: Bool? = nil) {
+            self.nowcast = nowcast
             self.airQuality = airQuality
             self.aqi = aqi
             self.units = units
@@ -90,8 +95,9 @@ public struct Settings: Sendable {
         }
         let airQuality = flags.airQuality.map { Setting($0, from: .flag("--no-air-quality")) } ?? fromFile(file?.airQuality) ?? Setting(true, from: .builtIn)
         let aqi = flags.aqi.map { Setting($0, from: .flag("--aqi")) } ?? fromFile(file?.aqi)
+        let nowcast = flags.nowcast.map { Setting($0, from: .flag("--no-nowcast")) } ?? fromFile(file?.nowcast) ?? Setting(true, from: .builtIn)
         return Settings(units: units, provider: provider, place: fromFile(file?.place), days: days, hours: hours, clock: clock, apiKey: apiKey,
-                        airQuality: airQuality, aqi: aqi)
+                        airQuality: airQuality, aqi: aqi, nowcast: nowcast)
     }
 }
 

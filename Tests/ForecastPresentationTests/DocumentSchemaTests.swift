@@ -26,6 +26,7 @@ import TestSupport
             place: place, origin: .stored(fetchedAt: generatedAt.addingTimeInterval(-180)))
         document.airQuality = try OpenMeteoAirQualityService.airQuality(
             from: .init(status: 200, body: Array(try Data(contentsOf: Fixtures.url("air-quality/current_all_variables_enschede_derived.json")))))
+        document.nowcast = try OpenMeteoNowcastService.nowcast(from: .init(status: 200, body: Array(FullResponse.nowcastJSON(rain: [0, 0.4]).utf8)))
         let written = ReadmeSchema.keyPaths(try JSONSerialization.jsonObject(with: document.encoded()))
         let documented = ReadmeSchema.keyPaths(try ReadmeSchema.example())
         #expect(written.subtracting(documented).sorted() == [], "written but not in the README")

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A complete forecast (every variable forecastly asks for), in the exact
 /// shape Open-Meteo sends, for presentation tests. Kyiv, 21 Nov 2026.
@@ -68,10 +68,29 @@ extension FullResponse {
     /// The air-quality answer every place gets (a derived fixture: EAQI 38, grass pollen 12.4).
     public static let airQuality = (try? String(contentsOf: Fixtures.url("air-quality/current_all_variables_enschede_derived.json"), encoding: .utf8)) ?? "{}"
 
+    /// A `minutely_15` answer in the recorded one's layout (UTC, so the wall
+    /// clock is the instant), from the current quarter hour: one amount per
+    /// step, in mm per 15 minutes. No recording has rain; this is derived
+    /// (Tests/Fixtures/nowcast/SOURCES.md).
+    public static func nowcastJSON(rain: [Double], snow: [Double]? = nil, now: Date = Date()) -> String {
+        let start = Int(now.timeIntervalSince1970) / 900 * 900
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
+        let times = rain.indices.map { "\"" + formatter.string(from: Date(timeIntervalSince1970: TimeInterval(start + $0 * 900))) + "\"" }
+        let snowfall = (snow ?? rain.map { _ in 0 }).map { "\($0)" }.joined(separator: ",")
+        return #"{"latitude":50.45,"longitude":30.52,"generationtime_ms":0.07,"utc_offset_seconds":0,"timezone":"GMT","timezone_abbreviation":"GMT","elevation":169.0,"#
+            + #""minutely_15_units":{"time":"iso8601","precipitation":"mm","snowfall":"cm"},"#
+            + #""minutely_15":{"time":["# + times.joined(separator: ",") + #"],"precipitation":["# + rain.map { "\($0)" }.joined(separator: ",")
+            + #"],"snowfall":["# + snowfall + "]}}"
+    }
+
     public static func handler(geocoding: String = #"{"generationtime_ms":0.1}"#) -> @Sendable (StubHTTPServer.RecordedRequest) -> StubHTTPServer.Reply {
         { request in
             if request.path == "/v1/search" { return .json(geocoding) }
             if request.path == "/v1/air-quality" { return .json(airQuality) }
+            if request.query["minutely_15"] != nil { return .json(nowcastJSON(rain: [0, 0, 0.4, 0.6, 0.3, 0, 0, 0, 0])) }
             let latitudes = (request.query["latitude"] ?? "").split(separator: ",").map(String.init)
             let longitudes = (request.query["longitude"] ?? "").split(separator: ",").map(String.init)
             if latitudes.count > 1 { return .json(array(latitudes: latitudes, longitudes: longitudes)) }

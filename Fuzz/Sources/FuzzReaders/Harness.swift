@@ -118,6 +118,28 @@ enum Readers {
                     }
                 }
             }
+        case "nowcast":
+            // Decoded, then every output that shows the next two hours.
+            if let nowcast = try? OpenMeteoNowcastService.nowcast(from: HTTPResponse(status: 200, body: bytes)) {
+                let now = nowcast.steps.first?.time ?? Date()
+                var report = ForecastReport(forecast: sample, placeName: "Kyiv, UA", hours: 8, style: .plain, source: .openMeteo)
+                report.nowcast = nowcast
+                report.now = now
+                for width in [40, 80] {
+                    report.width = width
+                    _ = report.render()
+                }
+                report.ascii = true
+                _ = report.render()
+                var document = ForecastDocument(forecast: sample, placeName: "Kyiv, UA", unitSystem: .metric, source: .openMeteo, generatedAt: now)
+                document.nowcast = nowcast
+                _ = document.encoded()
+                if var template = try? LineTemplate("%N") {
+                    template.nowcast = nowcast
+                    template.now = now
+                    _ = template.render(sample, placeName: nil)
+                }
+            }
         case "config-file":
             // As a run reads it: the file (its mode says a key may be used),
             // every setting decided from it, and what `forecastly config` says.

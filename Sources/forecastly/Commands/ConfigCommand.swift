@@ -43,6 +43,7 @@ struct ConfigCommand: ParsableCommand {
             ("hours", "\(settings.hours.value)", settings.hours.source),
             ("clock", settings.clock.value.rawValue, settings.clock.source),
             ("air", settings.airQuality.value ? "shown" : "off", settings.airQuality.source),
+            ("nowcast", settings.nowcast.value ? "shown" : "off", settings.nowcast.source),
             ("aqi", settings.aqi?.value.rawValue ?? "by region (european in Europe, us elsewhere)", settings.aqi?.source),
             ("api key", key, settings.apiKey?.source),
         ]
@@ -70,6 +71,7 @@ struct ConfigCommand: ParsableCommand {
     # clock = "12h"               # or "24h"; default from the locale
     # air-quality = false         # leave out the air quality
     # aqi = "us"                  # or "european"; default by region
+    # nowcast = false             # leave out the next two hours' rain
     # openweather-api-key = "…"   # only if this file is mode 600
     """
 }

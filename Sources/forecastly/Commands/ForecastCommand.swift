@@ -78,7 +78,8 @@ struct ForecastCommand: AsyncParsableCommand {
         let renderer = try output.renderer(clock: settings.clock.value)
         let run = ForecastRun(finder: PlaceFinder(choice: try location.choice(locating: locating, settings: settings)),
                               days: settings.days.value, units: settings.units.value, cache: cache.policy, services: service.settings(settings),
-                              air: settings.airQuality.value && renderer.showsAirQuality && !watching.watch ? .init(scale: settings.aqi?.value) : nil)
+                              air: settings.airQuality.value && renderer.showsAirQuality && !watching.watch ? .init(scale: settings.aqi?.value) : nil,
+                              nowcast: settings.nowcast.value && renderer.showsNowcast && !watching.watch)
         let store = Storage.openForCache()
         if watching.watch {
             let watch = WatchRun(run: run, renderer: renderer, hours: settings.hours.value, interval: watching.interval.duration,
@@ -93,6 +94,7 @@ struct ForecastCommand: AsyncParsableCommand {
         shown.printStaleWarning()
         Terminal.standardOutput.write(renderer.render(
             shown.forecast, units: settings.units.value, placeName: shown.placeName, hours: settings.hours.value,
-            place: shown.place, origin: shown.origin, airQuality: shown.airQuality, airQualityScale: shown.airQualityScale))
+            place: shown.place, origin: shown.origin, airQuality: shown.airQuality, airQualityScale: shown.airQualityScale,
+            nowcast: shown.nowcast))
     }
 }

@@ -35,6 +35,7 @@ struct ForecastOptions: ParsableArguments {
     /// These options, with the service's and the clock, as `Settings` takes them.
     func flags(service: ServiceOptions, output: OutputOptions? = nil) -> Settings.Flags {
         Settings.Flags(units: units, provider: service.provider, days: days, hours: hours, clock: output?.clock, apiKey: service.apiKey,
-                       airQuality: output?.noAirQuality == true ? false : nil, aqi: output?.aqi)
+                       airQuality: output?.noAirQuality == true ? false : nil, aqi: output?.aqi,
+                       nowcast: output?.noNowcast == true ? false : nil)
     }
 }

@@ -36,6 +36,9 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: .customLong("no-air-quality"), help: "Leave out the air quality (shown in the report and JSON; or air-quality = false in config.toml).")
     var noAirQuality = false
 
+    @Flag(name: .customLong("no-nowcast"), help: "Leave out the next two hours' rain (shown in the report and JSON; or nowcast = false in config.toml).")
+    var noNowcast = false
+
     @Option(help: ArgumentHelp("The air-quality index: european or us (default: european in Europe, us elsewhere).", valueName: "index"))
     var aqi: AirQualityScale?
 

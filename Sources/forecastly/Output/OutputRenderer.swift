@@ -19,6 +19,14 @@ enum OutputRenderer {
         }
     }
 
+    /// Whether what is printed shows the next two hours: the report and JSON do, a line only with `%N`.
+    var showsNowcast: Bool {
+        switch self {
+        case .report, .json: true
+        case .line(let template), .waybar(let template): template.showsNowcast
+        }
+    }
+
     /// Scripts read stdout; a spinner belongs on an interactive stderr only.
     var wantsProgress: Bool {
         if case .report = self { return Terminal.standardError.isTerminal }
@@ -28,7 +36,7 @@ enum OutputRenderer {
     func render(
         _ forecast: Forecast, units: UnitSystem, placeName: String?, hours: Int,
         place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil,
-        airQuality: AirQuality? = nil, airQualityScale: AirQualityScale = .european
+        airQuality: AirQuality? = nil, airQualityScale: AirQualityScale = .european, nowcast: Nowcast? = nil
     ) -> String {
         switch self {
         case .report(let settings):
@@ -38,6 +46,7 @@ enum OutputRenderer {
             report.hourCycle = settings.clock
             report.ascii = settings.ascii
             report.airQuality = airQuality
+            report.nowcast = nowcast
             report.airQualityScale = airQualityScale
             if settings.chart {
                 report.chart = TerminalMeteogram(forecast: forecast, width: settings.width, ascii: settings.ascii, style: settings.style)
@@ -49,13 +58,16 @@ enum OutputRenderer {
                 place: place, origin: origin
             )
             document.airQuality = airQuality
+            document.nowcast = nowcast
             document.airQualityScale = airQualityScale
             return String(decoding: document.encoded(), as: UTF8.self) + "\n"
         case .line(var template):
+            template.nowcast = nowcast
             template.airQuality = airQuality
             template.airQualityScale = airQualityScale
             return template.render(forecast, placeName: placeName) + "\n"
         case .waybar(var template):
+            template.nowcast = nowcast
             template.airQuality = airQuality
             template.airQualityScale = airQualityScale
             let stale: Bool = switch origin {

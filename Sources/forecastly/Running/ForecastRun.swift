@@ -16,6 +16,8 @@ struct ForecastRun {
     let services: ServiceSettings
     /// Whether to ask for the air too, and on which index (nil: by region).
     var air: AirQualityWanted?
+    /// Whether to ask for the next two hours too.
+    var nowcast = false
 
     struct AirQualityWanted {
         var scale: AirQualityScale?
@@ -32,6 +34,8 @@ struct ForecastRun {
         /// The air now, when it was asked for and answered; on `airQualityScale`.
         var airQuality: AirQuality?
         var airQualityScale: AirQualityScale = .european
+        /// The next two hours, when asked for and answered.
+        var nowcast: Nowcast?
     }
 
     /// The forecast for the place.
@@ -48,24 +52,28 @@ struct ForecastRun {
             let caching = services.answering(store: store, policy: policy, placeName: Self.storedName(for: found))
             let forecast: Forecast
             var place: Place?
-            var air: AirAnswer
+            var air: Extra<AirQuality>
+            var soon: Extra<Nowcast>
             switch found {
             case .place(let known):
                 place = known
-                // The air is asked at the same time as the forecast.
+                // The extras are asked at the same time as the forecast.
                 async let airAnswer = airQuality(at: known.coordinate, services: services)
+                async let nowcastAnswer = nowcast(at: known.coordinate, services: services)
                 forecast = try await loader.load(try request(known.coordinate), service: caching)
-                air = await airAnswer
+                (air, soon) = (await airAnswer, await nowcastAnswer)
             case .user(let source):
                 forecast = try await loader.locateAndLoad(
                     authorization: source.authorization, provider: source.provider, service: caching,
                     timeout: source.timeout, days: days, units: units)
-                air = await airQuality(at: forecast.requestedCoordinate, services: services)
+                async let airAnswer = airQuality(at: forecast.requestedCoordinate, services: services)
+                async let nowcastAnswer = nowcast(at: forecast.requestedCoordinate, services: services)
+                (air, soon) = (await airAnswer, await nowcastAnswer)
             }
             var shown = Shown(
                 forecast: forecast, placeName: Place.name(given: place?.name, fix: forecast.fix, at: forecast.requestedCoordinate),
-                place: place?.gazetteerEntry, origin: caching.lastOrigin ?? .network, notices: caching.notices + air.notices,
-                airQuality: air.value)
+                place: place?.gazetteerEntry, origin: caching.lastOrigin ?? .network, notices: caching.notices + soon.notices + air.notices,
+                airQuality: air.value, nowcast: soon.value)
             shown.airQualityScale = self.air?.scale ?? AirQualityScale.forPlace(timeZone: forecast.timeZone.identifier)
             return (shown, caching)
         }
@@ -105,19 +113,28 @@ struct ForecastRun {
                      place: known.gazetteerEntry, origin: origin)
     }
 
-    /// The air, or why not: it is an extra beside the forecast, so a failure
-    /// is a note on stderr and the forecast is shown all the same.
-    struct AirAnswer: Sendable {
-        var value: AirQuality?
+    /// An extra beside the forecast (the air, the next two hours), or why
+    /// not: a failure is a note on stderr and the forecast is shown all the same.
+    struct Extra<Value: Sendable>: Sendable {
+        var value: Value?
         var notices: [String] = []
     }
 
-    private func airQuality(at coordinate: Coordinate, services: Services) async -> AirAnswer {
-        guard air != nil else { return AirAnswer() }
+    private func airQuality(at coordinate: Coordinate, services: Services) async -> Extra<AirQuality> {
+        guard air != nil else { return Extra() }
         do throws(ForecastError) {
-            return AirAnswer(value: try await services.airQuality.airQuality(at: coordinate))
+            return Extra(value: try await services.airQuality.airQuality(at: coordinate))
         } catch {
-            return AirAnswer(notices: ["No air quality: \(error.userMessage)"])
+            return Extra(notices: ["No air quality: \(error.userMessage)"])
+        }
+    }
+
+    private func nowcast(at coordinate: Coordinate, services: Services) async -> Extra<Nowcast> {
+        guard nowcast else { return Extra() }
+        do throws(ForecastError) {
+            return Extra(value: try await services.nowcast.nowcast(at: coordinate))
+        } catch {
+            return Extra(notices: ["No rain for the next 2 hours: \(error.userMessage)"])
         }
     }
 

@@ -18,6 +18,8 @@ struct Services {
     let fallback: (any ForecastService)?
     /// Open-Meteo's air quality (`FORECASTLY_AIR_QUALITY_URL`).
     let airQuality: any AirQualityService
+    /// The next two hours, from Open-Meteo's `minutely_15` (`FORECASTLY_OPEN_METEO_URL`).
+    let nowcast: any NowcastService
 
     /// The offline index first, then the online geocoder over this transport.
     func placeResolver() throws -> PlaceResolver {
@@ -44,7 +46,10 @@ struct Services {
             let services = Services(
                 transport: transport, weather: try weather.service(settings.provider, transport: transport),
                 fallback: weather.fallback(for: settings, transport: transport),
-                airQuality: try OpenMeteoAirQualityService(transport: transport, environment: environment))
+                airQuality: try OpenMeteoAirQualityService(transport: transport, environment: environment),
+                nowcast: OpenMeteoNowcastService(
+                    configuration: try OpenMeteoConfiguration(environment: environment, apiKey: settings.provider == .openMeteo ? settings.apiKey : nil),
+                    transport: transport))
             let result = try await body(services)
             await transport.shutdown()
             return result

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The next two hours beside the forecast, as the binary shows them.
+@Suite struct NowcastCommandTests {
+    static let kyiv = ["--lat", "50.45", "--lon", "30.52"]
+
+    @Test func theReportSaysWhenRainStarts() async throws {
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let report = try await CLI.run(Self.kyiv, server: server)
+            #expect(report.status == 0, "\(report.stderr)")
+            let line = try #require(report.stdout.split(separator: "\n").first { $0.hasPrefix("Soon   ") })
+            // The stub's rain starts two quarter hours after the current one.
+            #expect(line.wholeMatch(of: /Soon   Rain starting in about (15|20|25|30) min, light, stopping around [0-9]{2}:[0-9]{2} · ▁▁▃▃▃▁▁▁▁/) != nil, "\(line)")
+            let asked = try #require(server.requests.first { $0.query["minutely_15"] != nil })
+            #expect(asked.path == "/v1/forecast")
+            #expect(asked.query["latitude"] == "50.45")
+
+            let json = try await CLI.run(Self.kyiv + ["--json"], server: server)
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            let nowcast = try #require(root["nowcast"] as? [String: Any])
+            #expect((nowcast["summary"] as? String)?.hasPrefix("Rain starting in about") == true)
+            #expect((nowcast["steps"] as? [Any])?.count == 9)
+            #expect(nowcast["stepMinutes"] as? Int == 15)
+        }
+    }
+
+    @Test func aLineAsksOnlyWithPercentNAndTheFlagTurnsItOff() async throws {
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            _ = try await CLI.run(Self.kyiv + ["--oneline"], server: server)
+            #expect(!server.requests.contains { $0.query["minutely_15"] != nil })
+            let line = try await CLI.run(Self.kyiv + ["--format", "%N"], server: server)
+            #expect(line.stdout.hasPrefix("Rain starting in about"), "\(line.stdout) \(line.stderr)")
+            let off = try await CLI.run(Self.kyiv + ["--json", "--no-nowcast"], server: server)
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(off.stdout.utf8)) as? [String: Any])
+            #expect(root["nowcast"] is NSNull)
+            #expect(server.requests.filter { $0.query["minutely_15"] != nil }.count == 1)
+        }
+    }
+
+    @Test func aFailingNowcastIsANoteNotAFailure() async throws {
+        try await StubHTTPServer.with(handler: { request in
+            request.query["minutely_15"] != nil ? .respond(status: 503, body: Array("<html>down</html>".utf8)) : FullResponse.handler()(request)
+        }) { server in
+            let result = try await CLI.run(Self.kyiv, server: server)
+            #expect(result.status == 0)
+            #expect(!result.stdout.contains("Soon "))
+            #expect(result.stderrLines.count == 1)
+            #expect(result.stderr.hasPrefix("forecastly: note: No rain for the next 2 hours: "), "\(result.stderr)")
+        }
+    }
+}
