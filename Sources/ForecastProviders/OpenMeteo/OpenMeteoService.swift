@@ -99,8 +99,9 @@ public struct OpenMeteoService: ForecastService {
     }
 
     /// An error status with Open-Meteo's `reason`, an HTML page from a
-    /// proxy, or a JSON body decoded as `T`.
-    private static func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse, service: ServiceName) throws(ForecastError) -> T {
+    /// proxy, or a JSON body decoded as `T`: every Open-Meteo API answers
+    /// so (the forecast, `minutely_15`, the air quality).
+    static func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse, service: ServiceName) throws(ForecastError) -> T {
         guard response.status == 200 else {
             let reason = (try? JSONDecoder().decode(OpenMeteoErrorBody.self, from: Data(response.body)))?.reason
             throw .httpStatus(response.status, reason: reason, service: service)

@@ -56,11 +56,7 @@ public struct OpenMeteoAirQualityService: AirQualityService {
     /// HTML page, or the current air, every value checked against what the
     /// air can hold.
     public static func airQuality(from response: HTTPResponse, service: ServiceName = ServiceName(.openMeteo)) throws(ForecastError) -> AirQuality {
-        guard response.status == 200 else {
-            let reason = (try? JSONDecoder().decode(OpenMeteoErrorBody.self, from: Data(response.body)))?.reason
-            throw .httpStatus(response.status, reason: reason, service: service)
-        }
-        let payload = try JSONBody.decode(OpenMeteoAirQualityPayload.self, from: response.body, service: service)
+        let payload = try OpenMeteoService.decode(OpenMeteoAirQualityPayload.self, from: response, service: service)
         do {
             return try payload.airQuality()
         } catch {

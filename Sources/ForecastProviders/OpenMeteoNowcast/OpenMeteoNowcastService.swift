@@ -46,11 +46,7 @@ public struct OpenMeteoNowcastService: NowcastService {
     /// One answer: Open-Meteo's error and `reason`, an HTML page, or the
     /// quarter hours, each value checked against what can fall.
     public static func nowcast(from response: HTTPResponse, service: ServiceName = .openMeteo) throws(ForecastError) -> Nowcast {
-        guard response.status == 200 else {
-            let reason = (try? JSONDecoder().decode(OpenMeteoErrorBody.self, from: Data(response.body)))?.reason
-            throw .httpStatus(response.status, reason: reason, service: service)
-        }
-        let payload = try JSONBody.decode(OpenMeteoNowcastPayload.self, from: response.body, service: service)
+        let payload = try OpenMeteoService.decode(OpenMeteoNowcastPayload.self, from: response, service: service)
         do {
             return try payload.nowcast()
         } catch {
