@@ -22,6 +22,8 @@ server, base = serve(body)
 # A home of its own, so the user's cache and places are neither used nor touched;
 # --refresh so every fetched run fetches; the store path runs without it.
 _, env = isolated_environment(FORECASTLY_OPEN_METEO_URL=base)
+# The forecast alone, as curl fetches it (the isolated home's config.toml
+# leaves out the extras, which benchmark-extras.py weighs).
 args = ["--lat", "45.59", "--lon", "17.22", "--refresh"]
 
 # The exact URL forecastly requests, for curl.
