@@ -50,4 +50,20 @@ import TestSupport
             #expect(result.stderr.hasPrefix("forecastly: note: No rain for the next 2 hours: "), "\(result.stderr)")
         }
     }
+
+    /// In the Nordic countries the radar answers, through MET Norway's server.
+    @Test func osloGetsTheRadar() async throws {
+        let radar = try Data(contentsOf: Fixtures.url("nowcast/met-norway-nowcast_oslo_derived.json"))
+        try await StubHTTPServer.with(handler: { request in
+            request.path == "/weatherapi/nowcast/2.0/complete" ? .respond(status: 200, body: Array(radar)) : FullResponse.handler()(request)
+        }) { server in
+            let result = try await CLI.run(["--lat", "59.91", "--lon", "10.75", "--json"], server: server,
+                                           environment: ["FORECASTLY_MET_NORWAY_URL": server.baseURL])
+            #expect(result.status == 0, "\(result.stderr)")
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let nowcast = try #require(root["nowcast"] as? [String: Any])
+            #expect(nowcast["stepMinutes"] as? Int == 5)
+            #expect(!server.requests.contains { $0.query["minutely_15"] != nil })
+        }
+    }
 }

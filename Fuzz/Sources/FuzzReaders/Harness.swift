@@ -120,7 +120,9 @@ enum Readers {
             }
         case "nowcast":
             // Decoded, then every output that shows the next two hours.
-            if let nowcast = try? OpenMeteoNowcastService.nowcast(from: HTTPResponse(status: 200, body: bytes)) {
+            // Each source's reader: Open-Meteo's minutely_15 and MET Norway's radar.
+            let response = HTTPResponse(status: 200, body: bytes)
+            for nowcast in [try? OpenMeteoNowcastService.nowcast(from: response), try? MetNorwayNowcastService.nowcast(from: response)].compactMap({ $0 }) {
                 let now = nowcast.steps.first?.time ?? Date()
                 var report = ForecastReport(forecast: sample, placeName: "Kyiv, UA", hours: 8, style: .plain, source: .openMeteo)
                 report.nowcast = nowcast

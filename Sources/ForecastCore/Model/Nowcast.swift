@@ -53,17 +53,19 @@ public enum NowcastSummary: Sendable, Hashable {
         }
     }
 
-    /// Less than this in a step is a dry step (a trace the services round to 0.1 mm).
-    static let wetStep = 0.1
+    /// A step falling slower than this (mm/h) is dry: a trace, 0.1 mm in
+    /// a quarter hour, the least the services report.
+    static let wetRate = 0.4
 
     /// The first spell of precipitation in the steps still ahead of `now`.
     public init(_ nowcast: Nowcast, now: Date) {
         let ahead = nowcast.steps.filter { $0.time.addingTimeInterval(TimeInterval(nowcast.stepMinutes * 60)) > now }
-        guard let first = ahead.firstIndex(where: { $0.precipitation >= Self.wetStep }) else {
+        func wet(_ step: Nowcast.Step) -> Bool { nowcast.rate(step) >= Self.wetRate }
+        guard let first = ahead.firstIndex(where: wet) else {
             self = .dry
             return
         }
-        let spell = ahead[first...].prefix { $0.precipitation >= Self.wetStep }
+        let spell = ahead[first...].prefix(while: wet)
         let afterSpell = ahead.index(first, offsetBy: spell.count)
         let intensity = spell.map { Intensity(rate: nowcast.rate($0)) }.max() ?? .light
         let snow = spell.contains { ($0.snowfall ?? 0) > 0 }

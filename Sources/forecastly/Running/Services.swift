@@ -18,7 +18,9 @@ struct Services {
     let fallback: (any ForecastService)?
     /// Open-Meteo's air quality (`FORECASTLY_AIR_QUALITY_URL`).
     let airQuality: any AirQualityService
-    /// The next two hours, from Open-Meteo's `minutely_15` (`FORECASTLY_OPEN_METEO_URL`).
+    /// The next two hours: MET Norway's radar Nowcast in the Nordic countries
+    /// (`FORECASTLY_MET_NORWAY_URL`), Open-Meteo's `minutely_15` elsewhere
+    /// and when the radar does not cover the place (`FORECASTLY_OPEN_METEO_URL`).
     let nowcast: any NowcastService
 
     /// The offline index first, then the online geocoder over this transport.
@@ -47,9 +49,11 @@ struct Services {
                 transport: transport, weather: try weather.service(settings.provider, transport: transport),
                 fallback: weather.fallback(for: settings, transport: transport),
                 airQuality: try OpenMeteoAirQualityService(transport: transport, environment: environment),
-                nowcast: OpenMeteoNowcastService(
-                    configuration: try OpenMeteoConfiguration(environment: environment, apiKey: settings.provider == .openMeteo ? settings.apiKey : nil),
-                    transport: transport))
+                nowcast: RegionalNowcastService(
+                    radar: try? MetNorwayNowcastService(environment: environment, transport: transport),
+                    model: OpenMeteoNowcastService(
+                        configuration: try OpenMeteoConfiguration(environment: environment, apiKey: settings.provider == .openMeteo ? settings.apiKey : nil),
+                        transport: transport)))
             let result = try await body(services)
             await transport.shutdown()
             return result
