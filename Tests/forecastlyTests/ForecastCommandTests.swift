@@ -46,7 +46,7 @@ import TestSupport
             for key in ["time", "temperature", "apparentTemperature", "weatherCode", "description", "symbol", "windSpeed", "windDirection", "humidity"] {
                 #expect(current.keys.contains(key), "current.\(key)")
             }
-            #expect(server.requests.first { $0.path == "/v1/forecast" }?.query["forecast_days"] == "7")
+            #expect(server.requests.first { $0.path == "/v1/forecast" && $0.query["minutely_15"] == nil }?.query["forecast_days"] == "7")
         }
     }
 
