@@ -223,11 +223,3 @@ public struct ForecastReport: Sendable {
     static let hoursLegend = "temperature · chance of precipitation · amount · wind"
     static let daysLegend = "high / low · chance of precipitation · strongest wind"
 }
-
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var copy = self
-        while copy.last == " " { copy.removeLast() }
-        return copy
-    }
-}

@@ -1,3 +1,5 @@
+import ForecastlyBase
+
 /// Aligned columns for terminal output.
 public enum TextTable {
     /// Pads every column to its widest cell (in terminal cells, so emoji

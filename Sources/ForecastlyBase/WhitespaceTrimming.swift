@@ -5,6 +5,13 @@ extension String {
     public func trimmingWhitespace() -> String {
         self[...].trimmingWhitespace()
     }
+
+    /// The text without the spaces at its end: a padded column's last cell.
+    public func trimmingTrailingSpaces() -> String {
+        var copy = self
+        while copy.last == " " { copy.removeLast() }
+        return copy
+    }
 }
 
 extension Substring {

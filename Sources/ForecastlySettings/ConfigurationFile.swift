@@ -68,8 +68,10 @@ public struct ConfigurationFile: Sendable, Equatable {
         guard bytes.count <= sizeLimit else { throw .tooLarge(path: path, bytes: bytes.count) }
         // A NUL would end the text early where the TOML library reads a C string.
         guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else { throw .notText(path: path) }
-        if let (line, problem) = FlatSettingsText.firstProblem(in: text) {
-            throw .syntax(path: path, line: line, detail: problem)
+        let lines: [String: Int]
+        switch FlatSettingsText.read(text) {
+        case .problem(let line, let detail): throw .syntax(path: path, line: line, detail: detail)
+        case .keys(let found): lines = found
         }
         let table: TOMLTable
         do {
@@ -79,11 +81,10 @@ public struct ConfigurationFile: Sendable, Equatable {
         } catch {
             throw .syntax(path: path, line: 1, detail: "\(error)")
         }
-        let lines = KeyLines(text)
         var file = ConfigurationFile(path: path)
         // In the order written, so the first mistake in the file is the one named.
-        for key in table.keys.sorted(by: { (lines.line(of: $0) ?? .max) < (lines.line(of: $1) ?? .max) }) {
-            let line = lines.line(of: key)
+        for key in table.keys.sorted(by: { (lines[$0] ?? .max) < (lines[$1] ?? .max) }) {
+            let line = lines[key]
             guard let known = ConfigurationKey(rawValue: key) else { throw .unknownKey(path: path, line: line, key: key) }
             guard let value = table[key] else { continue }
             func bad() -> ConfigurationError { .badValue(path: path, line: line, key: known, got: Self.describe(value)) }
@@ -139,36 +140,6 @@ public struct ConfigurationFile: Sendable, Equatable {
     }
 }
 
-/// Which line each top-level key is written on. TOMLKit keeps no positions
-/// for values, and this file is flat, so the key's own line is found in
-/// the text: `key = …`, `"key" = …` or `'key' = …` at the start of a line,
-/// and `[key]` for a table (which no setting is).
-struct KeyLines {
-    private var lines: [String: Int] = [:]
-
-    init(_ text: String) {
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.drop(while: { $0 == " " || $0 == "\t" })
-            if line.hasPrefix("[") {
-                var name = line.drop(while: { $0 == "[" }).prefix(while: { $0 != "]" && $0 != "." }).trimmingWhitespace()
-                if name.count >= 2, let first = name.first, first == "\"" || first == "'", name.last == first {
-                    name = String(name.dropFirst().dropLast())
-                }
-                if lines[name] == nil { lines[name] = index + 1 }
-                continue
-            }
-            guard let equals = line.firstIndex(of: "=") else { continue }
-            var key = line[..<equals].prefix(while: { $0 != "." }).trimmingWhitespace()
-            if key.count >= 2, let first = key.first, first == "\"" || first == "'", key.last == first {
-                key = String(key.dropFirst().dropLast())
-            }
-            if lines[key] == nil { lines[key] = index + 1 }
-        }
-    }
-
-    func line(of key: String) -> Int? { lines[key] }
-}
-
 /// What forecastly hands to TOMLKit: lines of `key = value` with a string,
 /// a number or true/false, comments and blank lines; nothing else.
 ///
@@ -179,19 +150,38 @@ struct KeyLines {
 /// No setting is a table, a list or a multi-line string, so a line that is
 /// not one of these simple forms is refused here with its number, and the
 /// parser sees only text of forms it reads safely. TOMLKit still does the
-/// reading: escapes, number forms, repeated keys.
+/// reading: escapes, number forms, repeated keys. TOMLKit keeps no
+/// positions for values, so the same pass notes the line each key is on,
+/// for the messages.
 enum FlatSettingsText {
-    static let expected = "a setting is one line, key = value, the value a \"string\", a number, or true or false"
-
-    /// The first line (1-based) that is not a comment, a blank line or a simple setting, and why.
-    static func firstProblem(in text: String) -> (line: Int, problem: String)? {
-        for (index, line) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-            if let problem = problem(in: Array(line)) { return (index + 1, problem) }
-        }
-        return nil
+    enum Reading: Equatable {
+        /// The line (1-based) each key is written on.
+        case keys([String: Int])
+        /// The first line that is not a comment, a blank line or a simple setting, and why.
+        case problem(line: Int, String)
     }
 
-    private static func problem(in line: [UInt8]) -> String? {
+    static let expected = "a setting is one line, key = value, the value a \"string\", a number, or true or false"
+
+    static func read(_ text: String) -> Reading {
+        var keys: [String: Int] = [:]
+        for (index, line) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            switch read(line: Array(line)) {
+            case .failure(let problem): return .problem(line: index + 1, problem.text)
+            case .success(let key?): if keys[key] == nil { keys[key] = index + 1 }
+            case .success(nil): continue
+            }
+        }
+        return .keys(keys)
+    }
+
+    struct Problem: Error {
+        var text: String
+    }
+
+    /// The key a line sets; nil for a comment or a blank line.
+    private static func read(line: [UInt8]) -> Result<String?, Problem> {
+        let expected = Problem(text: Self.expected)
         var cursor = 0
         func skipBlanks() { while cursor < line.count, line[cursor] == 0x20 || line[cursor] == 0x09 || line[cursor] == 0x0D { cursor += 1 } }
         func isBare(_ byte: UInt8) -> Bool {
@@ -210,33 +200,37 @@ enum FlatSettingsText {
             return false
         }
         skipBlanks()
-        guard cursor < line.count, line[cursor] != 0x23 else { return nil }  // blank, or a comment
-        if line[cursor] == 0x5B { return "settings are not in tables; write key = value at the top level" }
-        // The key: bare, or quoted.
+        guard cursor < line.count, line[cursor] != 0x23 else { return .success(nil) }  // blank, or a comment
+        if line[cursor] == 0x5B { return .failure(Problem(text: "settings are not in tables; write key = value at the top level")) }
+        // The key: bare, or quoted (its text between the quotes).
+        let key: String
         if line[cursor] == 0x22 || line[cursor] == 0x27 {
-            guard skipQuoted() else { return expected }
+            let start = cursor
+            guard skipQuoted() else { return .failure(expected) }
+            key = String(decoding: line[(start + 1)..<(cursor - 1)], as: UTF8.self)
         } else {
             let start = cursor
             while cursor < line.count, isBare(line[cursor]) { cursor += 1 }
-            guard cursor > start else { return expected }
+            guard cursor > start else { return .failure(expected) }
+            key = String(decoding: line[start..<cursor], as: UTF8.self)
         }
         skipBlanks()
-        guard cursor < line.count, line[cursor] == 0x3D else { return expected }  // "="
+        guard cursor < line.count, line[cursor] == 0x3D else { return .failure(expected) }  // "="
         cursor += 1
         skipBlanks()
-        guard cursor < line.count else { return expected }
+        guard cursor < line.count else { return .failure(expected) }
         // The value: a string, or a word of a number's or a boolean's letters.
         if line[cursor] == 0x22 || line[cursor] == 0x27 {
-            guard skipQuoted() else { return expected }
+            guard skipQuoted() else { return .failure(expected) }
         } else {
             let start = cursor
             while cursor < line.count, isBare(line[cursor]) || line[cursor] == 0x2B || line[cursor] == 0x2E || line[cursor] == 0x3A {
                 cursor += 1
             }
-            guard cursor > start else { return expected }
+            guard cursor > start else { return .failure(expected) }
         }
         skipBlanks()
-        guard cursor == line.count || line[cursor] == 0x23 else { return expected }
-        return nil
+        guard cursor == line.count || line[cursor] == 0x23 else { return .failure(expected) }
+        return .success(key)
     }
 }

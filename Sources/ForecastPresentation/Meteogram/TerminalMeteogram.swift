@@ -1,4 +1,5 @@
 public import ForecastCore
+import ForecastlyBase
 /// `--chart`: the coming hours as a small meteogram in the terminal. From
 /// the top: a condition glyph every few hours, the temperature as a line
 /// (its highest and lowest labelled at the left), the chance of

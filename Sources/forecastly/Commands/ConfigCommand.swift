@@ -57,7 +57,7 @@ struct ConfigCommand: ParsableCommand {
         lines.append("")
         lines.append("File: \(path)" + (fileExists ? "" : " (there is none; to make one, start from this:)"))
         if !fileExists { lines += example.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
-        return lines.map { $0.trimmingTrailingWhitespace() }.joined(separator: "\n") + "\n"
+        return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
     }
 
     /// A file with every setting, commented out: what the README shows.
@@ -74,12 +74,4 @@ struct ConfigCommand: ParsableCommand {
     # nowcast = false             # leave out the next two hours' rain
     # openweather-api-key = "…"   # only if this file is mode 600
     """
-}
-
-private extension String {
-    func trimmingTrailingWhitespace() -> String {
-        var copy = self
-        while copy.last == " " { copy.removeLast() }
-        return copy
-    }
 }

@@ -120,22 +120,24 @@ struct ForecastRun {
         var notices: [String] = []
     }
 
-    private func airQuality(at coordinate: Coordinate, services: Services) async -> Extra<AirQuality> {
-        guard air != nil else { return Extra() }
+    /// Asks for an extra when it is `wanted`; a failure becomes the note "`what`: why".
+    private func extra<Value: Sendable>(
+        _ wanted: Bool, _ what: String, _ fetch: () async throws(ForecastError) -> Value
+    ) async -> Extra<Value> {
+        guard wanted else { return Extra() }
         do throws(ForecastError) {
-            return Extra(value: try await services.airQuality.airQuality(at: coordinate))
+            return Extra(value: try await fetch())
         } catch {
-            return Extra(notices: ["No air quality: \(error.userMessage)"])
+            return Extra(notices: ["\(what): \(error.userMessage)"])
         }
     }
 
+    private func airQuality(at coordinate: Coordinate, services: Services) async -> Extra<AirQuality> {
+        await extra(air != nil, "No air quality") { () async throws(ForecastError) in try await services.airQuality.airQuality(at: coordinate) }
+    }
+
     private func nowcast(at coordinate: Coordinate, services: Services) async -> Extra<Nowcast> {
-        guard nowcast else { return Extra() }
-        do throws(ForecastError) {
-            return Extra(value: try await services.nowcast.nowcast(at: coordinate))
-        } catch {
-            return Extra(notices: ["No rain for the next 2 hours: \(error.userMessage)"])
-        }
+        await extra(nowcast, "No rain for the next 2 hours") { () async throws(ForecastError) in try await services.nowcast.nowcast(at: coordinate) }
     }
 
     func request(_ coordinate: Coordinate) throws(ForecastError) -> ForecastRequest {
