@@ -22,6 +22,8 @@ public struct ForecastDocument: Encodable, Sendable {
     public var airQualityScale: AirQualityScale = .european
     /// The next two hours, when asked for (null otherwise).
     public var nowcast: Nowcast?
+    /// Official warnings, when asked for (null otherwise).
+    public var alerts: PlaceAlerts?
 
     /// The document for `forecast`, as of `generatedAt`. `hours` is how many
     /// upcoming hours to include (`nil` for all), `place` the named place
@@ -58,6 +60,8 @@ public struct ForecastDocument: Encodable, Sendable {
         case stepHours, provider
         case airQuality, index, scale, value, category, europeanAqi, usAqi, pm2_5, pm10, ozone, nitrogenDioxide, uvIndex, pollen
         case nowcast, summary, stepMinutes, steps, snowfall
+        case alerts, alertService, covered, asOf, unplaced, event, severity, urgency, certainty, onset, expires, ends
+        case headline, instruction, sender, areas
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -154,6 +158,7 @@ public struct ForecastDocument: Encodable, Sendable {
         try root.encode(PlaceClock(timeZone: .gmt).iso8601(generatedAt), forKey: .generatedAt)
         try encodeAirQuality(into: &root, clock: clock)
         try encodeNowcast(into: &root, clock: clock)
+        try encodeAlerts(into: &root, clock: clock)
 
         // Where this forecast came from: fetched now, or the store (and how old it is).
         if let stored = self.origin {
@@ -208,6 +213,53 @@ public struct ForecastDocument: Encodable, Sendable {
             try entry.encode(clock.iso8601(step.time), forKey: .time)
             try entry.encode(step.precipitation, forKey: .precipitation)
             try entry.encode(step.snowfall, forKey: .snowfall)
+        }
+    }
+
+    /// `alerts`: null when not asked, else the warnings in force at the
+    /// place (worst first); `alertService`: null when not asked, else which
+    /// service covers the place (`covered` false: none does, never "no
+    /// warnings"), as of when, and how many of the country's warnings name
+    /// regions forecastly cannot place.
+    private func encodeAlerts(into root: inout KeyedEncodingContainer<Keys>, clock: PlaceClock) throws {
+        guard let alerts else {
+            try root.encodeNil(forKey: .alerts)
+            try root.encodeNil(forKey: .alertService)
+            return
+        }
+        var list = root.nestedUnkeyedContainer(forKey: .alerts)
+        for alert in alerts.active {
+            var node = list.nestedContainer(keyedBy: Keys.self)
+            try node.encode(alert.id, forKey: .id)
+            try node.encode(alert.event, forKey: .event)
+            try node.encode(alert.severity.rawValue, forKey: .severity)
+            try node.encode(alert.urgency, forKey: .urgency)
+            try node.encode(alert.certainty, forKey: .certainty)
+            try node.encode(alert.onset.map(clock.iso8601), forKey: .onset)
+            try node.encode(clock.iso8601(alert.expires), forKey: .expires)
+            try node.encode(alert.ends.map(clock.iso8601), forKey: .ends)
+            try node.encode(alert.headline, forKey: .headline)
+            try node.encode(alert.description, forKey: .description)
+            try node.encode(alert.instruction, forKey: .instruction)
+            try node.encode(alert.sender, forKey: .sender)
+            try node.encode(alert.areas, forKey: .areas)
+            try node.encode(alert.link, forKey: .url)
+            try node.encode(alert.source.rawValue, forKey: .source)
+        }
+        var service = root.nestedContainer(keyedBy: Keys.self, forKey: .alertService)
+        switch alerts {
+        case .noService:
+            try service.encode(false, forKey: .covered)
+            try service.encodeNil(forKey: .name)
+            try service.encodeNil(forKey: .asOf)
+            try service.encode(0, forKey: .unplaced)
+            try service.encodeNil(forKey: .attribution)
+        case .covered(let coverage):
+            try service.encode(true, forKey: .covered)
+            try service.encode(coverage.source.name, forKey: .name)
+            try service.encode(PlaceClock(timeZone: .gmt).iso8601(coverage.asOf), forKey: .asOf)
+            try service.encode(coverage.unplaced.count, forKey: .unplaced)
+            try service.encode(coverage.source.credit.attribution, forKey: .attribution)
         }
     }
 

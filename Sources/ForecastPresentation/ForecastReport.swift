@@ -26,6 +26,8 @@ public struct ForecastReport: Sendable {
     /// The air now, on `airQualityScale`, shown under today; credited at the end.
     public var airQuality: AirQuality?
     public var airQualityScale: AirQualityScale = .european
+    /// Official warnings, one line each above "Now"; nil when not asked.
+    public var alerts: PlaceAlerts?
     /// Plain ASCII (`--ascii`, or a locale that is not UTF-8): a letter for
     /// the weather instead of an emoji, "|" between parts, no "°", names
     /// without accents.
@@ -58,6 +60,7 @@ public struct ForecastReport: Sendable {
         var lines = header()
         if let fix = forecast.fix { lines.append(label("From") + fix.sourceSummary) }
         if let notice { lines.append(label("Stored") + style.bold(notice)) }
+        lines += alertSection()
         lines += currentSection()
         lines += todaySection()
         lines += nowcastSection()
@@ -70,6 +73,7 @@ public struct ForecastReport: Sendable {
         lines += daysSection()
         lines += ["", style.dim(source.attribution)]
         if airQuality != nil { lines.append(style.dim(DataSource.openMeteoAirQuality.attribution)) }
+        if case .covered(let coverage) = alerts, !coverage.active.isEmpty { lines.append(style.dim(coverage.source.credit.attribution)) }
         let text = lines.joined(separator: "\n") + "\n"
         return ascii ? ASCIIText.fold(text) : text
     }
@@ -151,6 +155,22 @@ public struct ForecastReport: Sendable {
         guard let nowcast, !nowcast.steps.isEmpty else { return [] }
         let parts = [NowcastText.summary(nowcast, now: now, clock: clock), NowcastText.sparkline(nowcast, ascii: ascii)]
         return fitted(parts, first: label("Soon"), indent: String(repeating: " ", count: 7))
+    }
+
+    /// A line per warning in force, the worst first; or why there is none to
+    /// show (no service covers the place, or some cannot be placed).
+    private func alertSection() -> [String] {
+        guard let alerts else { return [] }
+        let indent = String(repeating: " ", count: 7)
+        var lines: [String] = []
+        for alert in alerts.active {
+            lines += fitted(AlertText.parts(alert, clock: clock, now: now, style: style), first: label(ascii ? "Warning" : "⚠"), indent: indent)
+        }
+        if case .covered(let coverage) = alerts, !coverage.active.isEmpty, now.timeIntervalSince(coverage.asOf) > 3600 {
+            lines.append(indent + style.dim("(\(coverage.source.name) could not be asked; as of \(clock.day(clock.localDate(coverage.asOf))) \(clock.time(coverage.asOf)))"))
+        }
+        if let remark = AlertText.remark(alerts) { lines.append(label("Alerts") + style.dim(remark)) }
+        return lines
     }
 
     private func airSection() -> [String] {

@@ -29,6 +29,7 @@ public struct LineTemplate: Sendable, Equatable {
         case origin = "a"
         case airQuality = "Q"
         case nowcast = "N"
+        case alerts = "A"
 
         public var help: String {
             switch self {
@@ -52,6 +53,7 @@ public struct LineTemplate: Sendable, Equatable {
             case .origin: "where the location came from (gpsd ±8 m, IP, typed…)"
             case .airQuality: "air quality (Good (EAQI 18))"
             case .nowcast: "the next 2 hours (Rain starting in about 20 min, light)"
+            case .alerts: "the worst official warning in force (Severe: Flood Warning +1); empty when none"
             }
         }
     }
@@ -73,15 +75,16 @@ public struct LineTemplate: Sendable, Equatable {
     public var airQuality: AirQuality?
     public var airQualityScale: AirQualityScale = .european
 
+    /// What `%A` says.
+    public var alerts: PlaceAlerts?
+
+    /// Whether the template shows `placeholder`: a run fetches the extras (`%Q`, `%N`, `%A`) only then.
+    public func shows(_ placeholder: Placeholder) -> Bool { parts.contains(.value(placeholder)) }
+
     /// What `%N` says.
     public var nowcast: Nowcast?
     public var now = Date()
 
-    /// Whether the template shows the next two hours (`%N`), so a run fetches them only then.
-    public var showsNowcast: Bool { parts.contains(.value(.nowcast)) }
-
-    /// Whether the template shows the air (`%Q`), so a run fetches it only then.
-    public var showsAirQuality: Bool { parts.contains(.value(.airQuality)) }
 
     public init(_ template: String) throws(ForecastError) {
         guard !template.isEmpty else {
@@ -146,6 +149,7 @@ public struct LineTemplate: Sendable, Equatable {
         case .origin: return forecast.fix?.sourceSummary ?? "typed coordinates"
         case .airQuality: return airQuality.flatMap { AirQualityText.index($0, scale: airQualityScale) } ?? ValueFormat.missing
         case .nowcast: return nowcast.map { NowcastText.summary($0, now: self.now, clock: clock) } ?? ValueFormat.missing
+        case .alerts: return alerts.map(AlertText.short) ?? ""
         }
     }
 }

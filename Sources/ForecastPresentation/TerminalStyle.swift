@@ -1,3 +1,5 @@
+public import ForecastCore
+
 /// ANSI styling that switches off completely: with `enabled == false`
 /// every function returns its input unchanged.
 public struct TerminalStyle: Sendable {
@@ -26,6 +28,17 @@ public struct TerminalStyle: Sendable {
         case ..<20: return wrap(text, "32")
         case ..<28: return wrap(text, "33")
         default: return wrap(text, "31")
+        }
+    }
+
+    /// A warning's colour, MeteoAlarm's scale: yellow, orange (bright red
+    /// on 8-colour terminals), red; bold red for the extreme.
+    public func severity(_ text: String, _ severity: AlertSeverity) -> String {
+        switch severity {
+        case .extreme: wrap(text, "1;31")
+        case .severe: wrap(text, "91")
+        case .moderate: wrap(text, "33")
+        case .minor, .unknown: wrap(text, "36")
         }
     }
 

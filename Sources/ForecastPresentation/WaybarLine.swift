@@ -5,7 +5,8 @@ import Foundation
 /// `--waybar`: one JSON object on one line, as Waybar's custom module reads
 /// it (`"return-type": "json"`): `text` (the one-liner), `tooltip` (the next
 /// hours and days, a few lines), `class` (the condition, such as `rain` or
-/// `clear-night`, and `stale` for a forecast shown from an old stored one)
+/// `clear-night`, `stale` for a forecast shown from an old stored one, and
+/// `alert-SEVERITY` (`alert-severe`) while a warning is in force)
 /// and `alt` (the condition, for format-icons).
 public struct WaybarLine: Sendable {
     public var forecast: Forecast
@@ -35,7 +36,7 @@ public struct WaybarLine: Sendable {
         let object = Object(
             text: template.render(forecast, placeName: placeName),
             tooltip: tooltip(),
-            class: isStale ? [kind, "stale"] : [kind],
+            class: [kind] + (isStale ? ["stale"] : []) + (template.alerts.flatMap(AlertText.waybarClass).map { [$0] } ?? []),
             alt: kind)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -58,6 +59,9 @@ public struct WaybarLine: Sendable {
             lines.append("\(clock.day(day.date)) \(day.condition?.glyph() ?? " ") "
                          + "\(ValueFormat.temperature(day.temperatureMax, unit: units.temperature)) / "
                          + "\(ValueFormat.temperature(day.temperatureMin, unit: units.temperature))")
+        }
+        for alert in template.alerts?.active ?? [] {
+            lines.append("⚠ \(alert.severity.word): \(alert.event) \(AlertText.until(alert, clock: clock, now: template.now))")
         }
         if isStale { lines.append("(stored forecast: the service could not be reached)") }
         lines.append(forecast.provider.source.attribution)

@@ -206,6 +206,18 @@ public final class SQLiteStore: Sendable {
                 t.add(column: "provider", .text)
             }
         }
+        // Official warnings, one answer per service and scope (a point, or a
+        // MeteoAlarm country), kept until the service may be asked again and
+        // beyond: each warning carries its own expiry.
+        migrator.registerMigration("v3: warning bulletins") { db in
+            try db.create(table: "alertBulletin") { t in
+                t.primaryKey("scope", .text)
+                t.column("source", .text).notNull()
+                t.column("fetchedAt", .double).notNull()
+                t.column("nextRequest", .double).notNull()
+                t.column("body", .blob).notNull()
+            }
+        }
         return migrator
     }
 

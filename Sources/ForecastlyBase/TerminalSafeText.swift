@@ -5,13 +5,19 @@ extension String {
     /// escape sequences they start), newlines folded to spaces, and at most
     /// `limit` characters. Anything that came over the network goes through
     /// this before it reaches a terminal, so a server cannot move the cursor,
-    /// retitle the window or hide text.
-    public func strippingTerminalControls(limit: Int = 300) -> String {
+    /// retitle the window or hide text. `keepingNewlines` keeps line breaks
+    /// (for a warning's full text, read as paragraphs).
+    public func strippingTerminalControls(limit: Int = 300, keepingNewlines: Bool = false) -> String {
         var result = String.UnicodeScalarView()
         var iterator = unicodeScalars.makeIterator()
         var count = 0
         while let scalar = iterator.next(), count < limit {
             switch scalar.value {
+            case 0x0A where keepingNewlines:
+                result.append(scalar)
+                count += 1
+            case 0x0D where keepingNewlines:
+                continue
             case 0x0A, 0x0D, 0x09:
                 if result.last != " " { result.append(" "); count += 1 }
             case 0x1B, 0x9B:

@@ -26,6 +26,7 @@ public struct ConfigurationFile: Sendable, Equatable {
     public var aqi: Located<AirQualityScale>?
     /// Whether the report and JSON show the next two hours (default true).
     public var nowcast: Located<Bool>?
+    public var alerts: Located<Bool>?
     public var openWeatherAPIKey: Located<String>?
     public var openMeteoAPIKey: Located<String>?
 
@@ -113,6 +114,9 @@ public struct ConfigurationFile: Sendable, Equatable {
             case .nowcast:
                 guard let shown = value.bool else { throw bad() }
                 file.nowcast = Located(shown, line: line ?? 0)
+            case .alerts:
+                guard let shown = value.bool else { throw bad() }
+                file.alerts = Located(shown, line: line ?? 0)
             case .aqi:
                 guard let scale = value.string.flatMap({ AirQualityScale(rawValue: $0.lowercased()) }) else { throw bad() }
                 file.aqi = Located(scale, line: line ?? 0)

@@ -10,6 +10,7 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
     case airQuality = "air-quality"
     case aqi
     case nowcast
+    case alerts
     case openWeatherAPIKey = "openweather-api-key"
     case openMeteoAPIKey = "open-meteo-api-key"
 
@@ -22,7 +23,7 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
         case .days: "a whole number from 1 to 16"
         case .hours: "a whole number from 0 to 48"
         case .clock: "\"24h\" or \"12h\""
-        case .airQuality, .nowcast: "true or false"
+        case .airQuality, .nowcast, .alerts: "true or false"
         case .aqi: "\"european\" or \"us\""
         case .openWeatherAPIKey, .openMeteoAPIKey: "the key as a string"
         }

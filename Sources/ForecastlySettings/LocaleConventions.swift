@@ -35,6 +35,15 @@ public struct LocaleConventions: Sendable {
         return nil
     }
 
+    /// The language of messages (`LC_MESSAGES`): "de" of "de_DE.UTF-8"; nil
+    /// for "C", "POSIX" and unset. Warnings that come in several languages
+    /// are shown in it.
+    public static func language(_ environment: [String: String]) -> String? {
+        guard let (_, value) = locale(for: "LC_MESSAGES", in: environment) else { return nil }
+        let language = value.prefix { $0.isLetter }
+        return language.count >= 2 && language.count <= 3 && value != "POSIX" ? language.lowercased() : nil
+    }
+
     /// "US" of "en_US.UTF-8@euro"; nil for "C", "POSIX" and "C.UTF-8".
     static func country(of locale: String) -> String? {
         let name = locale.prefix { $0 != "." && $0 != "@" }

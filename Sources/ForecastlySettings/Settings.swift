@@ -20,6 +20,8 @@ public struct Settings: Sendable {
     public var aqi: Setting<AirQualityScale>?
     /// Whether the report and JSON show the next two hours.
     public var nowcast: Setting<Bool>
+    /// Whether the report and JSON show official warnings.
+    public var alerts: Setting<Bool>
 
     /// What the command line gave; nil for what it left out.
     public struct Flags: Sendable {
@@ -34,10 +36,14 @@ public struct Settings: Sendable {
         public var aqi: AirQualityScale?
         /// `--no-nowcast` gives false; nil when not given.
         public var nowcast: Bool?
+        /// `--no-alerts` gives false; nil when not given.
+        public var alerts: Bool?
 
         public init(units: UnitSystem? = nil, provider: WeatherProvider? = nil, days: Int? = nil, hours: Int? = nil,
-                    clock: HourCycle? = nil, apiKey: String? = nil, airQuality: Bool? = nil, aqi: AirQualityScale? = nil, nowcast: Bool? = nil) {
+                    clock: HourCycle? = nil, apiKey: String? = nil, airQuality: Bool? = nil, aqi: AirQualityScale? = nil, nowcast: Bool? = nil,
+                    alerts: Bool? = nil) {
             self.nowcast = nowcast
+            self.alerts = alerts
             self.airQuality = airQuality
             self.aqi = aqi
             self.units = units
@@ -96,8 +102,9 @@ public struct Settings: Sendable {
         let airQuality = flags.airQuality.map { Setting($0, from: .flag("--no-air-quality")) } ?? fromFile(file?.airQuality) ?? Setting(true, from: .builtIn)
         let aqi = flags.aqi.map { Setting($0, from: .flag("--aqi")) } ?? fromFile(file?.aqi)
         let nowcast = flags.nowcast.map { Setting($0, from: .flag("--no-nowcast")) } ?? fromFile(file?.nowcast) ?? Setting(true, from: .builtIn)
+        let alerts = flags.alerts.map { Setting($0, from: .flag("--no-alerts")) } ?? fromFile(file?.alerts) ?? Setting(true, from: .builtIn)
         return Settings(units: units, provider: provider, place: fromFile(file?.place), days: days, hours: hours, clock: clock, apiKey: apiKey,
-                        airQuality: airQuality, aqi: aqi, nowcast: nowcast)
+                        airQuality: airQuality, aqi: aqi, nowcast: nowcast, alerts: alerts)
     }
 }
 

@@ -86,10 +86,20 @@ extension FullResponse {
             + #"],"snowfall":["# + snowfall + "]}}"
     }
 
+    /// Answers of the three warning services with nothing in force (the
+    /// NWS's recorded empty answer; MET Norway's and MeteoAlarm's empty
+    /// forms), so a run asks them as it would and shows no warning.
+    public static let noNWSAlerts = (try? String(contentsOf: Fixtures.url("alerts/nws/active_point_nyc_empty_2026-02-28.json"), encoding: .utf8)) ?? "{}"
+    public static let noMetAlerts = (try? String(contentsOf: Fixtures.url("alerts/met-norway/current_empty_derived.json"), encoding: .utf8)) ?? "{}"
+    public static let noMeteoAlarmWarnings = #"{"warnings":[]}"#
+
     public static func handler(geocoding: String = #"{"generationtime_ms":0.1}"#) -> @Sendable (StubHTTPServer.RecordedRequest) -> StubHTTPServer.Reply {
         { request in
             if request.path == "/v1/search" { return .json(geocoding) }
             if request.path == "/v1/air-quality" { return .json(airQuality) }
+            if request.path == "/alerts/active" { return .json(noNWSAlerts) }
+            if request.path == "/weatherapi/metalerts/2.0/current.json" { return .json(noMetAlerts) }
+            if request.path.hasPrefix("/api/v1/warnings/feeds-") { return .json(noMeteoAlarmWarnings) }
             if request.query["minutely_15"] != nil { return .json(nowcastJSON(rain: [0, 0, 0.4, 0.6, 0.3, 0, 0, 0, 0])) }
             let latitudes = (request.query["latitude"] ?? "").split(separator: ",").map(String.init)
             let longitudes = (request.query["longitude"] ?? "").split(separator: ",").map(String.init)

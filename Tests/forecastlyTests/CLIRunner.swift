@@ -53,6 +53,8 @@ enum CLI {
         // Nothing in these tests may reach the internet: without a stub, point at a closed loopback port.
         environment["FORECASTLY_OPEN_METEO_URL"] = server?.baseURL ?? CLI.refusingURL
         environment["FORECASTLY_AIR_QUALITY_URL"] = server?.baseURL ?? CLI.refusingURL
+        environment["FORECASTLY_NWS_URL"] = server?.baseURL ?? CLI.refusingURL
+        environment["FORECASTLY_METEOALARM_URL"] = server?.baseURL ?? CLI.refusingURL
         // The bundled place index is built once per machine into this cache
         // (a debug build takes seconds), not once per test.
         environment["XDG_CACHE_HOME"] = try await PlaceCache.shared.directory()
@@ -111,7 +113,8 @@ extension CLI {
         var environment = [
             "PATH": "/usr/bin:/bin", "HOME": home.path, "LANG": "C.UTF-8", "TZ": "UTC",
             "FORECASTLY_OPEN_METEO_URL": "http://127.0.0.1:9", "FORECASTLY_POLICY_FILE": home.path + "/no-policy.json",
-            "FORECASTLY_AIR_QUALITY_URL": "http://127.0.0.1:9",
+            "FORECASTLY_AIR_QUALITY_URL": "http://127.0.0.1:9", "FORECASTLY_NWS_URL": "http://127.0.0.1:9",
+            "FORECASTLY_METEOALARM_URL": "http://127.0.0.1:9",
             "FORECASTLY_GPSD": "127.0.0.1:9", "FORECASTLY_IPGEO_URL": "http://127.0.0.1:9/",
             // The fallback provider never leaves the machine either.
             "FORECASTLY_MET_NORWAY_URL": "http://127.0.0.1:9", "FORECASTLY_OPENWEATHER_URL": "http://127.0.0.1:9",

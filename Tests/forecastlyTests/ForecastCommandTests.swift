@@ -15,8 +15,8 @@ import TestSupport
             #expect(result.stderr.isEmpty)
             #expect(!result.stdout.contains("\u{1B}")) // not a terminal: no colour
             Golden.check(result.stdout, against: "cli-report-kyiv.txt")
-            // The forecast, and the air beside it.
-            #expect(Set(server.requests.map(\.path)) == ["/v1/forecast", "/v1/air-quality"])
+            // The forecast, the air and Ukraine's warnings (none) beside it.
+            #expect(Set(server.requests.map(\.path)) == ["/v1/forecast", "/v1/air-quality", "/api/v1/warnings/feeds-ukraine"])
         }
     }
 
@@ -35,7 +35,8 @@ import TestSupport
             let result = try await CLI.run(Self.kyiv + ["--json", "--days", "7"], server: server)
             #expect(result.status == 0)
             let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-            #expect(Set(root.keys) == ["schemaVersion", "location", "units", "current", "daily", "hourly", "source", "attribution", "generatedAt", "cache", "airQuality", "nowcast"])
+            #expect(Set(root.keys) == ["schemaVersion", "location", "units", "current", "daily", "hourly", "source", "attribution", "generatedAt", "cache",
+                                       "airQuality", "nowcast", "alerts", "alertService"])
             let location = try #require(root["location"] as? [String: Any])
             #expect(location["timezone"] as? String == "Europe/Kyiv")
             #expect(location["requestedLatitude"] as? Double == 50.45)

@@ -31,7 +31,8 @@ struct GeoClueCommandTests {
                                                environment: environment(sandbox, server), home: home)
                 #expect(result.status == 0, "\(result.stderr)")
                 #expect(result.stdout.contains("From   GeoClue ±0 m"))
-                #expect(Set(server.requests.map(\.path)) == ["/v1/forecast", "/v1/air-quality"])
+                // The point is in California: the NWS is asked for its warnings.
+                #expect(Set(server.requests.map(\.path)) == ["/v1/forecast", "/v1/air-quality", "/alerts/active"])
                 #expect(server.requests.first?.query["latitude"]?.hasPrefix("37.26102") == true)  // the log's 3715.6616 N
             }
         }

@@ -163,6 +163,8 @@ import TestSupport
         var environment = environment
         environment["FORECASTLY_OPEN_METEO_URL"] = server.baseURL
         environment["FORECASTLY_AIR_QUALITY_URL"] = server.baseURL
+        environment["FORECASTLY_NWS_URL"] = server.baseURL
+        environment["FORECASTLY_METEOALARM_URL"] = server.baseURL
         // Without a place, a status bar's watch follows the user: one who has allowed locating.
         if !arguments.contains("--lat"), !arguments.contains("--city") {
             _ = try await CLI.run(["location", "allow"], home: home)

@@ -34,7 +34,11 @@ import TestSupport
             let refreshed = try await CLI.run(Self.kyiv + ["--format", "%t", "--refresh"], server: server, home: home)
             let noCache = try await CLI.run(Self.kyiv + ["--format", "%t", "--max-age", "0"], server: server, home: home)
             #expect(first.stdout == "-1°C\n" && second.stdout == "-1°C\n")
-            #expect(server.requestCount == 3) // first, --refresh, --max-age 0
+            // The forecast was asked three times: first, --refresh, --max-age 0.
+            let forecasts = server.requests.filter { $0.path == "/v1/forecast" && $0.query["minutely_15"] == nil }
+            #expect(forecasts.count == 3)
+            // Beside the stored forecast, --json still shows the air, the next two hours and the warnings.
+            #expect(Set(server.requests.map(\.path)).isSuperset(of: ["/v1/air-quality", "/api/v1/warnings/feeds-ukraine"]))
             let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
             let cache = try #require(root["cache"] as? [String: Any])
             #expect(cache["origin"] as? String == "stored")

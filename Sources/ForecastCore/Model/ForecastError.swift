@@ -33,7 +33,7 @@ extension ForecastError: UserFacingError {
             switch status {
             case 429: return "\(service) is rate limiting requests from this machine (HTTP 429)\(quoted)."
             case 400: return "\(service) rejected the request (HTTP 400)\(quoted)."
-            case 403 where service.provider == .metNorway:
+            case 403 where service.wantsIdentification:
                 return "\(service) refused the request (HTTP 403): it turns away clients that do not identify themselves."
             case 401, 403: return "\(service) refused the API key (HTTP \(status))\(quoted)."
             case 500...599: return "\(service) is having trouble (HTTP \(status))\(quoted)."
@@ -54,7 +54,7 @@ extension ForecastError: UserFacingError {
         case .transport(let error, let service):
             switch error {
             case .nameResolutionFailed, .connectionRefused, .connectTimedOut:
-                return "Check the network connection (or \(service.provider.urlVariable)) and try again."
+                return "Check the network connection (or \(service.urlVariable)) and try again."
             case .responseTimedOut:
                 return "The service may be overloaded; try again in a minute, or raise --timeout."
             case .tlsFailed:
@@ -62,7 +62,7 @@ extension ForecastError: UserFacingError {
             case .insecureURL:
                 return "Use an https:// URL; plain http:// is allowed only for localhost."
             case .bodyTooLarge:
-                return "Check \(service.provider.urlVariable) points at a \(service.provider.name) server."
+                return "Check \(service.urlVariable) points at a \(service.provider?.name ?? service.text) server."
             case .cancelled, .other:
                 return "Try again; run with --verbose to see more."
             }
@@ -74,10 +74,11 @@ extension ForecastError: UserFacingError {
             case (400, _): return "Check the coordinates and options; if they look right, report this as a bug."
             case (401, .openWeather), (403, .openWeather):
                 return "The key is wrong, not active yet (a new key takes up to a few hours), or lacks the One Call 3.0 subscription (--openweather-onecall); check --api-key or FORECASTLY_OPENWEATHER_API_KEY."
-            case (403, .metNorway): return "Set FORECASTLY_CONTACT to your e-mail address or web site so MET Norway knows who asks; if it persists, report it."
+            case (403, _) where service.wantsIdentification:
+                return "Set FORECASTLY_CONTACT to your e-mail address or web site so \(service.provider?.name ?? service.text) knows who asks; if it persists, report it."
             case (401, _), (403, _): return "Check --api-key or FORECASTLY_OPEN_METEO_API_KEY."
             case (500...599, _): return "Try again in a few minutes."
-            default: return "Check \(service.provider.urlVariable) and try again."
+            default: return "Check \(service.urlVariable) and try again."
             }
         case .undecodable, .emptyData:
             return "Try again later; if it persists, run with --verbose and report it."

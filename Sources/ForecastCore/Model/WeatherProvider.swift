@@ -97,16 +97,32 @@ extension DataSource {
     )
 }
 
-/// The service an error is about: which provider, and the server's name as
+/// The service an error is about: which provider (nil for a service that is
+/// not a weather provider, such as a warning service), the server's name as
 /// a person should read it ("Open-Meteo", or "MET Norway at 127.0.0.1:8080"
-/// for a server set by the user), so the advice can name the right option.
+/// for a server set by the user), and the variable that points at it, so
+/// the advice can name the right option.
 public struct ServiceName: Sendable, Hashable, CustomStringConvertible {
-    public let provider: WeatherProvider
+    public let provider: WeatherProvider?
     public let text: String
+    public let urlVariable: String
+    /// Whether it refuses clients that do not identify themselves (HTTP 403
+    /// then means "set FORECASTLY_CONTACT", not "the key is wrong").
+    public let wantsIdentification: Bool
 
     public init(_ provider: WeatherProvider, text: String? = nil) {
         self.provider = provider
         self.text = text ?? provider.name
+        self.urlVariable = provider.urlVariable
+        self.wantsIdentification = provider == .metNorway
+    }
+
+    /// A service that is not a weather provider.
+    public init(text: String, urlVariable: String, wantsIdentification: Bool) {
+        self.provider = nil
+        self.text = text
+        self.urlVariable = urlVariable
+        self.wantsIdentification = wantsIdentification
     }
 
     public var description: String { text }

@@ -7,41 +7,53 @@ import NetworkTransport
 /// in the provider's variable (self-hosted, or a test stub), checked against
 /// the HTTPS-or-loopback rule before anything is sent.
 public struct ServiceEndpoint: Sendable, Hashable {
-    public let provider: WeatherProvider
+    /// The service's name on its public host; `serviceName` adds another server's.
+    public let name: ServiceName
     public let baseURL: URL
     /// Whether this is the provider's own public host.
     public let isPublic: Bool
 
     public init(_ provider: WeatherProvider, publicURL: URL, baseURL: URL? = nil) throws(ForecastError) {
+        try self.init(service: ServiceName(provider), publicURL: publicURL, baseURL: baseURL)
+    }
+
+    public init(service name: ServiceName, publicURL: URL, baseURL: URL? = nil) throws(ForecastError) {
         let chosen = baseURL ?? publicURL
         do {
             try EndpointPolicy.validate(chosen)
         } catch {
-            throw .transport(error, service: ServiceName(provider))
+            throw .transport(error, service: name)
         }
-        self.provider = provider
+        self.name = name
         self.baseURL = chosen
         self.isPublic = chosen == publicURL
     }
 
     /// The public host, or the URL in `provider.urlVariable` when it is set.
     public init(_ provider: WeatherProvider, publicURL: URL, environment: [String: String]) throws(ForecastError) {
+        try self.init(service: ServiceName(provider), publicURL: publicURL, environment: environment)
+    }
+
+    /// The public host, or the URL in the service's variable when it is set.
+    public init(service name: ServiceName, publicURL: URL, environment: [String: String]) throws(ForecastError) {
         var baseURL: URL?
-        if let text = environment[provider.urlVariable], !text.isEmpty {
+        if let text = environment[name.urlVariable], !text.isEmpty {
             guard let url = URL(string: text), url.host != nil else {
-                throw .invalidInput("\(provider.urlVariable) is not a URL: “\(text.strippingTerminalControls(limit: 80))”.")
+                throw .invalidInput("\(name.urlVariable) is not a URL: “\(text.strippingTerminalControls(limit: 80))”.")
             }
             baseURL = url
         }
-        try self.init(provider, publicURL: publicURL, baseURL: baseURL)
+        try self.init(service: name, publicURL: publicURL, baseURL: baseURL)
     }
 
     /// "MET Norway" for the public host, "MET Norway at HOST:PORT"
     /// otherwise, so an error names the server that actually failed.
     public var serviceName: ServiceName {
-        if isPublic { return ServiceName(provider) }
+        if isPublic { return name }
         let port = baseURL.port.map { ":\($0)" } ?? ""
-        return ServiceName(provider, text: "\(provider.name) at \(baseURL.host ?? "?")\(port)")
+        let text = "\(name.text) at \(baseURL.host ?? "?")\(port)"
+        if let provider = name.provider { return ServiceName(provider, text: text) }
+        return ServiceName(text: text, urlVariable: name.urlVariable, wantsIdentification: name.wantsIdentification)
     }
 
     /// `path` under the base URL (which may itself have a path), with `query`.
@@ -49,7 +61,7 @@ public struct ServiceEndpoint: Sendable, Hashable {
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)!
         let base = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
         components.path = base + path
-        components.queryItems = query
+        components.queryItems = query.isEmpty ? nil : query
         return components.url!
     }
 }

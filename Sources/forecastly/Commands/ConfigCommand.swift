@@ -44,6 +44,7 @@ struct ConfigCommand: ParsableCommand {
             ("clock", settings.clock.value.rawValue, settings.clock.source),
             ("air", settings.airQuality.value ? "shown" : "off", settings.airQuality.source),
             ("nowcast", settings.nowcast.value ? "shown" : "off", settings.nowcast.source),
+            ("alerts", settings.alerts.value ? "shown" : "off", settings.alerts.source),
             ("aqi", settings.aqi?.value.rawValue ?? "by region (european in Europe, us elsewhere)", settings.aqi?.source),
             ("api key", key, settings.apiKey?.source),
         ]
@@ -72,6 +73,7 @@ struct ConfigCommand: ParsableCommand {
     # air-quality = false         # leave out the air quality
     # aqi = "us"                  # or "european"; default by region
     # nowcast = false             # leave out the next two hours' rain
+    # alerts = false              # leave out official weather warnings
     # openweather-api-key = "…"   # only if this file is mode 600
     """
 }

@@ -79,7 +79,8 @@ struct ForecastCommand: AsyncParsableCommand {
         let run = ForecastRun(finder: PlaceFinder(choice: try location.choice(locating: locating, settings: settings)),
                               days: settings.days.value, units: settings.units.value, cache: cache.policy, services: service.settings(settings),
                               air: settings.airQuality.value && renderer.showsAirQuality && !watching.watch ? .init(scale: settings.aqi?.value) : nil,
-                              nowcast: settings.nowcast.value && renderer.showsNowcast && !watching.watch)
+                              nowcast: settings.nowcast.value && renderer.showsNowcast && !watching.watch,
+                              alerts: settings.alerts.value && renderer.showsAlerts && !watching.watch)
         let store = Storage.openForCache()
         if watching.watch {
             let watch = WatchRun(run: run, renderer: renderer, hours: settings.hours.value, interval: watching.interval.duration,
@@ -94,7 +95,6 @@ struct ForecastCommand: AsyncParsableCommand {
         shown.printStaleWarning()
         Terminal.standardOutput.write(renderer.render(
             shown.forecast, units: settings.units.value, placeName: shown.placeName, hours: settings.hours.value,
-            place: shown.place, origin: shown.origin, airQuality: shown.airQuality, airQualityScale: shown.airQualityScale,
-            nowcast: shown.nowcast))
+            place: shown.place, origin: shown.origin, extras: shown.extras))
     }
 }

@@ -36,6 +36,6 @@ struct ForecastOptions: ParsableArguments {
     func flags(service: ServiceOptions, output: OutputOptions? = nil) -> Settings.Flags {
         Settings.Flags(units: units, provider: service.provider, days: days, hours: hours, clock: output?.clock, apiKey: service.apiKey,
                        airQuality: output?.noAirQuality == true ? false : nil, aqi: output?.aqi,
-                       nowcast: output?.noNowcast == true ? false : nil)
+                       nowcast: output?.noNowcast == true ? false : nil, alerts: output?.noAlerts == true ? false : nil)
     }
 }

@@ -39,6 +39,9 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: .customLong("no-nowcast"), help: "Leave out the next two hours' rain (shown in the report and JSON; or nowcast = false in config.toml).")
     var noNowcast = false
 
+    @Flag(name: .customLong("no-alerts"), help: "Leave out official weather warnings (shown in the report and JSON; or alerts = false in config.toml).")
+    var noAlerts = false
+
     @Option(help: ArgumentHelp("The air-quality index: european or us (default: european in Europe, us elsewhere).", valueName: "index"))
     var aqi: AirQualityScale?
 

@@ -12,18 +12,18 @@ enum OutputRenderer {
     case waybar(LineTemplate)
 
     /// Whether what is printed shows the air: the report and JSON do, a line only with `%Q`.
-    var showsAirQuality: Bool {
-        switch self {
-        case .report, .json: true
-        case .line(let template), .waybar(let template): template.showsAirQuality
-        }
-    }
+    var showsAirQuality: Bool { shows(.airQuality) }
 
     /// Whether what is printed shows the next two hours: the report and JSON do, a line only with `%N`.
-    var showsNowcast: Bool {
+    var showsNowcast: Bool { shows(.nowcast) }
+
+    /// Whether what is printed shows warnings: the report and JSON do, a line only with `%A`.
+    var showsAlerts: Bool { shows(.alerts) }
+
+    private func shows(_ placeholder: LineTemplate.Placeholder) -> Bool {
         switch self {
         case .report, .json: true
-        case .line(let template), .waybar(let template): template.showsNowcast
+        case .line(let template), .waybar(let template): template.shows(placeholder)
         }
     }
 
@@ -33,10 +33,17 @@ enum OutputRenderer {
         return false
     }
 
+    /// What is shown beside the forecast, each nil when not asked for or not answered.
+    struct Extras: Sendable {
+        var airQuality: AirQuality?
+        var airQualityScale: AirQualityScale = .european
+        var nowcast: Nowcast?
+        var alerts: PlaceAlerts?
+    }
+
     func render(
         _ forecast: Forecast, units: UnitSystem, placeName: String?, hours: Int,
-        place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil,
-        airQuality: AirQuality? = nil, airQualityScale: AirQualityScale = .european, nowcast: Nowcast? = nil
+        place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil, extras: Extras = Extras()
     ) -> String {
         switch self {
         case .report(let settings):
@@ -45,9 +52,10 @@ enum OutputRenderer {
             report.width = settings.width
             report.hourCycle = settings.clock
             report.ascii = settings.ascii
-            report.airQuality = airQuality
-            report.nowcast = nowcast
-            report.airQualityScale = airQualityScale
+            report.airQuality = extras.airQuality
+            report.airQualityScale = extras.airQualityScale
+            report.nowcast = extras.nowcast
+            report.alerts = extras.alerts
             if settings.chart {
                 report.chart = TerminalMeteogram(forecast: forecast, width: settings.width, ascii: settings.ascii, style: settings.style)
             }
@@ -57,24 +65,28 @@ enum OutputRenderer {
                 forecast: forecast, placeName: placeName, unitSystem: units, source: forecast.provider.source, generatedAt: Date(),
                 place: place, origin: origin
             )
-            document.airQuality = airQuality
-            document.nowcast = nowcast
-            document.airQualityScale = airQualityScale
+            document.airQuality = extras.airQuality
+            document.airQualityScale = extras.airQualityScale
+            document.nowcast = extras.nowcast
+            document.alerts = extras.alerts
             return String(decoding: document.encoded(), as: UTF8.self) + "\n"
-        case .line(var template):
-            template.nowcast = nowcast
-            template.airQuality = airQuality
-            template.airQualityScale = airQualityScale
-            return template.render(forecast, placeName: placeName) + "\n"
-        case .waybar(var template):
-            template.nowcast = nowcast
-            template.airQuality = airQuality
-            template.airQualityScale = airQualityScale
+        case .line(let template):
+            return Self.filled(template, extras).render(forecast, placeName: placeName) + "\n"
+        case .waybar(let template):
             let stale: Bool = switch origin {
             case .stale?, .offline?: true
             default: false
             }
-            return WaybarLine(forecast: forecast, placeName: placeName, template: template, isStale: stale).render()
+            return WaybarLine(forecast: forecast, placeName: placeName, template: Self.filled(template, extras), isStale: stale).render()
         }
+    }
+
+    private static func filled(_ template: LineTemplate, _ extras: Extras) -> LineTemplate {
+        var template = template
+        template.airQuality = extras.airQuality
+        template.airQualityScale = extras.airQualityScale
+        template.nowcast = extras.nowcast
+        template.alerts = extras.alerts
+        return template
     }
 }

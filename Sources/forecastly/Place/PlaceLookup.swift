@@ -58,6 +58,18 @@ enum PlaceLookup {
         }
     }
 
+    /// The place as warning services are chosen and matched: its country
+    /// (the named city's, else the nearest place's within 100 km, which
+    /// reaches coastal waters) and the names of the places it is in.
+    static func alertPlace(at coordinate: Coordinate, entry: GazetteerPlace?) -> AlertPlace {
+        if let entry { return AlertPlace(coordinate: coordinate, countryCode: entry.countryCode, regionNames: [entry.name]) }
+        guard let nearby = try? gazetteer().locality(of: coordinate), nearby.distanceMeters <= 100_000 else {
+            return AlertPlace(coordinate: coordinate, countryCode: nil)
+        }
+        let names = [nearby.place.name] + (nearby.city.map { [$0.name] } ?? [])
+        return AlertPlace(coordinate: coordinate, countryCode: nearby.place.countryCode, regionNames: names)
+    }
+
     /// Shell completion for --city and PLACE: places in search order, own
     /// names first. A place found through another of its names is offered
     /// by that name, as typed ("Mün" offers Münster, DE and München, DE, which

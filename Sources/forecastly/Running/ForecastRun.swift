@@ -18,6 +18,8 @@ struct ForecastRun {
     var air: AirQualityWanted?
     /// Whether to ask for the next two hours too.
     var nowcast = false
+    /// Whether to ask for official warnings too.
+    var alerts = false
 
     struct AirQualityWanted {
         var scale: AirQualityScale?
@@ -31,17 +33,33 @@ struct ForecastRun {
         var origin: ForecastOrigin
         /// That another provider answered, or that one flagged its API.
         var notices: [String] = []
-        /// The air now, when it was asked for and answered; on `airQualityScale`.
-        var airQuality: AirQuality?
-        var airQualityScale: AirQualityScale = .european
-        /// The next two hours, when asked for and answered.
-        var nowcast: Nowcast?
+        /// The air, the next two hours and the warnings, as far as asked for and answered.
+        var extras = OutputRenderer.Extras()
+        /// Why the warnings could not be had, when they were asked for.
+        var alertError: ForecastError?
+
+        /// The extras' answers beside the forecast; the air's index is the
+        /// one asked for, else the place's region's.
+        mutating func add(_ answers: ExtraAnswers, scale: AirQualityScale?) {
+            notices += answers.alerts.notices + answers.nowcast.notices + answers.air.notices
+            extras = OutputRenderer.Extras(
+                airQuality: answers.air.value, airQualityScale: scale ?? AirQualityScale.forPlace(timeZone: forecast.timeZone.identifier),
+                nowcast: answers.nowcast.value, alerts: answers.alerts.value)
+            alertError = answers.alerts.error
+        }
     }
 
-    /// The forecast for the place.
+    /// The forecast for the place, with the extras asked for.
     func load(store: SQLiteStore?, loader: ForecastLoader) async throws -> Shown {
         let offline = finder.offline()
-        if let offline, let store, let shown = stored(offline, in: store) {
+        if let offline, let store, var shown = stored(offline, in: store) {
+            // The forecast needs no request; the extras (each with its own
+            // terms and store) may still.
+            guard wantsExtras else { return shown }
+            let answers = try await Services.with(services) { services in
+                await self.extras(at: offline.coordinate, entry: offline.gazetteerEntry, services: services, store: store)
+            }
+            shown.add(answers, scale: air?.scale)
             return shown
         }
         let (shown, caching) = try await Services.with(services) { services in
@@ -52,29 +70,24 @@ struct ForecastRun {
             let caching = services.answering(store: store, policy: policy, placeName: Self.storedName(for: found))
             let forecast: Forecast
             var place: Place?
-            var air: Extra<AirQuality>
-            var soon: Extra<Nowcast>
+            let answers: ExtraAnswers
             switch found {
             case .place(let known):
                 place = known
                 // The extras are asked at the same time as the forecast.
-                async let airAnswer = airQuality(at: known.coordinate, services: services)
-                async let nowcastAnswer = nowcast(at: known.coordinate, services: services)
+                async let extraAnswers = extras(at: known.coordinate, entry: known.gazetteerEntry, services: services, store: store)
                 forecast = try await loader.load(try request(known.coordinate), service: caching)
-                (air, soon) = (await airAnswer, await nowcastAnswer)
+                answers = await extraAnswers
             case .user(let source):
                 forecast = try await loader.locateAndLoad(
                     authorization: source.authorization, provider: source.provider, service: caching,
                     timeout: source.timeout, days: days, units: units)
-                async let airAnswer = airQuality(at: forecast.requestedCoordinate, services: services)
-                async let nowcastAnswer = nowcast(at: forecast.requestedCoordinate, services: services)
-                (air, soon) = (await airAnswer, await nowcastAnswer)
+                answers = await extras(at: forecast.requestedCoordinate, entry: nil, services: services, store: store)
             }
             var shown = Shown(
                 forecast: forecast, placeName: Place.name(given: place?.name, fix: forecast.fix, at: forecast.requestedCoordinate),
-                place: place?.gazetteerEntry, origin: caching.lastOrigin ?? .network, notices: caching.notices + soon.notices + air.notices,
-                airQuality: air.value, nowcast: soon.value)
-            shown.airQualityScale = self.air?.scale ?? AirQualityScale.forPlace(timeZone: forecast.timeZone.identifier)
+                place: place?.gazetteerEntry, origin: caching.lastOrigin ?? .network, notices: caching.notices)
+            shown.add(answers, scale: air?.scale)
             return (shown, caching)
         }
         // The forecast is shown either way; a store that failed to save is only worth a log line.
@@ -113,11 +126,37 @@ struct ForecastRun {
                      place: known.gazetteerEntry, origin: origin)
     }
 
-    /// An extra beside the forecast (the air, the next two hours), or why
-    /// not: a failure is a note on stderr and the forecast is shown all the same.
+    /// An extra beside the forecast (the air, the next two hours, the
+    /// warnings), or why not: a failure is a note on stderr and the forecast
+    /// is shown all the same.
     struct Extra<Value: Sendable>: Sendable {
         var value: Value?
         var notices: [String] = []
+        var error: ForecastError?
+    }
+
+    /// The answers of every extra asked for one place.
+    struct ExtraAnswers: Sendable {
+        var air = Extra<AirQuality>()
+        var nowcast = Extra<Nowcast>()
+        var alerts = Extra<PlaceAlerts>()
+    }
+
+    var wantsExtras: Bool { air != nil || nowcast || alerts }
+
+    /// Asks every extra wanted for the point, all at once.
+    func extras(at coordinate: Coordinate, entry: GazetteerPlace?, services: Services, store: SQLiteStore?) async -> ExtraAnswers {
+        let alertService = services.alerts(store: store)
+        async let air = extra(air != nil, "No air quality") { () async throws(ForecastError) in
+            try await services.airQuality.airQuality(at: coordinate)
+        }
+        async let nowcast = extra(nowcast, "No rain for the next 2 hours") { () async throws(ForecastError) in
+            try await services.nowcast.nowcast(at: coordinate)
+        }
+        async let alerts = extra(alerts, "No weather warnings") { () async throws(ForecastError) in
+            try await alertService.alerts(for: PlaceLookup.alertPlace(at: coordinate, entry: entry))
+        }
+        return ExtraAnswers(air: await air, nowcast: await nowcast, alerts: await alerts)
     }
 
     /// Asks for an extra when it is `wanted`; a failure becomes the note "`what`: why".
@@ -128,16 +167,8 @@ struct ForecastRun {
         do throws(ForecastError) {
             return Extra(value: try await fetch())
         } catch {
-            return Extra(notices: ["\(what): \(error.userMessage)"])
+            return Extra(notices: ["\(what): \(error.userMessage)"], error: error)
         }
-    }
-
-    private func airQuality(at coordinate: Coordinate, services: Services) async -> Extra<AirQuality> {
-        await extra(air != nil, "No air quality") { () async throws(ForecastError) in try await services.airQuality.airQuality(at: coordinate) }
-    }
-
-    private func nowcast(at coordinate: Coordinate, services: Services) async -> Extra<Nowcast> {
-        await extra(nowcast, "No rain for the next 2 hours") { () async throws(ForecastError) in try await services.nowcast.nowcast(at: coordinate) }
     }
 
     func request(_ coordinate: Coordinate) throws(ForecastError) -> ForecastRequest {

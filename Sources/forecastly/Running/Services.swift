@@ -2,6 +2,7 @@ import ForecastCore
 import ForecastlyBase
 import ForecastProviders
 import ForecastStore
+import ForecastlySettings
 import Foundation
 import NetworkTransport
 import Places
@@ -22,6 +23,27 @@ struct Services {
     /// (`FORECASTLY_MET_NORWAY_URL`), Open-Meteo's `minutely_15` elsewhere
     /// and when the radar does not cover the place (`FORECASTLY_OPEN_METEO_URL`).
     let nowcast: any NowcastService
+
+    /// Official warnings for the place's country (the NWS, MET Norway,
+    /// MeteoAlarm), each answer kept in `store` until its service may be
+    /// asked again.
+    let alertService: any AlertService
+
+    func alerts(store: SQLiteStore?) -> any AlertService {
+        CachingAlertService(base: alertService, cache: store)
+    }
+
+    /// The three warning services, in the user's language where they have it
+    /// (MET Norway writes Norwegian or English; MeteoAlarm carries each
+    /// country's languages and English).
+    private static func alertService(environment: [String: String], transport: any HTTPTransport) throws -> RegionalAlertService {
+        let language = LocaleConventions.language(environment)
+        let norwegian = ["nb", "nn", "no"].contains(language ?? "")
+        return RegionalAlertService(
+            nws: try NWSAlertService(environment: environment, transport: transport),
+            metNorway: try MetNorwayAlertService(environment: environment, transport: transport, language: norwegian ? "no" : "en"),
+            meteoAlarm: try MeteoAlarmService(environment: environment, transport: transport, languages: language.map { [$0] } ?? []))
+    }
 
     /// The offline index first, then the online geocoder over this transport.
     func placeResolver() throws -> PlaceResolver {
@@ -53,7 +75,8 @@ struct Services {
                     radar: try? MetNorwayNowcastService(environment: environment, transport: transport),
                     model: OpenMeteoNowcastService(
                         configuration: try OpenMeteoConfiguration(environment: environment, apiKey: settings.provider == .openMeteo ? settings.apiKey : nil),
-                        transport: transport)))
+                        transport: transport)),
+                alertService: try alertService(environment: environment, transport: transport))
             let result = try await body(services)
             await transport.shutdown()
             return result

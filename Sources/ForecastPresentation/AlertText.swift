@@ -1,0 +1,85 @@
+public import ForecastCore
+public import Foundation
+
+/// Official warnings in words: the report's lines above "Now", the short
+/// form of `%A`, one line and Waybar, and the full text of `forecastly alerts`.
+public enum AlertText {
+    /// "until 16:00", or "until Sat 15 Aug 16:00" when it is not today at the place.
+    public static func until(_ alert: WeatherAlert, clock: PlaceClock, now: Date) -> String {
+        let end = alert.until
+        let sameDay = clock.localDate(end) == clock.localDate(now)
+        return "until " + (sameDay ? "" : clock.day(clock.localDate(end)) + " ") + clock.time(end)
+    }
+
+    /// The parts of a warning's line in the report: severity, headline, until when, who issued it.
+    public static func parts(_ alert: WeatherAlert, clock: PlaceClock, now: Date, style: TerminalStyle) -> [String] {
+        var parts = [style.severity(alert.severity.word, alert.severity) + " " + alert.headline, until(alert, clock: clock, now: now)]
+        if !alert.headline.localizedCaseInsensitiveContains(alert.sender) { parts.append(alert.sender) }
+        return parts
+    }
+
+    /// Said when there is nothing to show but the reason matters: no service
+    /// covers the place, or warnings in the country forecastly cannot place.
+    public static func remark(_ alerts: PlaceAlerts) -> String? {
+        switch alerts {
+        case .noService:
+            return "No warning service covers this place"
+        case .covered(let coverage):
+            guard !coverage.unplaced.isEmpty else { return nil }
+            let count = coverage.unplaced.count
+            return "\(count) \(count == 1 ? "warning" : "warnings") elsewhere in the country, for regions forecastly cannot place: forecastly alerts"
+        }
+    }
+
+    /// "Severe: Flash Flood Warning" (+N for more), for `%A` and Waybar;
+    /// empty when none is in force.
+    public static func short(_ alerts: PlaceAlerts) -> String {
+        let active = alerts.active
+        guard let worst = active.first else { return "" }
+        return "\(worst.severity.word): \(worst.event)" + (active.count > 1 ? " +\(active.count - 1)" : "")
+    }
+
+    /// The Waybar class of the worst warning in force: "alert-severe".
+    public static func waybarClass(_ alerts: PlaceAlerts) -> String? {
+        alerts.active.first.map { "alert-\($0.severity.rawValue)" }
+    }
+
+    /// `forecastly alerts`: every warning in force at the place in full, the
+    /// ones forecastly cannot place, or why there are none.
+    public static func full(_ alerts: PlaceAlerts, placeName: String, clock: PlaceClock, now: Date, style: TerminalStyle) -> String {
+        guard case .covered(let coverage) = alerts else {
+            return "No warning service covers \(placeName): forecastly asks the US National Weather Service, MET Norway and MeteoAlarm (Europe).\n"
+        }
+        var lines: [String] = []
+        let asOf = "\(coverage.source.name), as of \(clock.day(clock.localDate(coverage.asOf))) \(clock.time(coverage.asOf))"
+        if coverage.active.isEmpty {
+            lines.append("No warnings in force for \(placeName) (\(asOf)).")
+        } else {
+            lines.append(style.bold("\(coverage.active.count) \(coverage.active.count == 1 ? "warning" : "warnings") for \(placeName)") + " (\(asOf))")
+        }
+        for alert in coverage.active { lines += [""] + block(alert, clock: clock, now: now, style: style) }
+        if !coverage.unplaced.isEmpty {
+            lines += ["", style.bold("Elsewhere in the country") + " (regions without an outline forecastly can match to \(placeName); check whether yours is listed)"]
+            for alert in coverage.unplaced {
+                lines.append("  " + style.severity(alert.severity.word, alert.severity) + " \(alert.event) \(until(alert, clock: clock, now: now)): " + alert.areas.joined(separator: ", "))
+            }
+        }
+        lines += ["", style.dim(coverage.source.credit.attribution)]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func block(_ alert: WeatherAlert, clock: PlaceClock, now: Date, style: TerminalStyle) -> [String] {
+        var lines = [style.severity(alert.severity.word.uppercased(), alert.severity) + "  " + style.bold(alert.headline)]
+        var facts = [until(alert, clock: clock, now: now)]
+        if let onset = alert.onset, onset > now { facts.insert("from \(clock.day(clock.localDate(onset))) \(clock.time(onset))", at: 0) }
+        facts += [alert.urgency, alert.certainty].compactMap { $0 }
+        lines.append(facts.joined(separator: " · "))
+        if let description = alert.description { lines += ["", description] }
+        if let instruction = alert.instruction { lines += ["", instruction] }
+        lines.append("")
+        if !alert.areas.isEmpty { lines.append("Areas:  " + alert.areas.joined(separator: "; ")) }
+        lines.append("From:   " + alert.sender)
+        if let link = alert.link { lines.append("More:   " + link) }
+        return lines
+    }
+}

@@ -1,0 +1,42 @@
+public import ForecastCore
+public import Foundation
+
+/// The warning service for a place, chosen by its country: the NWS for the
+/// United States and its territories, MET Norway for Norway (and Svalbard),
+/// MeteoAlarm for the rest of its European members. Anywhere else no
+/// service covers the place, and that is what is said.
+public struct RegionalAlertService: AlertService {
+    let nws: NWSAlertService
+    let metNorway: MetNorwayAlertService
+    let meteoAlarm: MeteoAlarmService
+    private let now: @Sendable () -> Date
+
+    public init(nws: NWSAlertService, metNorway: MetNorwayAlertService, meteoAlarm: MeteoAlarmService, now: @escaping @Sendable () -> Date = Date.init) {
+        self.nws = nws
+        self.metNorway = metNorway
+        self.meteoAlarm = meteoAlarm
+        self.now = now
+    }
+
+    /// Where the NWS issues warnings: the states and the territories.
+    static let nwsCountries: Set<String> = ["US", "PR", "VI", "GU", "AS", "MP", "UM"]
+
+    public func scope(for place: AlertPlace) -> AlertScope? {
+        guard let country = place.countryCode else { return nil }
+        let point = "\(MetNorwayService.fourDecimals(place.coordinate.latitude)),\(MetNorwayService.fourDecimals(place.coordinate.longitude))"
+        if Self.nwsCountries.contains(country) { return AlertScope(source: .nws, key: "nws:\(point)") }
+        if country == "NO" || country == "SJ" { return AlertScope(source: .metNorway, key: "met-norway:\(point)") }
+        if let feed = MeteoAlarmService.feed(forCountry: country) { return AlertScope(source: .meteoAlarm, key: "meteoalarm:\(feed)") }
+        return nil
+    }
+
+    public func bulletin(for scope: AlertScope, place: AlertPlace) async throws(ForecastError) -> AlertBulletin {
+        switch scope.source {
+        case .nws: return try await nws.bulletin(at: place.coordinate, now: now())
+        case .metNorway: return try await metNorway.bulletin(at: place.coordinate, now: now())
+        case .meteoAlarm:
+            let feed = String(scope.key.dropFirst("meteoalarm:".count))
+            return try await meteoAlarm.bulletin(forFeed: feed, now: now())
+        }
+    }
+}

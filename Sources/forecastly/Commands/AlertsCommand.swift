@@ -1,0 +1,54 @@
+import ArgumentParser
+import ForecastCore
+import ForecastlySettings
+import ForecastPresentation
+import Foundation
+
+/// `forecastly alerts`: the official warnings in force at the place, in
+/// full (description, instruction, areas, sender, link).
+struct AlertsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "alerts",
+        abstract: "Show the official weather warnings in force at the place, in full.",
+        discussion: """
+        Example: forecastly alerts --city "Hilo, US"
+        Warnings come from the US National Weather Service (the United States
+        and its territories), MET Norway (Norway) and MeteoAlarm (Europe's
+        national services); anywhere else no warning service covers the place,
+        and forecastly says so. The report shows one line per warning above
+        "Now"; --json has them under "alerts".
+        """
+    )
+
+    @OptionGroup(title: "Location") var location: LocationOptions
+    @OptionGroup(title: "Locating (without --lat/--lon)") var locating: LocationSourceOptions
+    @OptionGroup(title: "Service") var service: ServiceOptions
+
+    @Flag(name: .customLong("no-color"), help: "Never colour the output (also NO_COLOR=1).")
+    var noColor = false
+
+    @Flag(help: "Log what happens to stderr.")
+    var verbose = false
+
+    func validate() throws {
+        _ = try location.coordinate()
+        guard try location.cityQueries().count <= 1 else { throw ValidationError("'alerts' shows one place; give --city once.") }
+        try locating.check()
+        try service.check()
+    }
+
+    func run() async throws {
+        Diagnostics.bootstrap(verbose: verbose)
+        let settings = try Settings.load(Settings.Flags(provider: service.provider, apiKey: service.apiKey))
+        // The forecast is asked as well: it gives the place's time zone, and is stored for later runs.
+        let run = ForecastRun(finder: PlaceFinder(choice: try location.choice(locating: locating, settings: settings)),
+                              days: 1, units: settings.units.value, cache: .preferStored(maxAge: CachePolicy.defaultMaxAge), services: service.settings(settings), alerts: true)
+        let shown = try await run.load(store: Storage.openForCache(), loader: ForecastLoader(showsProgress: Terminal.standardError.isTerminal))
+        if let error = shown.alertError { throw error }
+        guard let alerts = shown.extras.alerts else { return }
+        let style = TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment, disabled: noColor)
+        let text = AlertText.full(alerts, placeName: shown.placeName ?? shown.forecast.requestedCoordinate.description,
+                                  clock: PlaceClock(timeZone: shown.forecast.timeZone, hourCycle: settings.clock.value), now: Date(), style: style)
+        Terminal.standardOutput.write(text)
+    }
+}
