@@ -13,9 +13,14 @@ public enum AlertText {
 
     /// The parts of a warning's line in the report: severity, headline, until when, who issued it.
     public static func parts(_ alert: WeatherAlert, clock: PlaceClock, now: Date, style: TerminalStyle) -> [String] {
-        var parts = [style.severity(alert.severity.word, alert.severity) + " " + alert.headline, until(alert, clock: clock, now: now)]
-        if !alert.headline.localizedCaseInsensitiveContains(alert.sender) { parts.append(alert.sender) }
-        return parts
+        [style.severity(alert.severity.word, alert.severity) + " " + title(alert), until(alert, clock: clock, now: now), alert.sender]
+    }
+
+    /// The headline where it is short ("Wind - Yellow warning for Drenthe");
+    /// the event where the headline is a sentence of its own that repeats
+    /// the times and the sender (the NWS's, MET Norway's): those are on the line already.
+    public static func title(_ alert: WeatherAlert) -> String {
+        alert.headline.count <= 60 ? alert.headline : alert.event
     }
 
     /// Said when there is nothing to show but the reason matters: no service

@@ -17,8 +17,12 @@ enum OutputRenderer {
     /// Whether what is printed shows the next two hours: the report and JSON do, a line only with `%N`.
     var showsNowcast: Bool { shows(.nowcast) }
 
-    /// Whether what is printed shows warnings: the report and JSON do, a line only with `%A`.
-    var showsAlerts: Bool { shows(.alerts) }
+    /// Whether what is printed shows warnings: the report, JSON and Waybar
+    /// (its class and tooltip) do, a line only with `%A`.
+    var showsAlerts: Bool {
+        if case .waybar = self { return true }
+        return shows(.alerts)
+    }
 
     private func shows(_ placeholder: LineTemplate.Placeholder) -> Bool {
         switch self {

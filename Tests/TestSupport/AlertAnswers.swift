@@ -1,0 +1,27 @@
+public import Foundation
+
+/// Recorded warning answers, moved in time so that they are in force now:
+/// every ISO 8601 time with an offset is shifted by the same whole number
+/// of hours, so the warnings keep their order, lengths and local offsets.
+public enum AlertAnswers {
+    /// The NWS's Hilo answer, recorded at 2026-08-16T01:49Z.
+    public static let hiloRecordedAt = Date(timeIntervalSince1970: 1_786_844_940)
+
+    public static func hilo(inForceAt now: Date = Date()) -> String {
+        shifted("alerts/nws/active_point_hilo-hi_5-alerts_hurricane_2026-08-16.json", recordedAt: hiloRecordedAt, to: now)
+    }
+
+    public static func shifted(_ fixture: String, recordedAt: Date, to now: Date) -> String {
+        guard let text = try? String(contentsOf: Fixtures.url(fixture), encoding: .utf8) else { return "{}" }
+        let hours = (now.timeIntervalSince(recordedAt) / 3600).rounded()
+        let shift = hours * 3600
+        let local = DateFormatter()
+        local.locale = Locale(identifier: "en_US_POSIX")
+        local.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        local.timeZone = TimeZone(identifier: "UTC")
+        return text.replacing(/(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)([+-])(\d\d):(\d\d)/) { match in
+            guard let wall = local.date(from: String(match.output.1)) else { return String(match.output.0) }
+            return local.string(from: wall.addingTimeInterval(shift)) + "\(match.output.2)\(match.output.3):\(match.output.4)"
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Official warnings beside the forecast, end to end: the NWS's recorded
+/// hurricane day in Hilo (moved to now) from a loopback stub.
+@Suite struct AlertsCommandTests {
+    static let hilo = ["--lat", "19.7203", "--lon", "-155.0868"]
+    static let tokyo = ["--lat", "35.68", "--lon", "139.69"]
+
+    /// The stub of the other tests, with Hilo's warnings in force.
+    static func handler(alerts: StubHTTPServer.Reply? = nil) -> @Sendable (StubHTTPServer.RecordedRequest) -> StubHTTPServer.Reply {
+        let base = FullResponse.handler()
+        let answer = alerts ?? .json(AlertAnswers.hilo())
+        return { request in request.path == "/alerts/active" ? answer : base(request) }
+    }
+
+    static func alertRequests(_ server: StubHTTPServer) -> Int {
+        server.requests.filter { $0.path == "/alerts/active" || $0.path.hasPrefix("/api/v1/warnings/") }.count
+    }
+
+    @Test func theReportShowsEachWarningAboveNowTheWorstFirst() async throws {
+        try await StubHTTPServer.with(handler: Self.handler()) { server in
+            let result = try await CLI.run(Self.hilo + ["--no-nowcast", "--hours", "0"], server: server)
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let warnings = lines.filter { $0.hasPrefix("⚠") }
+            #expect(warnings.count == 5)
+            #expect(warnings.first?.hasPrefix("⚠      Extreme Hurricane Warning · until ") == true)
+            #expect(warnings.first?.hasSuffix(" · NWS Honolulu HI") == true)
+            let now = try #require(lines.firstIndex { $0.hasPrefix("Now") })
+            #expect(lines.lastIndex { $0.hasPrefix("⚠") }! < now)
+            #expect(result.stdout.hasSuffix("Warnings by the US National Weather Service\n"))
+            // Asked for the place's point, with the identifying User-Agent.
+            let request = try #require(server.requests.first { $0.path == "/alerts/active" })
+            #expect(request.query["point"] == "19.7203,-155.0868")
+            #expect(request.headers.first { $0.0.lowercased() == "user-agent" }?.1.hasPrefix("forecastly/") == true)
+        }
+    }
+
+    @Test func alertsPrintsTheFullText() async throws {
+        try await StubHTTPServer.with(handler: Self.handler()) { server in
+            let result = try await CLI.run(["alerts"] + Self.hilo, server: server)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("5 warnings for Hilo, HI, US (National Weather Service, as of "))
+            #expect(result.stdout.contains("EXTREME  Hurricane Warning issued August 15 at 11:15AM HST by NWS Honolulu HI\n"))
+            #expect(result.stdout.contains("Turn around, don't drown when encountering flooded roads."))
+            #expect(result.stdout.contains("From:   NWS Honolulu HI\n"))
+            #expect(result.stdout.contains("Areas:  Hawaii in Hawaii, HI\n"))
+        }
+    }
+
+    @Test func jsonPercentAAndWaybarCarryTheWarnings() async throws {
+        try await StubHTTPServer.with(handler: Self.handler()) { server in
+            let json = try await CLI.run(Self.hilo + ["--json"], server: server)
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            let alerts = try #require(root["alerts"] as? [[String: Any]])
+            #expect(alerts.count == 5)
+            let first = try #require(alerts.first)
+            #expect(Set(first.keys) == ["id", "event", "severity", "urgency", "certainty", "onset", "expires", "ends", "headline",
+                                        "description", "instruction", "sender", "areas", "url", "source"])
+            #expect(first["severity"] as? String == "extreme")
+            #expect(first["source"] as? String == "nws")
+            let service = try #require(root["alertService"] as? [String: Any])
+            #expect(service["covered"] as? Bool == true)
+            #expect(service["name"] as? String == "National Weather Service")
+
+            let line = try await CLI.run(Self.hilo + ["--format", "%A|%t"], server: server)
+            #expect(line.stdout.hasPrefix("Extreme: Hurricane Warning +4|"), "\(line.stdout)")
+            let waybar = try await CLI.run(Self.hilo + ["--waybar"], server: server)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(waybar.stdout.utf8)) as? [String: Any])
+            #expect((object["class"] as? [String])?.contains("alert-extreme") == true)
+            #expect((object["tooltip"] as? String)?.contains("⚠ Extreme: Hurricane Warning until") == true)
+        }
+    }
+
+    /// Where no service issues warnings, forecastly says so: never "no warnings".
+    @Test func noWarningServiceCoversTokyo() async throws {
+        try await StubHTTPServer.with(handler: Self.handler()) { server in
+            let report = try await CLI.run(Self.tokyo + ["--no-nowcast"], server: server)
+            #expect(report.stdout.contains("Alerts No warning service covers this place\n"))
+            let alerts = try await CLI.run(["alerts"] + Self.tokyo, server: server)
+            #expect(alerts.status == 0)
+            #expect(alerts.stdout.hasPrefix("No warning service covers Tokyo, JP"), "\(alerts.stdout)")
+            let json = try await CLI.run(Self.tokyo + ["--json"], server: server)
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect((root["alerts"] as? [Any])?.isEmpty == true)
+            #expect((root["alertService"] as? [String: Any])?["covered"] as? Bool == false)
+            #expect(Self.alertRequests(server) == 0)
+        }
+    }
+
+    /// A covered place with nothing in force shows no line at all.
+    @Test func aQuietDayInKyivShowsNothing() async throws {
+        try await StubHTTPServer.with(handler: Self.handler()) { server in
+            let report = try await CLI.run(["--lat", "50.45", "--lon", "30.52", "--no-nowcast"], server: server)
+            #expect(!report.stdout.contains("⚠") && !report.stdout.contains("Alerts"))
+            #expect(server.requests.contains { $0.path == "/api/v1/warnings/feeds-ukraine" })
+        }
+    }
+
+    @Test func offByFlagOrByTheConfigurationFile() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-alerts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await StubHTTPServer.with(handler: Self.handler()) { server in
+            let flagged = try await CLI.run(Self.hilo + ["--no-alerts"], server: server, home: home)
+            #expect(flagged.status == 0 && !flagged.stdout.contains("⚠"))
+            try FileManager.default.createDirectory(at: home.appendingPathComponent(".config/forecastly"), withIntermediateDirectories: true)
+            try "alerts = false\n".write(to: home.appendingPathComponent(".config/forecastly/config.toml"), atomically: true, encoding: .utf8)
+            let configured = try await CLI.run(Self.hilo + ["--json"], server: server, home: home)
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(configured.stdout.utf8)) as? [String: Any])
+            #expect(root["alerts"] is NSNull)
+            // A line without %A does not ask either.
+            _ = try await CLI.run(Self.hilo + ["--oneline"], server: server)
+            #expect(Self.alertRequests(server) == 0)
+        }
+    }
+
+    /// The NWS is asked once per five minutes for a place, however often forecastly runs.
+    @Test func aStoredAnswerSparesTheService() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-alerts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await StubHTTPServer.with(handler: Self.handler()) { server in
+            let first = try await CLI.run(Self.hilo + ["--format", "%A"], server: server, home: home)
+            let second = try await CLI.run(Self.hilo + ["--format", "%A"], server: server, home: home)
+            #expect(first.stdout == second.stdout && first.stdout.hasPrefix("Extreme"))
+            #expect(Self.alertRequests(server) == 1)
+        }
+    }
+
+    /// A failing warning service is a note; the forecast is shown. `alerts` itself fails with the cause.
+    @Test func aFailingServiceIsANoteNotAFailure() async throws {
+        let down = StubHTTPServer.Reply.respond(status: 503, headers: [("Content-Type", "text/html")], body: Array("<html>down</html>".utf8))
+        try await StubHTTPServer.with(handler: Self.handler(alerts: down)) { server in
+            let report = try await CLI.run(Self.hilo + ["--no-nowcast"], server: server)
+            #expect(report.status == 0)
+            #expect(report.stdout.contains("Now "))
+            #expect(report.stderr.contains("No weather warnings: National Weather Service at 127.0.0.1:"), "\(report.stderr)")
+            #expect(report.stderr.split(separator: "\n").count == 1)
+            let alerts = try await CLI.run(["alerts"] + Self.hilo, server: server)
+            #expect(alerts.status == 75, "\(alerts.stderr)")
+            #expect(alerts.stderr.contains("HTTP 503"))
+        }
+    }
+}
