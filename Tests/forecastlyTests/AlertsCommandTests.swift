@@ -143,3 +143,23 @@ import TestSupport
         }
     }
 }
+
+extension AlertsCommandTests {
+    /// `compare` marks the place where a warning is in force, in the table and in JSON.
+    @Test func compareMarksThePlaceWithAWarning() async throws {
+        try await StubHTTPServer.with(handler: Self.handler()) { server in
+            let table = try await CLI.run(["compare", "Hilo, US", "Kyiv"], server: server)
+            #expect(table.status == 0, "\(table.stderr)")
+            let rows = table.stdout.split(separator: "\n").map(String.init)
+            #expect(rows.contains { $0.hasPrefix("Hilo, HI, US ⚠") })
+            #expect(rows.contains { $0.hasPrefix("Kyiv, UA ") && !$0.contains("⚠") })
+            #expect(table.stdout.contains("Warnings by the US National Weather Service"))
+            let json = try await CLI.run(["compare", "Hilo, US", "Kyiv", "--json"], server: server)
+            let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+            let counts = array.map { (($0["forecast"] as? [String: Any])?["alerts"] as? [Any])?.count }
+            #expect(counts == [5, 0])
+            let quiet = try await CLI.run(["compare", "Hilo, US", "Kyiv", "--no-alerts"], server: server)
+            #expect(!quiet.stdout.contains("⚠"))
+        }
+    }
+}

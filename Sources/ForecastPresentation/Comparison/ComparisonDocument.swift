@@ -10,6 +10,8 @@ public struct ComparisonDocument: Encodable, Sendable {
     let unitSystem: UnitSystem
     let source: DataSource
     let generatedAt: Date
+    /// Each place's warnings by GeoNames id; a place without an entry was not asked.
+    public var alerts: [Int: PlaceAlerts] = [:]
 
     public init(entries: [PlaceComparison.Entry], unitSystem: UnitSystem, source: DataSource, generatedAt: Date) {
         self.entries = entries
@@ -29,9 +31,11 @@ public struct ComparisonDocument: Encodable, Sendable {
             switch entry {
             case .forecast(let resolution, let forecast):
                 try node.encode(resolution.query.description, forKey: .query)
-                try node.encode(ForecastDocument(
+                var document = ForecastDocument(
                     forecast: forecast, placeName: resolution.name, unitSystem: unitSystem,
-                    source: source, generatedAt: generatedAt, place: resolution.place), forKey: .forecast)
+                    source: source, generatedAt: generatedAt, place: resolution.place)
+                document.alerts = alerts[resolution.place.id]
+                try node.encode(document, forKey: .forecast)
             case .failed(let query, let error):
                 try node.encode(query, forKey: .query)
                 var failure = node.nestedContainer(keyedBy: Keys.self, forKey: .error)

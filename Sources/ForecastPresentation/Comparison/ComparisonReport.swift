@@ -5,11 +5,19 @@ public struct ComparisonReport: Sendable {
     public var entries: [PlaceComparison.Entry]
     public var style: TerminalStyle
     public var source: DataSource
+    /// Each place's warnings by GeoNames id: a place with one in force is marked ⚠.
+    public var alerts: [Int: PlaceAlerts] = [:]
 
     public init(entries: [PlaceComparison.Entry], style: TerminalStyle, source: DataSource) {
         self.entries = entries
         self.style = style
         self.source = source
+    }
+
+    /// " ⚠" where a warning is in force (uncoloured: the table's columns are
+    /// measured in characters).
+    private func mark(_ alerts: PlaceAlerts?) -> String {
+        alerts?.active.isEmpty == false ? " ⚠" : ""
     }
 
     public func render() -> String {
@@ -20,7 +28,7 @@ public struct ComparisonReport: Sendable {
             let today = forecast.today
             let condition = now?.condition ?? today?.condition
             rows.append([
-                resolution.name,
+                resolution.name + mark(alerts[resolution.place.id]),
                 ValueFormat.temperature(now?.temperature, unit: units.temperature),
                 ValueFormat.temperature(today?.temperatureMin, unit: units.temperature),
                 ValueFormat.temperature(today?.temperatureMax, unit: units.temperature),
@@ -32,7 +40,11 @@ public struct ComparisonReport: Sendable {
         guard rows.count > 1 else { return "" }
         var lines = TextTable.lines(rows, rightAligned: [1, 2, 3], indent: "")
         lines[0] = style.bold(lines[0])
+        let warned = alerts.values.compactMap { $0.active.first }
+        if !warned.isEmpty { lines += ["", "⚠ an official warning is in force there: forecastly alerts --city PLACE"] }
         lines += ["", style.dim("\(source.attribution) · places from GeoNames (CC BY 4.0)")]
+        let sources = Set(warned.map(\.source)).sorted { $0.rawValue < $1.rawValue }
+        for source in sources { lines.append(style.dim(source.credit.attribution)) }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -37,6 +37,9 @@ struct CompareCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Never colour the output (NO_COLOR works too).")
     var noColor = false
 
+    @Flag(name: .customLong("no-alerts"), help: "Do not mark the places where an official warning is in force (or alerts = false in config.toml).")
+    var noAlerts = false
+
     @OptionGroup(title: "Service")
     var service: ServiceOptions
 
@@ -53,8 +56,10 @@ struct CompareCommand: AsyncParsableCommand {
         for argument in places {
             queries += try PlaceQuery.list(argument, qualifies: gazetteer.qualifies)
         }
-        let settings = try Settings.load(Settings.Flags(units: units, provider: service.provider, apiKey: service.apiKey))
-        let entries = try await CompareRun(queries: queries, units: settings.units.value, services: service.settings(settings)).entries()
-        try ComparisonOutput.print(entries, units: settings.units.value, provider: settings.provider.value, json: json, noColor: noColor)
+        let settings = try Settings.load(Settings.Flags(units: units, provider: service.provider, apiKey: service.apiKey,
+                                                        alerts: noAlerts ? false : nil))
+        let result = try await CompareRun(queries: queries, units: settings.units.value, services: service.settings(settings),
+                                          alerts: settings.alerts.value).run()
+        try ComparisonOutput.print(result, units: settings.units.value, provider: settings.provider.value, json: json, noColor: noColor)
     }
 }

@@ -71,8 +71,9 @@ struct ForecastCommand: AsyncParsableCommand {
         let location = try self.location
         let cities = try location.cityQueries()
         if cities.count > 1 {
-            let entries = try await CompareRun(queries: cities, units: settings.units.value, services: service.settings(settings)).entries()
-            try ComparisonOutput.print(entries, units: settings.units.value, provider: settings.provider.value, json: output.json, noColor: output.noColor)
+            let result = try await CompareRun(queries: cities, units: settings.units.value, services: service.settings(settings),
+                                              alerts: settings.alerts.value).run()
+            try ComparisonOutput.print(result, units: settings.units.value, provider: settings.provider.value, json: output.json, noColor: output.noColor)
             return
         }
         let renderer = try output.renderer(clock: settings.clock.value)

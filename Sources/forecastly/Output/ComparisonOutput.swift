@@ -7,7 +7,8 @@ import Foundation
 /// failed, then the table (or JSON) of the rest; the run fails with the
 /// first real failure's status once everything is printed.
 enum ComparisonOutput {
-    static func print(_ entries: [PlaceComparison.Entry], units: UnitSystem, provider: WeatherProvider, json: Bool, noColor: Bool) throws {
+    static func print(_ result: CompareRun.Result, units: UnitSystem, provider: WeatherProvider, json: Bool, noColor: Bool) throws {
+        let entries = result.entries
         var failure: ExitStatus?
         // Which place an ambiguous name was taken to mean, as --city says it.
         for case .forecast(let resolution, _) in entries { resolution.reportAmbiguity() }
@@ -17,12 +18,15 @@ enum ComparisonOutput {
             if !(error is DuplicatePlace) { failure = failure ?? error.exitStatus }
         }
         if json {
-            let document = ComparisonDocument(entries: entries, unitSystem: units, source: provider.source, generatedAt: Date())
+            var document = ComparisonDocument(entries: entries, unitSystem: units, source: provider.source, generatedAt: Date())
+            document.alerts = result.alerts
             Terminal.standardOutput.write(String(decoding: document.encoded(), as: UTF8.self) + "\n")
         } else {
             let style = TerminalStyle.detect(
                 isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment, disabled: noColor)
-            Terminal.standardOutput.write(ComparisonReport(entries: entries, style: style, source: provider.source).render())
+            var report = ComparisonReport(entries: entries, style: style, source: provider.source)
+            report.alerts = result.alerts
+            Terminal.standardOutput.write(report.render())
         }
         if let failure { throw SilentExit(status: failure) }
     }
