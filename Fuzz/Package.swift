@@ -16,6 +16,7 @@ let package = Package(
                 .product(name: "ForecastlySettings", package: "forecastly"),
                 .product(name: "ForecastProviders", package: "forecastly"),
                 .product(name: "ForecastPresentation", package: "forecastly"),
+                .product(name: "ForecastStore", package: "forecastly"),
                 .product(name: "ForecastlyTesting", package: "forecastly"),
                 .product(name: "LocationProvider", package: "forecastly"),
                 .product(name: "NetworkTransport", package: "forecastly"),

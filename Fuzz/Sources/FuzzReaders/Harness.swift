@@ -1,6 +1,7 @@
 import ForecastCore
 import ForecastPresentation
 import ForecastProviders
+import ForecastStore
 import ForecastlyBase
 import ForecastlySettings
 import ForecastlyTesting
@@ -142,6 +143,46 @@ enum Readers {
                     _ = template.render(sample, placeName: nil)
                 }
             }
+        case "alerts":
+            // Each service's reader, then everything a run does with a
+            // bulletin: the store and back, the places it covers, and every
+            // output that shows warnings.
+            let response = HTTPResponse(status: 200, body: bytes)
+            let fetched = Date(timeIntervalSince1970: 1_786_844_940)
+            let bulletins = [try? NWSAlertService.bulletin(from: response, fetchedAt: fetched),
+                             try? MetNorwayAlertService.bulletin(from: response, fetchedAt: fetched),
+                             try? MeteoAlarmService.bulletin(from: response, fetchedAt: fetched, languages: ["nl"])].compactMap { $0 }
+            for read in bulletins {
+                let scope = AlertScope(source: read.source, key: "fuzz")
+                try? alertStore.save(read, scope: scope)
+                let bulletin = (try? alertStore.bulletin(scope: scope)) ?? read
+                var points = [try! Coordinate(latitude: 19.72, longitude: -155.09), try! Coordinate(latitude: 62.2, longitude: 5.1)]
+                for alert in bulletin.alerts {
+                    if case .shape(let polygons) = alert.area, let first = polygons.first?.rings.first?.first { points.append(first) }
+                }
+                for point in points.prefix(6) {
+                    let alerts = bulletin.warnings(for: AlertPlace(coordinate: point, countryCode: "US", regionNames: ["Drenthe"]), at: fetched)
+                    var report = ForecastReport(forecast: sample, placeName: "Hilo, HI, US", hours: 4, style: TerminalStyle(enabled: true), source: .openMeteo)
+                    report.alerts = alerts
+                    report.now = fetched
+                    for width in [40, 80] {
+                        report.width = width
+                        _ = report.render()
+                    }
+                    report.ascii = true
+                    _ = report.render()
+                    var document = ForecastDocument(forecast: sample, placeName: "Hilo", unitSystem: .metric, source: .openMeteo, generatedAt: fetched)
+                    document.alerts = alerts
+                    _ = document.encoded()
+                    if var template = try? LineTemplate("%A %t") {
+                        template.alerts = alerts
+                        template.now = fetched
+                        _ = template.render(sample, placeName: nil)
+                        _ = WaybarLine(forecast: sample, placeName: "Hilo", template: template, isStale: false).render()
+                    }
+                    _ = AlertText.full(alerts, placeName: "Hilo", clock: PlaceClock(timeZone: sample.timeZone), now: fetched, style: TerminalStyle(enabled: true))
+                }
+            }
         case "config-file":
             // As a run reads it: the file (its mode says a key may be used),
             // every setting decided from it, and what `forecastly config` says.
@@ -179,6 +220,9 @@ enum Readers {
         let body = try! Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Tests/Fixtures/open-meteo/forecast_current_hourly_daily_zagreb.json").standardized)
         return try! OpenMeteoService.forecast(from: HTTPResponse(status: 200, body: Array(body)), for: request)
     }()
+
+    /// One in-memory store for the run: bulletins go in and come back as a run stores them.
+    nonisolated(unsafe) static let alertStore = try! SQLiteStore.inMemory()
 
     /// The bytes as a file of its own (the reader opens a path).
     static func file(_ bytes: [UInt8], name: String) -> String {
