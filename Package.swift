@@ -146,6 +146,13 @@ let package = Package(
             ],
             swiftSettings: strictSwift6
         ),
+        // Desktop notifications (`--watch --notify`): the freedesktop
+        // Notifications service on the session bus, through sd-bus.
+        .target(
+            name: "DesktopNotifications",
+            dependencies: ["CDBus", "ForecastCore"],
+            swiftSettings: strictSwift6
+        ),
         .target(
             name: "ForecastlyTesting",
             dependencies: [
@@ -162,6 +169,7 @@ let package = Package(
         .executableTarget(
             name: "forecastly",
             dependencies: [
+                "DesktopNotifications",
                 "ForecastCore",
                 "ForecastProviders",
                 "ForecastStore",
@@ -272,6 +280,11 @@ let package = Package(
         // Runs the built `forecastly` binary as a subprocess (depending on the
         // executable target makes SwiftPM build it first), and tests the
         // CLI's own documents through `@testable import forecastly`.
+        .testTarget(
+            name: "DesktopNotificationsTests",
+            dependencies: ["DesktopNotifications", "ForecastCore", "TestSupport"],
+            swiftSettings: strictSwift6
+        ),
         .testTarget(
             name: "forecastlyTests",
             dependencies: [

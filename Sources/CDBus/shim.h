@@ -1,4 +1,5 @@
-// A GeoClue2 client over sd-bus, in the few calls forecastly makes.
+// A GeoClue2 client and a desktop-notifications client over sd-bus, in the
+// few calls forecastly makes.
 //
 // Swift cannot call sd-bus's variadic functions (sd_bus_call_method,
 // sd_bus_message_append, sd_bus_message_read), and a D-Bus exchange is a
@@ -30,6 +31,7 @@
 /// The sd-bus calls forecastly makes, typed from this very header.
 struct forecastly_sdbus {
     __typeof__(&sd_bus_open_system) open_system;
+    __typeof__(&sd_bus_open_user) open_user;
     __typeof__(&sd_bus_flush_close_unref) close;
     __typeof__(&sd_bus_message_new_method_call) new_method_call;
     __typeof__(&sd_bus_message_append_basic) append_basic;
@@ -63,6 +65,7 @@ static inline const char *forecastly_sdbus_load(const char *name, struct forecas
         return "it has no " #symbol " call"; \
     }
     FORECASTLY_RESOLVE(open_system, sd_bus_open_system)
+    FORECASTLY_RESOLVE(open_user, sd_bus_open_user)
     FORECASTLY_RESOLVE(close, sd_bus_flush_close_unref)
     FORECASTLY_RESOLVE(new_method_call, sd_bus_message_new_method_call)
     FORECASTLY_RESOLVE(append_basic, sd_bus_message_append_basic)
@@ -331,6 +334,70 @@ static inline int forecastly_geoclue_read_fix(const struct forecastly_sdbus *lib
         return forecastly_dbus_fail(lib, &error, code, out);
     }
     return 0;
+}
+
+// MARK: Desktop notifications (org.freedesktop.Notifications on the session bus)
+
+#define FORECASTLY_NOTIFICATIONS_SERVICE "org.freedesktop.Notifications"
+#define FORECASTLY_NOTIFICATIONS_PATH "/org/freedesktop/Notifications"
+
+/// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`).
+static inline int forecastly_session_connect(const struct forecastly_sdbus *lib, sd_bus **bus, struct forecastly_dbus_error *out) {
+    sd_bus_error error = {0};
+    int code = lib->open_user(bus);
+    return code < 0 ? forecastly_dbus_fail(lib, &error, code, out) : 0;
+}
+
+/// Notify(app_name s, replaces_id u, app_icon s, summary s, body s,
+/// actions as, hints a{sv}, expire_timeout i) with the one hint `urgency`
+/// (a byte: 0 low, 1 normal, 2 critical); the server's id into `id`.
+static inline int forecastly_notify(const struct forecastly_sdbus *lib, sd_bus *bus, uint32_t replaces, const char *summary,
+                                    const char *body, uint8_t urgency, int32_t timeout_ms, uint64_t timeout_usec,
+                                    uint32_t *id, struct forecastly_dbus_error *out) {
+    sd_bus_error error = {0};
+    sd_bus_message *call = NULL, *reply = NULL;
+    int code = lib->new_method_call(bus, &call, FORECASTLY_NOTIFICATIONS_SERVICE, FORECASTLY_NOTIFICATIONS_PATH,
+                                    FORECASTLY_NOTIFICATIONS_SERVICE, "Notify");
+    if (code >= 0) code = lib->append_basic(call, 's', "forecastly");
+    if (code >= 0) code = lib->append_basic(call, 'u', &replaces);
+    if (code >= 0) code = lib->append_basic(call, 's', "weather-severe-alert");
+    if (code >= 0) code = lib->append_basic(call, 's', summary);
+    if (code >= 0) code = lib->append_basic(call, 's', body);
+    if (code >= 0) code = lib->open_container(call, 'a', "s");
+    if (code >= 0) code = lib->close_container(call);
+    if (code >= 0) code = lib->open_container(call, 'a', "{sv}");
+    if (code >= 0) code = lib->open_container(call, 'e', "sv");
+    if (code >= 0) code = lib->append_basic(call, 's', "urgency");
+    if (code >= 0) code = lib->open_container(call, 'v', "y");
+    if (code >= 0) code = lib->append_basic(call, 'y', &urgency);
+    if (code >= 0) code = lib->close_container(call);
+    if (code >= 0) code = lib->close_container(call);
+    if (code >= 0) code = lib->close_container(call);
+    if (code >= 0) code = lib->append_basic(call, 'i', &timeout_ms);
+    if (code >= 0) code = lib->call(bus, call, timeout_usec, &error, &reply);
+    if (call) lib->message_unref(call);
+    if (code < 0) return forecastly_dbus_fail(lib, &error, code, out);
+    code = lib->read_basic(reply, 'u', id);
+    lib->message_unref(reply);
+    if (code <= 0) {
+        sd_bus_error none = {0};
+        return forecastly_dbus_fail(lib, &none, code < 0 ? code : -EBADMSG, out);
+    }
+    return 0;
+}
+
+/// CloseNotification(id u): the notification is withdrawn.
+static inline int forecastly_notify_close(const struct forecastly_sdbus *lib, sd_bus *bus, uint32_t id, uint64_t timeout_usec,
+                                          struct forecastly_dbus_error *out) {
+    sd_bus_error error = {0};
+    sd_bus_message *call = NULL, *reply = NULL;
+    int code = lib->new_method_call(bus, &call, FORECASTLY_NOTIFICATIONS_SERVICE, FORECASTLY_NOTIFICATIONS_PATH,
+                                    FORECASTLY_NOTIFICATIONS_SERVICE, "CloseNotification");
+    if (code >= 0) code = lib->append_basic(call, 'u', &id);
+    if (code >= 0) code = lib->call(bus, call, timeout_usec, &error, &reply);
+    if (call) lib->message_unref(call);
+    if (reply) lib->message_unref(reply);
+    return code < 0 ? forecastly_dbus_fail(lib, &error, code, out) : 0;
 }
 
 #endif
