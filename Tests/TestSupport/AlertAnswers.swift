@@ -11,10 +11,21 @@ public enum AlertAnswers {
         shifted("alerts/nws/active_point_hilo-hi_5-alerts_hurricane_2026-08-16.json", recordedAt: hiloRecordedAt, to: now)
     }
 
+    /// The Hilo answer moved so that its flash flood warning (the first to
+    /// end, at 16:00 HST) ends `seconds` from now; the others end hours later.
+    public static func hilo(flashFloodEndingIn seconds: TimeInterval, now: Date = Date()) -> String {
+        let flashFloodEnds = Date(timeIntervalSince1970: 1_786_845_600)  // 2026-08-16T02:00:00Z
+        return shifted("alerts/nws/active_point_hilo-hi_5-alerts_hurricane_2026-08-16.json",
+                       by: now.addingTimeInterval(seconds).timeIntervalSince(flashFloodEnds).rounded())
+    }
+
     public static func shifted(_ fixture: String, recordedAt: Date, to now: Date) -> String {
+        shifted(fixture, by: (now.timeIntervalSince(recordedAt) / 3600).rounded() * 3600)
+    }
+
+    /// Every time in the file moved by `shift` seconds, its offset kept.
+    public static func shifted(_ fixture: String, by shift: TimeInterval) -> String {
         guard let text = try? String(contentsOf: Fixtures.url(fixture), encoding: .utf8) else { return "{}" }
-        let hours = (now.timeIntervalSince(recordedAt) / 3600).rounded()
-        let shift = hours * 3600
         let local = DateFormatter()
         local.locale = Locale(identifier: "en_US_POSIX")
         local.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"

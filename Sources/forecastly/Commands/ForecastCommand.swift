@@ -1,4 +1,5 @@
 import ArgumentParser
+import DesktopNotifications
 import ForecastCore
 import ForecastlyBase
 import ForecastlySettings
@@ -79,13 +80,16 @@ struct ForecastCommand: AsyncParsableCommand {
         let renderer = try output.renderer(clock: settings.clock.value)
         let run = ForecastRun(finder: PlaceFinder(choice: try location.choice(locating: locating, settings: settings)),
                               days: settings.days.value, units: settings.units.value, cache: cache.policy, services: service.settings(settings),
-                              air: settings.airQuality.value && renderer.showsAirQuality && !watching.watch ? .init(scale: settings.aqi?.value) : nil,
-                              nowcast: settings.nowcast.value && renderer.showsNowcast && !watching.watch,
-                              alerts: settings.alerts.value && renderer.showsAlerts && !watching.watch)
+                              air: settings.airQuality.value && renderer.showsAirQuality ? .init(scale: settings.aqi?.value) : nil,
+                              // --notify watches the warnings and the rain whatever is shown.
+                              nowcast: settings.nowcast.value && (renderer.showsNowcast || watching.notify),
+                              alerts: settings.alerts.value && (renderer.showsAlerts || watching.notify))
         let store = Storage.openForCache()
         if watching.watch {
+            let notices = watching.notify ? WatchNotifications(notifier: DesktopNotifier(), rainThreshold: watching.rainNotice.duration,
+                                                               clock: settings.clock.value) : nil
             let watch = WatchRun(run: run, renderer: renderer, hours: settings.hours.value, interval: watching.interval.duration,
-                                 maxAge: cache.maxAge.seconds, refresh: cache.refresh)
+                                 maxAge: cache.maxAge.seconds, refresh: cache.refresh, notifications: notices)
             try await watch.start(store: store)
             return
         }

@@ -8,7 +8,15 @@ struct WatchOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("How often --watch fetches a new forecast, at least 10s.", valueName: "duration"))
     var interval = DurationOption(seconds: 600)
 
+    @Flag(help: "With --watch: a desktop notification when an official warning is issued or upgraded for the place, and when rain is about to start.")
+    var notify = false
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --notify: how soon rain must start to be announced (default 30m).", valueName: "duration"))
+    var rainNotice = DurationOption(seconds: 1800)
+
     func check() throws {
+        if notify, !watch { throw ValidationError("--notify needs --watch: notifications come while forecastly watches.") }
+        guard (60...7200).contains(rainNotice.seconds) else { throw ValidationError("--rain-notice must be between 1m and 2h; got \(rainNotice).") }
         guard interval.seconds >= 10 else { throw ValidationError("--interval must be at least 10s; got \(interval).") }
         guard interval.seconds <= 86_400 else { throw ValidationError("--interval must be at most 1 day; got \(interval).") }
     }

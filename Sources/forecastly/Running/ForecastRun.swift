@@ -41,7 +41,7 @@ struct ForecastRun {
         /// The extras' answers beside the forecast; the air's index is the
         /// one asked for, else the place's region's.
         mutating func add(_ answers: ExtraAnswers, scale: AirQualityScale?) {
-            notices += answers.alerts.notices + answers.nowcast.notices + answers.air.notices
+            notices += answers.notices
             extras = OutputRenderer.Extras(
                 airQuality: answers.air.value, airQualityScale: scale ?? AirQualityScale.forPlace(timeZone: forecast.timeZone.identifier),
                 nowcast: answers.nowcast.value, alerts: answers.alerts.value)
@@ -140,6 +140,8 @@ struct ForecastRun {
         var air = Extra<AirQuality>()
         var nowcast = Extra<Nowcast>()
         var alerts = Extra<PlaceAlerts>()
+
+        var notices: [String] { alerts.notices + nowcast.notices + air.notices }
     }
 
     var wantsExtras: Bool { air != nil || nowcast || alerts }

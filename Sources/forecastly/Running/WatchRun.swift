@@ -15,6 +15,8 @@ struct WatchRun {
     let interval: Duration
     let maxAge: TimeInterval
     let refresh: Bool
+    /// `--notify`: what to announce on the desktop, and where.
+    var notifications: WatchNotifications?
 
     func start(store: SQLiteStore?) async throws {
         let inPlace = Terminal.standardOutput.isTerminal
@@ -47,18 +49,32 @@ struct WatchRun {
                 return (forecast, caching.lastOrigin ?? .network)
             }
             for await frame in frames {
-                draw(frame, name: place?.name, place: place?.gazetteerEntry, inPlace: inPlace)
+                // The extras of each new forecast: what is shown, and what --notify watches.
+                var answers = ForecastRun.ExtraAnswers()
+                if case .forecast(let forecast, _, _) = frame, run.wantsExtras {
+                    answers = await run.extras(at: forecast.requestedCoordinate, entry: place?.gazetteerEntry, services: services, store: store)
+                    for notice in answers.notices { Terminal.standardError.writeLine("forecastly: note: \(notice)") }
+                }
+                draw(frame, name: place?.name, place: place?.gazetteerEntry, inPlace: inPlace, extras: answers)
+                if case .forecast(let forecast, _, _) = frame, let notifications {
+                    await notifications.refresh(answers, timeZone: forecast.timeZone)
+                }
             }
         }
     }
 
-    private func draw(_ frame: ForecastWatcher<ContinuousClock>.Frame, name: String?, place: GazetteerPlace?, inPlace: Bool) {
+    private func draw(
+        _ frame: ForecastWatcher<ContinuousClock>.Frame, name: String?, place: GazetteerPlace?, inPlace: Bool, extras: ForecastRun.ExtraAnswers
+    ) {
         var screen = ""
         var status: String
         switch frame {
         case .forecast(let forecast, let origin, let next):
             let placeName = Place.name(given: name, fix: forecast.fix, at: forecast.requestedCoordinate)
-            screen = renderer.render(forecast, units: run.units, placeName: placeName, hours: hours, place: place, origin: origin)
+            let shown = OutputRenderer.Extras(
+                airQuality: extras.air.value, airQualityScale: run.air?.scale ?? AirQualityScale.forPlace(timeZone: forecast.timeZone.identifier),
+                nowcast: extras.nowcast.value, alerts: extras.alerts.value)
+            screen = renderer.render(forecast, units: run.units, placeName: placeName, hours: hours, place: place, origin: origin, extras: shown)
             if case .stale(_, let error) = origin {
                 status = "\(error.summary) Showing the stored forecast; trying again in \(ValueFormat.age(next.inSeconds))."
             } else {

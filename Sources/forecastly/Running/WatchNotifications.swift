@@ -1,0 +1,47 @@
+import ForecastCore
+import ForecastlyBase
+import ForecastPresentation
+import Foundation
+
+/// `--watch --notify`: after each refresh, the notifications `WeatherNotices`
+/// calls for, worded as the report words them and sent to the desktop. A
+/// desktop without a notification service gets one line on stderr, once,
+/// and the watch goes on.
+actor WatchNotifications {
+    private let notifier: any WeatherNotifier
+    private let hourCycle: HourCycle
+    private var notices: WeatherNotices
+    private var saidWhyNot = false
+
+    init(notifier: any WeatherNotifier, rainThreshold: Duration, clock: HourCycle) {
+        self.notifier = notifier
+        self.hourCycle = clock
+        notices = WeatherNotices(rainThreshold: rainThreshold)
+    }
+
+    func refresh(_ answers: ForecastRun.ExtraAnswers, timeZone: TimeZone, now: Date = Date()) async {
+        let clock = PlaceClock(timeZone: timeZone, hourCycle: hourCycle)
+        // A failed fetch is not "no warnings": nothing is withdrawn for it.
+        let alerts = answers.alerts.error == nil ? answers.alerts.value : nil
+        for event in notices.refresh(alerts: alerts, nowcast: answers.nowcast.value, now: now) {
+            do throws(NotifierError) {
+                switch event {
+                case .warning(let alert, let replacing):
+                    let body = [AlertText.until(alert, clock: clock, now: now), alert.sender].joined(separator: " · ")
+                    let id = try await notifier.show(summary: "\(alert.severity.word): \(AlertText.title(alert))", body: body,
+                                                     urgency: NoticeUrgency(alert.severity), replacing: replacing ?? 0)
+                    notices.shown(alert, notification: id)
+                case .warningEnded(let id):
+                    try await notifier.withdraw(id)
+                case .rainSoon:
+                    guard let nowcast = answers.nowcast.value else { continue }
+                    _ = try await notifier.show(summary: NowcastText.summary(nowcast, now: now, clock: clock), body: "The next two hours",
+                                            urgency: .normal, replacing: 0)
+                }
+            } catch {
+                if !saidWhyNot { Terminal.standardError.writeLine("forecastly: note: No desktop notifications: \(error.message); the watch goes on.") }
+                saidWhyNot = true
+            }
+        }
+    }
+}
