@@ -21,7 +21,8 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".json") }
         #expect(files.count >= 6)
         let tested = ["first-launch-asks.json", "denied-explains.json", "location-services-off.json", "offline-at-launch.json",
-                      "revoked-while-watching.json", "allow-once-does-not-survive.json", "policy-arrives-mid-run.json"]
+                      "revoked-while-watching.json", "allow-once-does-not-survive.json", "policy-arrives-mid-run.json",
+                      "warning-upgraded-and-rain-notified.json"]
         #expect(Set(files) == Set(tested), "an example without a test below")
     }
 
@@ -82,6 +83,37 @@ import Testing
         #expect(entries[7].authorization == "authorized" && entries[7].shows.hasPrefix("forecast for 52.6000°N"))
     }
 
+    /// Issued at 4h05, upgraded at 5h05, expired at 8h; rain from 6h20: what was shown and notified at each step.
+    @Test func aWarningIsAnnouncedOnceUpgradedAndWithdrawnAndRainOnce() async throws {
+        let entries = try await Self.play("warning-upgraded-and-rain-notified.json").entries
+        let byTime = Dictionary(entries.map { ($0.at, $0) }, uniquingKeysWith: { _, last in last })
+        #expect(byTime["4h5m"]?.warnings == [])  // the sky changed; the watch has not refreshed yet
+        #expect(byTime["4h10m"]?.warnings == ["Moderate: Flood Watch until 8h"])
+        #expect(byTime["4h10m"]?.notifications == ["show 1 normal: Moderate: Flood Watch"])
+        #expect(byTime["5h"]?.notifications == [])  // the same warning on the next refresh is not news
+        #expect(byTime["5h10m"]?.warnings == ["Severe: Flood Watch until 8h"])
+        #expect(byTime["5h10m"]?.notifications == ["replace 1 critical: Severe: Flood Watch"])
+        #expect(byTime["6h10m"]?.notifications.count == 1)
+        #expect(byTime["6h10m"]?.notifications.first?.hasPrefix("show 2 normal: Rain starting in about") == true)
+        #expect(byTime["6h30m"]?.notifications == [])  // it rains: not announced again
+        #expect(byTime["8h"]?.warnings == [])
+        #expect(byTime["8h"]?.notifications == ["withdraw 1"])
+        #expect(entries.flatMap(\.notifications).count == 4)
+    }
+
+    /// The same story without --notify: the warnings are shown, nothing is announced.
+    @Test func withoutNotifyNothingIsAnnounced() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let story = try String(contentsOf: Self.folder.appendingPathComponent("warning-upgraded-and-rain-notified.json"), encoding: .utf8)
+        #expect(story.contains(#""notify": true"#))
+        try story.replacingOccurrences(of: #""notify": true"#, with: #""notify": false"#).write(to: file, atomically: true, encoding: .utf8)
+        let transcript = try await ScenarioRunner.run(try Scenario.load(from: file))
+        #expect(transcript.passed)
+        #expect(transcript.entries.flatMap(\.notifications).isEmpty)
+        #expect(transcript.entries.contains { $0.warnings == ["Severe: Flood Watch until 8h"] })
+    }
+
     @Test func aBadScenarioFileNamesWhatIsWrong() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
@@ -90,5 +122,12 @@ import Testing
         #expect(error?.description.contains("expected a duration") == true)
         try #"{"name": "x", "steps": [{"at": "1m", "wait": true, "restart": true}]}"#.write(to: file, atomically: true, encoding: .utf8)
         #expect(throws: ScenarioFileError.self) { try Scenario.load(from: file) }
+        try #"{"name": "x", "steps": [{"at": "1m", "alert": {"event": "Gale", "severity": "awful", "until": "2h"}}]}"#.write(to: file, atomically: true, encoding: .utf8)
+        #expect(throws: ScenarioFileError.self) { try Scenario.load(from: file) }
+        try #"{"name": "x", "steps": [{"at": "1m", "rain": {"from": "soon"}}]}"#.write(to: file, atomically: true, encoding: .utf8)
+        let rain = #expect(throws: ScenarioFileError.self) { try Scenario.load(from: file) }
+        #expect(rain?.description.contains("steps[0].rain.from") == true, "\(String(describing: rain))")
+        try #"{"name": "x", "steps": [{"at": "6h20m", "rain": {"from": "6h20m", "until": "7h"}}]}"#.write(to: file, atomically: true, encoding: .utf8)
+        #expect(try Scenario.load(from: file).steps.first?.at == .seconds(6 * 3600 + 20 * 60))
     }
 }

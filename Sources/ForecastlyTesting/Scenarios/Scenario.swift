@@ -13,6 +13,15 @@ public import Foundation
 ///     { "at": "6m",  "location": { "fix": [52.60, 13.50] } },
 ///     { "at": "20m", "weather": "down" } ] }
 /// ```
+///
+/// Warnings and rain are scripted too: `{"alert": {"event": "Flood Watch",
+/// "severity": "moderate", "until": "8h"}}` issues a warning (or updates the
+/// one of that event), `{"alert": {"event": "Flood Watch", "cancel": true}}`
+/// ends it; `{"rain": {"from": "6h20m"}}` makes rain start then (and
+/// `"until"` stop), `{"rain": {"none": true}}` clears the sky. The watch
+/// sees them at its next refresh; with `"notify": true` it announces them as
+/// `--watch --notify` does.
+
 public struct Scenario: Sendable, Decodable, Equatable {
     public var name: String
     public var description: String?
@@ -22,6 +31,8 @@ public struct Scenario: Sendable, Decodable, Equatable {
     public var policyDisabled: Bool
     /// How often watch mode refreshes.
     public var interval: Duration
+    /// Whether the watch sends notifications (`--notify`).
+    public var notify: Bool
     public var steps: [Step]
 
     public enum InitialAuthorization: String, Sendable, Decodable {
@@ -39,6 +50,10 @@ public struct Scenario: Sendable, Decodable, Equatable {
             case weather(WeatherMode)
             /// The program ends and starts again (an "allow once" must not outlive it).
             case restart
+            /// A warning is issued, updated or cancelled.
+            case alert(AlertChange)
+            /// Rain is forecast to start (and stop), or not at all.
+            case rain(RainChange)
             /// Only time passes.
             case wait
         }
@@ -59,6 +74,25 @@ public struct Scenario: Sendable, Decodable, Equatable {
         case failure
     }
 
+    /// A warning as the scenario's warning service (NWS-shaped) serves it.
+    public struct AlertChange: Sendable, Equatable {
+        public var event: String
+        /// nil: the warning is cancelled.
+        public var severity: AlertSeverityName?
+        /// Since launch.
+        public var until: Duration?
+    }
+
+    public enum AlertSeverityName: String, Sendable, Decodable, Equatable {
+        case minor, moderate, severe, extreme
+    }
+
+    /// Rain between two times since launch; `from` nil: no rain.
+    public struct RainChange: Sendable, Equatable {
+        public var from: Duration?
+        public var until: Duration?
+    }
+
     /// How the weather service answers from now on.
     public enum WeatherMode: String, Sendable, Decodable {
         case up
@@ -69,7 +103,7 @@ public struct Scenario: Sendable, Decodable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, description, authorization, policyDisabled, interval, steps
+        case name, description, authorization, policyDisabled, interval, notify, steps
     }
 
     /// A scenario file, or why it cannot be read (the field named).
@@ -94,25 +128,49 @@ public struct Scenario: Sendable, Decodable, Equatable {
         authorization = try container.decodeIfPresent(InitialAuthorization.self, forKey: .authorization) ?? .notDetermined
         policyDisabled = try container.decodeIfPresent(Bool.self, forKey: .policyDisabled) ?? false
         interval = try Self.duration(container.decodeIfPresent(String.self, forKey: .interval) ?? "10m", at: [CodingKeys.interval])
+        notify = try container.decodeIfPresent(Bool.self, forKey: .notify) ?? false
         steps = try container.decode([Step].self, forKey: .steps)
         guard zip(steps, steps.dropFirst()).allSatisfy({ $0.at <= $1.at }) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.steps], debugDescription: "the steps are not in time order"))
         }
     }
 
-    /// "90s", "10m", "2h", "0s".
+    /// "90s", "10m", "2h", "6h20m", "0s".
     static func duration(_ text: String, at path: [any CodingKey]) throws -> Duration {
         let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600]
-        guard let unit = text.last.flatMap({ units[$0] }), let value = Int64(text.dropLast()), value >= 0, value <= 7 * 86_400 else {
-            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "expected a duration such as 90s, 10m or 2h, got “\(text.prefix(20))”"))
+        var total: Int64 = 0
+        var digits = ""
+        var parts = 0
+        for character in text {
+            if character.isASCII, character.isNumber, digits.count < 7 {
+                digits.append(character)
+            } else if let unit = units[character], let value = Int64(digits) {
+                total += value * unit
+                digits = ""
+                parts += 1
+            } else {
+                parts = 0
+                break
+            }
         }
-        return .seconds(value * unit)
+        guard parts > 0, digits.isEmpty, total <= 7 * 86_400 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "expected a duration such as 90s, 10m, 2h or 6h20m, got “\(text.prefix(20))”"))
+        }
+        return .seconds(total)
     }
 }
 
 extension Scenario.Step {
     enum CodingKeys: String, CodingKey {
-        case at, authorization, location, weather, restart, wait
+        case at, authorization, location, weather, alert, rain, restart, wait
+    }
+
+    enum AlertKeys: String, CodingKey {
+        case event, severity, until, cancel
+    }
+
+    enum RainKeys: String, CodingKey {
+        case from, until, none
     }
 
     enum LocationKeys: String, CodingKey {
@@ -122,12 +180,34 @@ extension Scenario.Step {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         at = try Scenario.duration(container.decode(String.self, forKey: .at), at: container.codingPath + [CodingKeys.at])
-        let present = [CodingKeys.authorization, .location, .weather, .restart, .wait].filter(container.contains)
+        let present = [CodingKeys.authorization, .location, .weather, .alert, .rain, .restart, .wait].filter(container.contains)
         guard present.count == 1, let key = present.first else {
             throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath,
-                debugDescription: "a step has exactly one of authorization, location, weather, restart, wait"))
+                debugDescription: "a step has exactly one of authorization, location, weather, alert, rain, restart, wait"))
         }
         switch key {
+        case .alert:
+            let alert = try container.nestedContainer(keyedBy: AlertKeys.self, forKey: .alert)
+            let event = try alert.decode(String.self, forKey: .event)
+            if try alert.decodeIfPresent(Bool.self, forKey: .cancel) == true {
+                self.event = .alert(Scenario.AlertChange(event: event, severity: nil, until: nil))
+            } else {
+                let until = try Scenario.duration(alert.decode(String.self, forKey: .until), at: alert.codingPath + [AlertKeys.until])
+                self.event = .alert(Scenario.AlertChange(event: event, severity: try alert.decode(Scenario.AlertSeverityName.self, forKey: .severity), until: until))
+            }
+            return
+        case .rain:
+            let rain = try container.nestedContainer(keyedBy: RainKeys.self, forKey: .rain)
+            if try rain.decodeIfPresent(Bool.self, forKey: .none) == true {
+                event = .rain(Scenario.RainChange(from: nil, until: nil))
+            } else {
+                let from = try Scenario.duration(rain.decode(String.self, forKey: .from), at: rain.codingPath + [RainKeys.from])
+                let until = try rain.decodeIfPresent(String.self, forKey: .until).map { text in
+                    try Scenario.duration(text, at: rain.codingPath + [RainKeys.until])
+                }
+                event = .rain(Scenario.RainChange(from: from, until: until))
+            }
+            return
         case .authorization: event = .authorization(try container.decode(Scenario.AuthorizationChange.self, forKey: .authorization))
         case .weather: event = .weather(try container.decode(Scenario.WeatherMode.self, forKey: .weather))
         case .restart: event = .restart

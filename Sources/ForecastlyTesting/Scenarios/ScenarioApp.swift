@@ -2,6 +2,7 @@ import Clocks
 import ForecastCore
 import ForecastlyBase
 import ForecastPresentation
+import ForecastProviders
 import Foundation
 import LocationProvider
 import Synchronization
@@ -20,9 +21,20 @@ final class ScenarioApp: Sendable {
         var frames = 0
         var fetching = 0
         var violations: [String] = []
+        /// The warnings shown with the last forecast ("Severe: Flood Watch until 8h").
+        var warnings: [String]?
+        /// What notifications did, in order ("show 1 normal: Moderate: Flood Watch", "withdraw 1").
+        var notifications: [String] = []
+        var notices = WeatherNotices()
+        var nextNotification: UInt32 = 1
+        /// The severity each announced warning was announced with, by `WeatherNotices.key`.
+        var announced: [String: AlertSeverity] = [:]
+        var keysByNotification: [UInt32: String] = [:]
     }
 
     var shows: String { record.withLock { $0.shows } }
+    var warnings: [String]? { record.withLock { $0.warnings } }
+    var notifications: [String] { record.withLock { $0.notifications } }
 
     func takeViolations() -> [String] {
         record.withLock { record in
@@ -36,9 +48,18 @@ final class ScenarioApp: Sendable {
         tasks = Mutex([])
     }
 
+    /// The warning and nowcast services a watch asks beside each forecast,
+    /// and whether it announces what they say (`--notify`).
+    struct Extras: Sendable {
+        var alerts: NWSAlertService
+        var nowcast: any NowcastService
+        var notify: Bool
+        var launch: Date
+    }
+
     static func launch(
         store: InMemoryAuthorizationStore, policy: LocationPolicy, source: ScenarioLocationSource, clock: TestClock<Duration>,
-        interval: Duration, now: @escaping @Sendable () -> Date, weather: any ForecastService
+        interval: Duration, now: @escaping @Sendable () -> Date, weather: any ForecastService, extras: Extras? = nil
     ) async -> ScenarioApp {
         let (authorization, _) = await LocationAuthorization.load(store: store, policy: policy)
         let app = ScenarioApp(authorization: authorization)
@@ -69,6 +90,9 @@ final class ScenarioApp: Sendable {
         }
         let drawing = Task {
             for await frame in frames {
+                if let extras, case .forecast(let forecast, _, _) = frame {
+                    await app.watchExtras(at: forecast.requestedCoordinate, extras: extras, now: now())
+                }
                 let state = await authorization.state
                 app.record.withLock { record in
                     record.frames += 1
@@ -81,6 +105,49 @@ final class ScenarioApp: Sendable {
         }
         app.tasks.withLock { $0 = [locating, drawing] }
         return app
+    }
+
+    /// What a watch does beside each forecast: the warnings (shown, and
+    /// checked never to be expired) and the next two hours, announced as
+    /// `--notify` announces them, each warning checked to be announced once.
+    private func watchExtras(at coordinate: Coordinate, extras: Extras, now: Date) async {
+        record.withLock { $0.fetching += 1 }
+        defer { record.withLock { $0.fetching -= 1 } }
+        let alerts: PlaceAlerts? = try? await extras.alerts.bulletin(at: coordinate, now: now)
+            .warnings(for: AlertPlace(coordinate: coordinate, countryCode: "US"), at: now)
+        let nowcast = try? await extras.nowcast.nowcast(at: coordinate)
+        record.withLock { record in
+            record.warnings = alerts?.active.map { alert in
+                "\(alert.severity.word): \(alert.event) until \(ScenarioRunner.label(.seconds(alert.until.timeIntervalSince(extras.launch))))"
+            } ?? ["(the warning service failed)"]
+            for alert in alerts?.active ?? [] where !alert.isActive(at: now) {
+                record.violations.append("an expired warning was shown: \(alert.event)")
+            }
+            guard extras.notify else { return }
+            for event in record.notices.refresh(alerts: alerts, nowcast: nowcast, now: now) {
+                switch event {
+                case .warning(let alert, let replacing):
+                    let key = WeatherNotices.key(alert)
+                    if let earlier = record.announced[key], earlier >= alert.severity {
+                        record.violations.append("\(alert.event) was announced again without getting worse")
+                    }
+                    record.announced[key] = alert.severity
+                    let id = replacing ?? record.nextNotification
+                    if replacing == nil { record.nextNotification += 1 }
+                    record.notices.shown(alert, notification: id)
+                    record.keysByNotification[id] = key
+                    let urgency = NoticeUrgency(alert.severity) == .critical ? "critical" : "normal"
+                    record.notifications.append("\(replacing == nil ? "show" : "replace") \(id) \(urgency): \(alert.severity.word): \(alert.event)")
+                case .warningEnded(let id):
+                    record.notifications.append("withdraw \(id)")
+                    if let key = record.keysByNotification.removeValue(forKey: id) { record.announced[key] = nil }
+                case .rainSoon:
+                    let summary = nowcast.map { NowcastText.summary($0, now: now, clock: PlaceClock(timeZone: .gmt)) } ?? "rain"
+                    record.notifications.append("show \(record.nextNotification) normal: \(summary)")
+                    record.nextNotification += 1
+                }
+            }
+        }
     }
 
     /// Waits (in real time) until the pipeline is quiet: no fetch under

@@ -26,11 +26,11 @@ public enum ScenarioRunner {
         let launch = clock.now
         let epoch = Date(timeIntervalSince1970: 1_800_000_000)
         let now: @Sendable () -> Date = { epoch.addingTimeInterval(launch.duration(to: clock.now).inSeconds) }
-        let server = try await ScenarioWeatherServer(now: now)
+        let server = try await ScenarioWeatherServer(now: now, launch: epoch)
         let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
         // The server and the transport are stopped whatever the story does.
         do {
-            let transcript = try await play(scenario, clock: clock, now: now, server: server, transport: transport)
+            let transcript = try await play(scenario, clock: clock, now: now, launch: epoch, server: server, transport: transport)
             await transport.shutdown()
             await server.stop()
             return transcript
@@ -42,7 +42,7 @@ public enum ScenarioRunner {
     }
 
     private static func play(
-        _ scenario: Scenario, clock: TestClock<Duration>, now: @escaping @Sendable () -> Date,
+        _ scenario: Scenario, clock: TestClock<Duration>, now: @escaping @Sendable () -> Date, launch epoch: Date,
         server: ScenarioWeatherServer, transport: AsyncHTTPClientTransport
     ) async throws -> ScenarioTranscript {
         let launch = clock.now
@@ -51,12 +51,25 @@ public enum ScenarioRunner {
         let policy = scenario.policyDisabled
             ? LocationPolicy(path: Self.policyPath, locationEnabled: false, forbiddenSources: []) : .unrestricted
         let weather = OpenMeteoService(configuration: try OpenMeteoConfiguration(baseURL: server.baseURL), transport: transport)
+        // A story with warnings or rain (or notifications) watches them beside each forecast.
+        let scriptsTheSky = scenario.notify || scenario.steps.contains { step in
+            switch step.event {
+            case .alert, .rain: true
+            default: false
+            }
+        }
+        let extras = scriptsTheSky ? ScenarioApp.Extras(
+            alerts: try NWSAlertService(environment: [NWSAlertService.urlVariable: server.baseURL.absoluteString], transport: transport),
+            nowcast: OpenMeteoNowcastService(configuration: try OpenMeteoConfiguration(baseURL: server.baseURL), transport: transport),
+            notify: scenario.notify, launch: epoch) : nil
         var app = await ScenarioApp.launch(
-            store: store, policy: policy, source: source, clock: clock, interval: scenario.interval, now: now, weather: weather)
+            store: store, policy: policy, source: source, clock: clock, interval: scenario.interval, now: now, weather: weather, extras: extras)
         var entries: [ScenarioTranscript.Entry] = []
+        var notified = 0
         var remembersAGrant = scenario.authorization == .authorized || scenario.authorization == .authorizedReduced
         await app.settle()
-        entries.append(await entry(at: "0s", step: "launch", app: app, source: source, server: server, store: store, remembersAGrant: remembersAGrant))
+        entries.append(await entry(at: "0s", step: "launch", app: app, source: source, server: server, store: store,
+                                   remembersAGrant: remembersAGrant, notified: &notified))
         for step in scenario.steps {
             await clock.advance(to: launch.advanced(by: step.at))
             var note: String?
@@ -76,16 +89,20 @@ public enum ScenarioRunner {
                 source.deliver(change, at: now())
             case .weather(let mode):
                 server.set(mode)
+            case .alert(let change):
+                server.set(change)
+            case .rain(let change):
+                server.set(change)
             case .restart:
                 await app.stop()
                 app = await ScenarioApp.launch(
-                    store: store, policy: policy, source: source, clock: clock, interval: scenario.interval, now: now, weather: weather)
+                    store: store, policy: policy, source: source, clock: clock, interval: scenario.interval, now: now, weather: weather, extras: extras)
             case .wait:
                 break
             }
             await app.settle()
             var item = await entry(at: Self.label(step.at), step: step.description, app: app, source: source, server: server,
-                                   store: store, remembersAGrant: remembersAGrant)
+                                   store: store, remembersAGrant: remembersAGrant, notified: &notified)
             if let note { item.shows = note + "; " + item.shows }
             entries.append(item)
         }
@@ -98,8 +115,11 @@ public enum ScenarioRunner {
     /// The entry for now, with every invariant checked.
     private static func entry(
         at: String, step: String, app: ScenarioApp, source: ScenarioLocationSource, server: ScenarioWeatherServer,
-        store: InMemoryAuthorizationStore, remembersAGrant: Bool
+        store: InMemoryAuthorizationStore, remembersAGrant: Bool, notified: inout Int
     ) async -> ScenarioTranscript.Entry {
+        // Each entry lists the notifications of its own step.
+        let notifications = Array(app.notifications.dropFirst(notified))
+        notified += notifications.count
         let state = await app.authorization.state
         var violations = app.takeViolations()
         if source.isRunning, !state.isAuthorized {
@@ -110,15 +130,16 @@ public enum ScenarioRunner {
         }
         return ScenarioTranscript.Entry(
             at: at, step: step, authorization: state.name, shows: app.shows, locating: source.isRunning,
-            locateStarts: source.starts, forecastRequests: server.requests, violations: violations)
+            locateStarts: source.starts, forecastRequests: server.requests, violations: violations,
+            warnings: app.warnings, notifications: notifications)
     }
 
-    /// "90s", "10m", "2h" as the scenario would write them.
+    /// "90s", "10m", "2h", "4h5m" as the scenario would write them.
     static func label(_ duration: Duration) -> String {
         let seconds = Int(duration.inSeconds)
-        if seconds % 3600 == 0, seconds > 0 { return "\(seconds / 3600)h" }
-        if seconds % 60 == 0, seconds > 0 { return "\(seconds / 60)m" }
-        return "\(seconds)s"
+        guard seconds > 0 else { return "0s" }
+        let parts = [(seconds / 3600, "h"), (seconds % 3600 / 60, "m"), (seconds % 60, "s")].filter { $0.0 > 0 }
+        return parts.map { "\($0.0)\($0.1)" }.joined()
     }
 }
 
@@ -160,6 +181,10 @@ extension Scenario.Step: CustomStringConvertible {
         case .location(.lost): "location lost"
         case .location(.failure): "location source failed"
         case .weather(let mode): "weather \(mode.rawValue)"
+        case .alert(let change):
+            change.severity.map { "alert \(change.event): \($0.rawValue) until \(ScenarioRunner.label(change.until ?? .zero))" } ?? "alert \(change.event) cancelled"
+        case .rain(let change):
+            change.from.map { "rain from \(ScenarioRunner.label($0))" + (change.until.map { " until \(ScenarioRunner.label($0))" } ?? "") } ?? "no rain"
         case .restart: "restart"
         case .wait: "wait"
         }

@@ -19,6 +19,10 @@ public struct ScenarioTranscript: Sendable, Encodable, Equatable {
         public var forecastRequests: Int
         /// Invariants broken at this step.
         public var violations: [String]
+        /// The warnings shown with the last forecast; nil when the story does not script the sky.
+        public var warnings: [String]?
+        /// The notifications of this step (`"notify": true`): "show 1 critical: Severe: Flood Watch", "withdraw 1".
+        public var notifications: [String] = []
     }
 
     public var scenario: String
@@ -52,6 +56,8 @@ public struct ScenarioTranscript: Sendable, Encodable, Equatable {
                          + "\(entry.locateStarts) locate start\(entry.locateStarts == 1 ? "" : "s"), "
                          + "\(entry.forecastRequests) forecast request\(entry.forecastRequests == 1 ? "" : "s") so far")
             lines.append("     shows: \(entry.shows)")
+            if let warnings = entry.warnings { lines.append("     warnings: \(warnings.isEmpty ? "none" : warnings.joined(separator: "; "))") }
+            if !entry.notifications.isEmpty { lines.append("     notified: \(entry.notifications.joined(separator: "; "))") }
             for violation in entry.violations { lines.append("     BROKEN: \(violation)") }
         }
         lines.append(passed ? "All invariants held." : "\(violations.count) invariant\(violations.count == 1 ? "" : "s") broken.")
