@@ -53,14 +53,14 @@ def isolated_environment(extras=False, **variables):
     """Returns (home, env): a fresh temporary home, removed when the script
     exits, so the user's cache, places, notes and permission are neither used
     nor touched (the XDG variables would point elsewhere, so they go), plus
-    `variables`. Unless `extras`, its config.toml turns the next two hours
-    and the air off: each benchmark weighs the forecast it compares, and
-    benchmark-extras.py weighs the extras."""
+    `variables`. Unless `extras`, its config.toml turns the next two hours,
+    the air and the warnings off: each benchmark weighs the forecast it
+    compares, and benchmark-extras.py weighs the extras."""
     home = tempfile.mkdtemp(prefix="forecastly-bench-")
     if not extras:
         os.makedirs(os.path.join(home, ".config", "forecastly"))
         with open(os.path.join(home, ".config", "forecastly", "config.toml"), "w") as config:
-            config.write("nowcast = false\nair-quality = false\n")
+            config.write("nowcast = false\nair-quality = false\nalerts = false\n")
     # Removed at exit: each run's home holds a store and a 9 MB place index.
     atexit.register(shutil.rmtree, home, ignore_errors=True)
     env = dict(os.environ, HOME=home, NO_COLOR="1", **variables)

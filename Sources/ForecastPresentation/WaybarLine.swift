@@ -65,6 +65,7 @@ public struct WaybarLine: Sendable {
         }
         if isStale { lines.append("(stored forecast: the service could not be reached)") }
         lines.append(forecast.provider.source.attribution)
+        if let source = template.alerts?.active.first?.source { lines.append(source.credit.attribution) }
         // A place name can come from a network service: no control characters.
         return lines.map { $0.strippingTerminalControls(limit: 200) }.joined(separator: "\n")
     }

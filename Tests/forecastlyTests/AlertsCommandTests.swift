@@ -163,3 +163,14 @@ extension AlertsCommandTests {
         }
     }
 }
+
+extension AlertsCommandTests {
+    /// `about` credits each warning service, with the server it asks and how often.
+    @Test func aboutCreditsEachWarningService() async throws {
+        let result = try await CLI.run(["about"], environment: ["FORECASTLY_NWS_URL": "http://127.0.0.1:8"])
+        #expect(result.stdout.contains("Warnings by the US National Weather Service\n"))
+        #expect(result.stdout.contains("server: http://127.0.0.1:8 · asked at most every 5 minutes"))
+        #expect(result.stdout.contains("Warnings by MET Norway (CC BY 4.0)"))
+        #expect(result.stdout.contains("Warnings by MeteoAlarm (EUMETNET) and the issuing national service"))
+    }
+}

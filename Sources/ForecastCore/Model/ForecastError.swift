@@ -35,6 +35,7 @@ extension ForecastError: UserFacingError {
             case 400: return "\(service) rejected the request (HTTP 400)\(quoted)."
             case 403 where service.wantsIdentification:
                 return "\(service) refused the request (HTTP 403): it turns away clients that do not identify themselves."
+            case 401 where service.provider == nil, 403 where service.provider == nil: return "\(service) refused the request (HTTP \(status))\(quoted)."
             case 401, 403: return "\(service) refused the API key (HTTP \(status))\(quoted)."
             case 500...599: return "\(service) is having trouble (HTTP \(status))\(quoted)."
             default: return "\(service) answered with HTTP \(status)\(quoted)."
@@ -76,6 +77,7 @@ extension ForecastError: UserFacingError {
                 return "The key is wrong, not active yet (a new key takes up to a few hours), or lacks the One Call 3.0 subscription (--openweather-onecall); check --api-key or FORECASTLY_OPENWEATHER_API_KEY."
             case (403, _) where service.wantsIdentification:
                 return "Set FORECASTLY_CONTACT to your e-mail address or web site so \(service.provider?.name ?? service.text) knows who asks; if it persists, report it."
+            case (401, nil), (403, nil): return "It takes no key: try again later, and report it if it persists."
             case (401, _), (403, _): return "Check --api-key or FORECASTLY_OPEN_METEO_API_KEY."
             case (500...599, _): return "Try again in a few minutes."
             default: return "Check \(service.urlVariable) and try again."

@@ -27,9 +27,17 @@ enum CAPText {
         return (level, AlertSeverity(cap: parts.count > 2 ? parts[2] : nil))
     }
 
-    /// Remote text as shown: no terminal controls, no surrounding space,
-    /// nil when nothing is left.
-    static func text(_ value: String?, limit: Int = 8_000) -> String? {
+    /// Remote text for one line (an event, a headline, a name): no terminal
+    /// controls, line breaks folded to spaces, nil when nothing is left.
+    static func text(_ value: String?, limit: Int = 300) -> String? {
+        guard let value else { return nil }
+        let clean = value.strippingTerminalControls(limit: limit)
+        return clean.isEmpty ? nil : clean
+    }
+
+    /// A warning's description or instruction: its line breaks kept (the
+    /// services write paragraphs and lists), no terminal controls.
+    static func paragraphs(_ value: String?, limit: Int = 8_000) -> String? {
         guard let value else { return nil }
         let clean = value.strippingTerminalControls(limit: limit, keepingNewlines: true).trimmingWhitespace()
         return clean.isEmpty ? nil : clean

@@ -54,7 +54,7 @@ struct MetAlertsPayload: Decodable {
                 id: properties.id.strippingTerminalControls(limit: 200), event: event, severity: severity,
                 certainty: CAPText.text(properties.certainty, limit: 20), onset: start, expires: end,
                 headline: CAPText.text(properties.title, limit: 300) ?? event,
-                description: CAPText.text(properties.description), instruction: CAPText.text(properties.instruction),
+                description: CAPText.paragraphs(properties.description), instruction: CAPText.paragraphs(properties.instruction),
                 sender: AlertSource.metNorway.name, areas: [CAPText.text(properties.area, limit: 120)].compactMap { $0 },
                 link: CAPText.text(properties.web, limit: 300), area: .shape(geometry.polygons), source: .metNorway))
         }

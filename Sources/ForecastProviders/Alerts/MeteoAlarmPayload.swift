@@ -102,7 +102,7 @@ struct MeteoAlarmPayload: Decodable {
                 urgency: CAPText.text(info.urgency, limit: 20), certainty: CAPText.text(info.certainty, limit: 20),
                 onset: try time(info.onset ?? info.effective, "onset"), expires: expires,
                 headline: CAPText.text(info.headline, limit: 300) ?? event,
-                description: CAPText.text(info.description), instruction: CAPText.text(info.instruction),
+                description: CAPText.paragraphs(info.description), instruction: CAPText.paragraphs(info.instruction),
                 sender: CAPText.text(info.senderName, limit: 120) ?? AlertSource.meteoAlarm.name, areas: names,
                 link: CAPText.text(info.web, limit: 300),
                 area: polygons.isEmpty ? .named(names) : .shape(polygons), source: .meteoAlarm))

@@ -54,7 +54,7 @@ struct NWSAlertPayload: Decodable {
                 urgency: CAPText.text(properties.urgency, limit: 20), certainty: CAPText.text(properties.certainty, limit: 20),
                 onset: try time(properties.onset, "onset"), expires: expires, ends: try time(properties.ends, "ends"),
                 headline: CAPText.text(properties.headline, limit: 300) ?? event,
-                description: CAPText.text(properties.description), instruction: CAPText.text(properties.instruction),
+                description: CAPText.paragraphs(properties.description), instruction: CAPText.paragraphs(properties.instruction),
                 sender: CAPText.text(properties.senderName, limit: 120) ?? AlertSource.nws.name,
                 areas: (properties.areaDesc ?? "").split(separator: ";").compactMap { CAPText.text(String($0), limit: 120) },
                 link: CAPText.text(properties.web, limit: 300),

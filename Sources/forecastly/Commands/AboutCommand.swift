@@ -25,6 +25,17 @@ struct AboutCommand: ParsableCommand {
                           server: \(Self.server(provider, environment: environment))
             """
         }.joined(separator: "\n")
+        let warnings = AlertSource.allCases.map { source in
+            let server: String = switch source {
+            case .nws: environment[NWSAlertService.urlVariable].flatMap { $0.isEmpty ? nil : $0 } ?? NWSAlertService.publicURL.absoluteString
+            case .metNorway: Self.server(.metNorway, environment: environment)
+            case .meteoAlarm: environment[MeteoAlarmService.urlVariable].flatMap { $0.isEmpty ? nil : $0 } ?? MeteoAlarmService.publicURL.absoluteString
+            }
+            let name = source.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
+            return "  \(name) \(source.credit.attribution)\n"
+                + "              \(source.credit.url) · licence \(source.credit.license)\n"
+                + "              server: \(server) · asked at most every \(Int(source.minimumInterval.inSeconds / 60)) minutes"
+        }.joined(separator: "\n")
         let places = (try? PlaceLookup.gazetteer()).map { "\(ValueFormat.grouped($0.count)) places from \($0.source): \($0.path)" }
             ?? "the place index cannot be opened ('forecastly cities status' says why)"
         let text = """
@@ -39,6 +50,9 @@ struct AboutCommand: ParsableCommand {
           open-meteo  \(DataSource.openMeteoAirQuality.attribution)
                       \(DataSource.openMeteoAirQuality.url) · licence \(DataSource.openMeteoAirQuality.license)
                       server: \(environment[OpenMeteoAirQualityService.urlVariable].flatMap { $0.isEmpty ? nil : $0 } ?? OpenMeteoAirQualityService.publicURL.absoluteString)
+
+        Weather warnings
+        \(warnings)
 
         Places
           GeoNames    GeoNames (https://www.geonames.org/) · licence CC BY 4.0
