@@ -16,7 +16,7 @@ import urllib.parse
 def serve(body, content_type="application/json; charset=utf-8", delay=0.0):
     """Starts the server on 127.0.0.1 and a free port; returns (server, base_url).
     `body` is bytes, a function of the parsed query returning bytes (or None
-    for a 503), or a dict of paths to bytes (a provider with several endpoints)."""
+    for a 503), or a dict of paths to either (a provider with several endpoints)."""
 
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -28,6 +28,7 @@ def serve(body, content_type="application/json; charset=utf-8", delay=0.0):
             query = urllib.parse.parse_qs(parts.query)
             if isinstance(body, dict):
                 payload = body.get(parts.path, b"{}")
+                payload = payload(query) if callable(payload) else payload
             else:
                 payload = body(query) if callable(body) else body
             if payload is None:  # the function says the service is down

@@ -104,8 +104,11 @@ import TestSupport
         try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
             let result = try await CLI.run(["compare", "Odesa, Kyiv,Lviv"], server: server)
             #expect(result.status == 0, "\(result.stderr)")
-            #expect(server.requestCount == 1)
-            #expect(server.requests[0].query["latitude"] == "46.48572,50.45466,49.83826")
+            // One forecast request for the three; one warning feed for their one country.
+            let forecasts = server.requests.filter { $0.path == "/v1/forecast" }
+            #expect(forecasts.count == 1)
+            #expect(forecasts.first?.query["latitude"] == "46.48572,50.45466,49.83826")
+            #expect(server.requests.filter { $0.path != "/v1/forecast" }.map(\.path) == ["/api/v1/warnings/feeds-ukraine"])
             let rows = result.stdout.split(separator: "\n")
             #expect(rows[0].hasPrefix("Place"))
             #expect(rows[1].hasPrefix("Odesa, UA") && rows[1].contains(" 0°C"))

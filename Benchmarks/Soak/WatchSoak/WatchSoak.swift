@@ -7,7 +7,10 @@ import NetworkTransport
 
 /// Watch mode for days, compressed: the same loop as `--watch` (the
 /// watcher, the caching service over a real SQLite store, Open-Meteo's
-/// client over the real transport) refreshing every 10 ms against a
+/// client over the real transport; and on every refresh, as `--watch`
+/// asks them, the next two hours, the air and the warnings, the warnings
+/// through the store with a clock that moves past their interval each
+/// time, so each refresh asks and stores them) refreshing every 10 ms against a
 /// loopback server given as the first argument, which goes down and comes
 /// back on its own. Prints peak RSS, open file descriptors and threads
 /// after 10 and after N refreshes, and the CPU used while idle between
@@ -31,6 +34,18 @@ struct WatchSoak {
             base: OpenMeteoService(configuration: try OpenMeteoConfiguration(baseURL: base), transport: transport),
             cache: store, policy: .refresh)
         let place = try Coordinate(latitude: 50.45, longitude: 30.52)
+        let environment = ["FORECASTLY_AIR_QUALITY_URL": base.absoluteString, "FORECASTLY_METEOALARM_URL": base.absoluteString]
+        let air = try OpenMeteoAirQualityService(transport: transport, environment: environment)
+        let nowcast = OpenMeteoNowcastService(configuration: try OpenMeteoConfiguration(baseURL: base), transport: transport)
+        let tick = Tick()
+        let alerts = CachingAlertService(
+            base: RegionalAlertService(
+                nws: try NWSAlertService(environment: environment, transport: transport),
+                metNorway: try MetNorwayAlertService(environment: environment, transport: transport),
+                meteoAlarm: try MeteoAlarmService(environment: environment, transport: transport), now: { tick.now }),
+            cache: store, now: { tick.now })
+        let alertPlace = AlertPlace(coordinate: place, countryCode: "UA", regionNames: ["Kyiv"])
+        var extrasFailed = 0
         let request = try ForecastRequest(coordinate: place, days: 7)
         let watcher = ForecastWatcher(
             clock: ContinuousClock(),
@@ -41,6 +56,13 @@ struct WatchSoak {
             (try await service.forecast(for: request), service.lastOrigin ?? .network)
         }) {
             frames += 1
+            // The extras of the refresh, together, as --watch asks them.
+            tick.advance()
+            async let airAnswer = try? air.airQuality(at: place)
+            async let nowcastAnswer = try? nowcast.nowcast(at: place)
+            async let alertAnswer = try? alerts.alerts(for: alertPlace, now: tick.now)
+            let answers: (AirQuality?, Nowcast?, PlaceAlerts?) = await (airAnswer, nowcastAnswer, alertAnswer)
+            if answers.0 == nil || answers.1 == nil || answers.2 == nil { extrasFailed += 1 }
             switch frame {
             case .forecast(_, .stale, _): stale += 1
             case .failed: failed += 1
@@ -64,12 +86,22 @@ struct WatchSoak {
         idle.cancel()
         await transport.shutdown()
         guard let early else { return }
-        print("Watch soak: \(frames) refreshes every 10 ms against \(base.absoluteString) (\(stale) stale frames while it was down, \(failed) failed)")
+        print("Watch soak: \(frames) refreshes every 10 ms against \(base.absoluteString) (\(stale) stale frames while it was down, \(failed) failed),")
+        print("  each with the next two hours, the air and the warnings (\(extrasFailed) refreshes with an extra missing)")
         print("  after 10:   peak RSS \(early.peakKiB / 1024) MiB (\(early.peakKiB) KiB), \(early.descriptors) open fds, \(early.threads) threads")
         print("  after \(frames): peak RSS \(late.peakKiB / 1024) MiB (\(late.peakKiB) KiB), \(late.descriptors) open fds, \(late.threads) threads")
         print("  growth: \(late.peakKiB - early.peakKiB) KiB (goal: within 1024 KiB), fds \(late.descriptors - early.descriptors), threads \(late.threads - early.threads) (goal: 0)")
         print("  CPU while idle between refreshes: \(String(format: "%.1f", idleCPU * 1000)) ms in 3 s")
     }
+}
+
+/// A clock for the warnings' store that moves past MeteoAlarm's interval at
+/// every refresh, so each refresh asks the service and writes the store.
+final class Tick: @unchecked Sendable {
+    private let lock = NSLock()
+    private var time = Date()
+    var now: Date { lock.withLock { time } }
+    func advance() { lock.withLock { time = time.addingTimeInterval(601) } }
 }
 
 /// What /proc says of this process.
