@@ -174,3 +174,17 @@ extension AlertsCommandTests {
         #expect(result.stdout.contains("Warnings by MeteoAlarm (EUMETNET) and the issuing national service"))
     }
 }
+
+extension AlertsCommandTests {
+    /// --offline shows the warnings the store holds (each until its own expiry), with no request.
+    @Test func offlineShowsTheStoredWarnings() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-alerts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await StubHTTPServer.with(handler: Self.handler()) { server in
+            _ = try await CLI.run(Self.hilo + ["--format", "%A"], server: server, home: home)
+        }
+        let offline = try await CLI.run(Self.hilo + ["--offline", "--format", "%A"], home: home)
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stdout == "Extreme: Hurricane Warning +4\n")
+    }
+}

@@ -21,7 +21,10 @@ public struct RegionalAlertService: AlertService {
     /// Where the NWS issues warnings: the states and the territories.
     static let nwsCountries: Set<String> = ["US", "PR", "VI", "GU", "AS", "MP", "UM"]
 
-    public func scope(for place: AlertPlace) -> AlertScope? {
+    public func scope(for place: AlertPlace) -> AlertScope? { Self.scope(for: place) }
+
+    /// The scope of a place's warnings, without a service at hand (`--offline` reads the store by it).
+    public static func scope(for place: AlertPlace) -> AlertScope? {
         guard let country = place.countryCode else { return nil }
         let point = "\(MetNorwayService.fourDecimals(place.coordinate.latitude)),\(MetNorwayService.fourDecimals(place.coordinate.longitude))"
         if Self.nwsCountries.contains(country) { return AlertScope(source: .nws, key: "nws:\(point)") }

@@ -1,4 +1,5 @@
 import ForecastCore
+import ForecastProviders
 import ForecastlyBase
 import ForecastStore
 import Foundation
@@ -107,8 +108,18 @@ struct ForecastRun {
         guard let stored = try store.latest(grid: grid) else {
             throw NothingStored(place: known.map { $0.name ?? "\($0.coordinate)" })
         }
-        return Shown(forecast: stored.forecast, placeName: known?.name ?? stored.placeName, place: known?.gazetteerEntry,
-                     origin: .offline(fetchedAt: stored.fetchedAt))
+        var shown = Shown(forecast: stored.forecast, placeName: known?.name ?? stored.placeName, place: known?.gazetteerEntry,
+                          origin: .offline(fetchedAt: stored.fetchedAt))
+        // The warnings the store still holds for the place, each until its own expiry.
+        if alerts {
+            let place = PlaceLookup.alertPlace(at: stored.forecast.requestedCoordinate, entry: known?.gazetteerEntry)
+            if let scope = RegionalAlertService.scope(for: place) {
+                shown.extras.alerts = (try? store.bulletin(scope: scope))?.warnings(for: place, at: Date())
+            } else {
+                shown.extras.alerts = PlaceAlerts.noService
+            }
+        }
+        return shown
     }
 
     /// The stored forecast for a known place when the store may answer
