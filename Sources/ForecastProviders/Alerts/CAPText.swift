@@ -1,5 +1,6 @@
 import ForecastCore
 import ForecastlyBase
+import Foundation
 
 /// What the three warning services' answers share: CAP's vocabulary and
 /// CAP's polygons.
@@ -17,6 +18,16 @@ enum CAPText {
         }
         guard ring.count >= 3 else { return nil }
         return AlertPolygon(rings: [ring])
+    }
+
+    /// A CAP time with its offset, or nil when there is none; a text that is
+    /// no time is bad data naming `field`.
+    static func time(_ text: String?, field: String) throws(InvalidPayload) -> Date? {
+        guard let text else { return nil }
+        guard let date = OffsetTimestamp.date(text) else {
+            throw InvalidPayload(field: field, detail: "“\(text.strippingTerminalControls(limit: 40))” is not a time")
+        }
+        return date
     }
 
     /// MeteoAlarm's and MET Norway's `awareness_level`, "2; yellow; Moderate":

@@ -77,11 +77,7 @@ struct MeteoAlarmPayload: Decodable {
             // Green is "no warning"; "all clear" ends one.
             if level?.level == 1 || info.responseType?.contains("AllClear") == true { continue }
             func time(_ text: String?, _ name: String) throws(InvalidPayload) -> Date? {
-                guard let text else { return nil }
-                guard let date = OffsetTimestamp.date(text) else {
-                    throw InvalidPayload(field: "\(field).\(name)", detail: "“\(text.strippingTerminalControls(limit: 40))” is not a time")
-                }
-                return date
+                try CAPText.time(text, field: "\(field).\(name)")
             }
             guard let expires = try time(info.expires, "expires") else { continue }
             let areas = info.area ?? []

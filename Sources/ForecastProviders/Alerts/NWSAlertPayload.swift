@@ -40,11 +40,7 @@ struct NWSAlertPayload: Decodable {
             // Tests, exercises and drafts are not warnings; a cancellation ends one.
             guard properties.status ?? "Actual" == "Actual", properties.messageType != "Cancel" else { continue }
             func time(_ text: String?, _ field: String) throws(InvalidPayload) -> Date? {
-                guard let text else { return nil }
-                guard let date = OffsetTimestamp.date(text) else {
-                    throw InvalidPayload(field: "features[\(index)].properties.\(field)", detail: "“\(text.strippingTerminalControls(limit: 40))” is not a time")
-                }
-                return date
+                try CAPText.time(text, field: "features[\(index)].properties.\(field)")
             }
             guard let expires = try time(properties.expires, "expires") else { continue }
             let event = CAPText.text(properties.event, limit: 120) ?? "Warning"
