@@ -2,13 +2,16 @@ public import Foundation
 
 /// Recorded warning answers, moved in time so that they are in force now:
 /// every ISO 8601 time with an offset is shifted by the same whole number
-/// of hours, so the warnings keep their order, lengths and local offsets.
+/// of minutes, so the warnings keep their order, lengths and local offsets.
 public enum AlertAnswers {
     /// The NWS's Hilo answer, recorded at 2026-08-16T01:49Z.
     public static let hiloRecordedAt = Date(timeIntervalSince1970: 1_786_844_940)
 
+    /// Moved by whole minutes so that it was recorded now: all five are in
+    /// force (the first to end, 11 minutes later).
     public static func hilo(inForceAt now: Date = Date()) -> String {
-        shifted("alerts/nws/active_point_hilo-hi_5-alerts_hurricane_2026-08-16.json", recordedAt: hiloRecordedAt, to: now)
+        shifted("alerts/nws/active_point_hilo-hi_5-alerts_hurricane_2026-08-16.json",
+                by: (now.timeIntervalSince(hiloRecordedAt) / 60).rounded() * 60)
     }
 
     /// The Hilo answer moved so that its flash flood warning (the first to
@@ -17,10 +20,6 @@ public enum AlertAnswers {
         let flashFloodEnds = Date(timeIntervalSince1970: 1_786_845_600)  // 2026-08-16T02:00:00Z
         return shifted("alerts/nws/active_point_hilo-hi_5-alerts_hurricane_2026-08-16.json",
                        by: now.addingTimeInterval(seconds).timeIntervalSince(flashFloodEnds).rounded())
-    }
-
-    public static func shifted(_ fixture: String, recordedAt: Date, to now: Date) -> String {
-        shifted(fixture, by: (now.timeIntervalSince(recordedAt) / 3600).rounded() * 3600)
     }
 
     /// Every time in the file moved by `shift` seconds, its offset kept.
