@@ -290,6 +290,8 @@ let package = Package(
             dependencies: [
                 "forecastly", "ForecastlyBase", "LocationProvider", "Places", "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
+                // To damage a stored forecast as an older forecastly could have left it.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
         ),
     ],

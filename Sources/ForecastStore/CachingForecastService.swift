@@ -177,6 +177,16 @@ public final class CachingForecastService: ForecastService, Sendable {
 
     private func record(_ origin: ForecastOrigin) { history.withLock { $0.origins.append(origin) } }
 
-    private func record(problem: StoreError) { history.withLock { $0.problems.append(problem) } }
+    /// A dropped stored forecast is said on stderr (it is fetched again);
+    /// other store problems are only logged: the forecast is shown either way.
+    private func record(problem: StoreError) {
+        history.withLock { history in
+            if case .droppedForecast = problem {
+                history.notices.append(problem.summary + " Fetching a new one.")
+            } else {
+                history.problems.append(problem)
+            }
+        }
+    }
     private func note(_ line: String) { history.withLock { $0.notices.append(line) } }
 }

@@ -68,13 +68,20 @@ extension SQLiteStore: ForecastCache {
         }
     }
 
+    /// A stored forecast as it was kept, checked as an answer is checked:
+    /// one that cannot be read or shown (an older forecastly's, or damaged)
+    /// is deleted, so it cannot fail every later run, and the caller is told.
     private func stored(_ row: Row) throws(StoreError) -> StoredForecast {
         let body: Data = row["body"]
         let forecast: Forecast
         do {
             forecast = try Self.decoder.decode(Forecast.self, from: body)
+            try PhysicalLimits.check(forecast)
         } catch {
-            throw .corrupt(path: path, detail: "a stored forecast cannot be read")
+            let detail = (error as? PhysicalLimits.Violation).map { "\($0.field): \($0.detail)" } ?? "it cannot be read"
+            let id: Int64 = row["id"]
+            _ = try? write { db in try db.execute(sql: "DELETE FROM forecast WHERE id = ?", arguments: [id]) }
+            throw .droppedForecast(path: path, detail: detail)
         }
         let expires: Double? = row["expires"]
         return StoredForecast(

@@ -11,6 +11,10 @@ public enum StoreError: Error, Sendable, Hashable {
     case unavailable(path: String, detail: String)
     /// Made by a newer forecastly, with migrations this one does not know.
     case newerVersion(path: String)
+    /// A stored forecast that can no longer be read or shown (written by an
+    /// older forecastly, or damaged) was dropped from the store; `detail`
+    /// says why. The rest of the store is untouched.
+    case droppedForecast(path: String, detail: String)
 }
 
 extension StoreError: UserFacingError {
@@ -20,6 +24,8 @@ extension StoreError: UserFacingError {
         case .foreign(let path): "\(path) is an SQLite database forecastly did not create; it was left as it is."
         case .unavailable(let path, let detail): "The forecastly database \(path) cannot be used: \(detail.strippingTerminalControls(limit: 200))."
         case .newerVersion(let path): "The forecastly database \(path) was made by a newer forecastly."
+        case .droppedForecast(let path, let detail):
+            "A forecast stored in \(path) could not be shown (\(detail.strippingTerminalControls(limit: 200))), so it was dropped."
         }
     }
 
@@ -31,12 +37,14 @@ extension StoreError: UserFacingError {
             "Check the permissions and free space there, then try again."
         case .newerVersion:
             "Use that newer forecastly, or move the file away to start a new one."
+        case .droppedForecast:
+            "Run forecastly again without --offline to fetch a new one."
         }
     }
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .corrupt, .foreign, .newerVersion: .dataError
+        case .corrupt, .foreign, .newerVersion, .droppedForecast: .dataError
         case .unavailable: .temporaryFailure
         }
     }

@@ -53,14 +53,17 @@ enum Readers {
     static func read(_ bytes: [UInt8], as target: String) {
         let ok = HTTPResponse(status: 200, body: bytes)
         switch target {
+        // Each provider's answer, followed through everything a run does with it.
         case "open-meteo":
-            _ = try? OpenMeteoService.forecast(from: ok, for: request)
-            _ = try? OpenMeteoService.forecasts(from: ok, for: [request, request])
+            if let forecast = try? OpenMeteoService.forecast(from: ok, for: request) { AllTheWayDown.follow(forecast) }
+            for forecast in (try? OpenMeteoService.forecasts(from: ok, for: [request, request])) ?? [] { AllTheWayDown.render(forecast) }
         case "met-norway":
-            _ = try? MetNorwayService.interpret(ok, for: request, conditional: false, timeZone: .gmt)
+            if case .fetched(let forecast, _, _)? = try? MetNorwayService.interpret(ok, for: request, conditional: false, timeZone: .gmt) {
+                AllTheWayDown.follow(forecast)
+            }
         case "openweather":
-            _ = try? OpenWeatherService.forecast(current: ok, fiveDays: ok, for: request, timeZone: .gmt)
-            _ = try? OpenWeatherService.forecast(oneCall: ok, for: request, timeZone: .gmt)
+            if let forecast = try? OpenWeatherService.forecast(current: ok, fiveDays: ok, for: request, timeZone: .gmt) { AllTheWayDown.follow(forecast) }
+            if let forecast = try? OpenWeatherService.forecast(oneCall: ok, for: request, timeZone: .gmt) { AllTheWayDown.follow(forecast) }
         case "ip-geolocation":
             let provider = try! IPGeolocationProvider(url: URL(string: "http://127.0.0.1/")!, transport: Answer(bytes), allowInsecure: true)
             wait { _ = try? await provider.currentLocation(timeout: .seconds(5)) }

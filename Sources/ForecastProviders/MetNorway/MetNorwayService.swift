@@ -116,7 +116,7 @@ public struct MetNorwayService: ForecastService {
             let warning = response.status == 203
                 ? "\(service) marks this version of its API as deprecated or in beta (HTTP 203); the forecast is shown, but forecastly may need an update."
                 : nil
-            return .fetched(forecast, headers, warning: warning)
+            return .fetched(try forecast.checked(service: service), headers, warning: warning)
         default:
             throw .httpStatus(response.status, reason: nil, service: service)
         }

@@ -111,11 +111,13 @@ public struct OpenMeteoService: ForecastService {
 
     private static func forecast(from payload: OpenMeteoPayload, for request: ForecastRequest, service: ServiceName) throws(ForecastError) -> Forecast {
         guard payload.hasWeatherData else { throw .emptyData(service: service) }
+        let forecast: Forecast
         do {
-            return try payload.forecast(requested: request)
+            forecast = try payload.forecast(requested: request)
         } catch {
             throw .undecodable(field: error.field, detail: error.detail, service: service)
         }
+        return try forecast.checked(service: service)
     }
 }
 

@@ -69,11 +69,13 @@ public struct OpenWeatherService: ForecastService {
     }
 
     private static func convert(_ service: ServiceName, _ body: () throws(InvalidPayload) -> Forecast) throws(ForecastError) -> Forecast {
+        let forecast: Forecast
         do {
-            return try body()
+            forecast = try body()
         } catch {
             throw .undecodable(field: error.field, detail: error.detail, service: service)
         }
+        return try forecast.checked(service: service)
     }
 
     /// The request URL, with the key. Never log or show it: `redacted(_:)` is for that.

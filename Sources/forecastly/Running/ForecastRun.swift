@@ -128,10 +128,16 @@ struct ForecastRun {
     /// fresh enough for the cache policy. The same decision as the caching
     /// service's (`StoredAnswer`).
     private func stored(_ known: Place, in store: SQLiteStore) -> Shown? {
-        guard let key = try? ForecastCacheKey(request(known.coordinate), provider: services.provider),
-              let answer = try? StoredAnswer.lookUp(key, in: store, policy: cache, now: Date()),
-              let stored = answer.stored, let origin = answer.origin
-        else { return nil }
+        guard let key = try? ForecastCacheKey(request(known.coordinate), provider: services.provider) else { return nil }
+        let answer: StoredAnswer
+        do {
+            answer = try StoredAnswer.lookUp(key, in: store, policy: cache, now: Date())
+        } catch {
+            // One that could not be shown is gone now: said once, and fetched below.
+            if case .droppedForecast = error { Terminal.standardError.writeLine("forecastly: note: \(error.summary) Fetching a new one.") }
+            return nil
+        }
+        guard let stored = answer.stored, let origin = answer.origin else { return nil }
         Diagnostics.logger.debug("answered from the store: \(origin.name), fetched \(stored.fetchedAt)")
         return Shown(forecast: stored.forecast, placeName: Place.name(given: known.name, stored: stored.placeName, at: known.coordinate),
                      place: known.gazetteerEntry, origin: origin)

@@ -1,0 +1,68 @@
+import ForecastCore
+import ForecastlyTesting
+import ForecastPresentation
+import ForecastStore
+import Foundation
+
+/// Everything a run does with a forecast it read: the view model, every
+/// renderer (the report at several widths, with the chart and in ASCII, one
+/// line, `--format` with every placeholder, JSON, Waybar, the terminal
+/// chart, the SVG), the store and back, and every renderer again on what
+/// came back. A trap anywhere is a finding.
+enum AllTheWayDown {
+    /// Every placeholder there is, once.
+    static let everyPlaceholder = LineTemplate.Placeholder.allCases.map { "%\($0.rawValue)" }.joined(separator: " ")
+
+    static func follow(_ forecast: Forecast) {
+        // The view model, as a run drives it.
+        let model = ForecastViewModel(service: ScriptedForecastService { _ in forecast })
+        Readers.wait {
+            let state = await model.load(Readers.request)
+            await model.finish()
+            precondition(state == .loaded(forecast), "the view model lost the forecast")
+        }
+        render(forecast)
+        // Into the store and back, and shown again.
+        let key = ForecastCacheKey(Readers.request, provider: forecast.provider)
+        let stored = StoredForecast(forecast: forecast, placeName: "Kyiv, UA", fetchedAt: Date(), days: 7, units: .metric, cacheHeaders: CacheHeaders())
+        do {
+            try store.save(stored, key: key)
+            if let back = try store.latest(for: key, fetchedSince: nil) {
+                precondition(back.forecast == forecast, "the store changed the forecast")
+                render(back.forecast)
+            }
+        } catch {
+            // A store error is an answer; a trap is not.
+        }
+    }
+
+    static func render(_ forecast: Forecast) {
+        for style in [TerminalStyle.plain, TerminalStyle(enabled: true)] {
+            var report = ForecastReport(forecast: forecast, placeName: "Kyiv, UA", hours: 48, style: style, source: forecast.provider.source)
+            for width in [nil, 30, 80, 200] as [Int?] {
+                report.width = width
+                report.chart = width.map { TerminalMeteogram(forecast: forecast, width: $0, ascii: false, style: style) }
+                _ = report.render()
+            }
+            report.ascii = true
+            report.hourCycle = .twelveHour
+            _ = report.render()
+        }
+        for text in [LineTemplate.defaultLine, everyPlaceholder] {
+            guard var template = try? LineTemplate(text) else { continue }
+            for ascii in [false, true] {
+                template.ascii = ascii
+                let line = template.render(forecast, placeName: "Kyiv, UA")
+                precondition(!line.contains("\n"), "a one-line output broke the line")
+                let waybar = WaybarLine(forecast: forecast, placeName: "Kyiv, UA", template: template, isStale: ascii).render()
+                precondition(waybar.filter { $0 == "\n" }.count == 1, "Waybar's object is not one line")
+            }
+        }
+        for units in UnitSystem.allCases {
+            _ = ForecastDocument(forecast: forecast, placeName: "Kyiv, UA", unitSystem: units, source: forecast.provider.source, generatedAt: Date()).encoded()
+        }
+        _ = MeteogramSVG(forecast: forecast, placeName: "Kyiv, UA").render()
+    }
+
+    nonisolated(unsafe) static let store = try! SQLiteStore.inMemory()
+}
