@@ -26,13 +26,19 @@ public final class SQLiteStore: Sendable {
     /// Opens (creating when missing) the database at `path`.
     public static func open(path: String) throws(StoreError) -> SQLiteStore {
         let directory = POSIXPath.directory(of: path)
-        guard POSIXPath.makeDirectories(directory) else { throw .unavailable(path: path, detail: "cannot create \(directory)") }
+        guard POSIXPath.makeDirectories(directory) else {
+            let code = errno
+            throw .cannotWrite(path: path, detail: "cannot create \(directory) (\(AtomicFile.errorText(code).lowercased()))", status: ExitStatus.forWriting(errno: code))
+        }
         // Opening is serialised between processes: GRDB's migrator checks
         // and applies migrations in separate steps, so two first runs at
         // once would both try to create the tables. The kernel drops the
         // lock if a process dies holding it.
         let lock = Glibc.open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard lock >= 0 else { throw .unavailable(path: path, detail: "cannot create \(path).lock") }
+        guard lock >= 0 else {
+            let code = errno
+            throw .cannotWrite(path: path, detail: "cannot create \(path).lock (\(AtomicFile.errorText(code).lowercased()))", status: ExitStatus.forWriting(errno: code))
+        }
         defer { close(lock) }
         while flock(lock, LOCK_EX) != 0 {
             guard errno == EINTR else { throw .unavailable(path: path, detail: "cannot lock \(path).lock") }
@@ -70,7 +76,9 @@ public final class SQLiteStore: Sendable {
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
         } catch {
-            throw describe(error, path: path)
+            // The connection is gone with its own record of the cause; the
+            // thread's errno still holds the failed call's.
+            throw describe(error, path: path, systemErrno: errno)
         }
         try migrate(queue, path: path)
         return SQLiteStore(path: path, writer: queue)
@@ -153,7 +161,7 @@ public final class SQLiteStore: Sendable {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw describe(error, path: path)
+            throw describe(error, path: path, systemErrno: writer.writeWithoutTransaction { db in sqlite3_system_errno(db.sqliteConnection) })
         }
     }
 
@@ -223,7 +231,7 @@ public final class SQLiteStore: Sendable {
 
     /// Runs a read; errors name the file.
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        do { return try writer.read(body) } catch { throw Self.describe(error, path: path) }
+        do { return try writer.read(body) } catch { throw describeWithCause(error) }
     }
 
     /// Runs a write in one transaction; errors name the file. A `durable`
@@ -235,7 +243,7 @@ public final class SQLiteStore: Sendable {
             result = durable ? try writer.writeWithoutTransaction { db in try Self.syncedTransaction(db, body) }
                              : try writer.write(body)
         } catch {
-            throw Self.describe(error, path: path)
+            throw describeWithCause(error)
         }
         keepLogShort()
         return result
@@ -268,15 +276,29 @@ public final class SQLiteStore: Sendable {
         _ = try? writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
 
-    static func describe(_ error: any Error, path: String) -> StoreError {
+    /// `describe`, with the system's own reason for an I/O failure ("No
+    /// space left on device"), which SQLite keeps per connection.
+    private func describeWithCause(_ error: any Error) -> StoreError {
+        guard let database = error as? DatabaseError,
+              [.SQLITE_IOERR, .SQLITE_FULL, .SQLITE_CANTOPEN, .SQLITE_READONLY].contains(database.resultCode.primaryResultCode)
+        else { return Self.describe(error, path: path) }
+        let code = writer.writeWithoutTransaction { db in sqlite3_system_errno(db.sqliteConnection) }
+        return Self.describe(error, path: path, systemErrno: code)
+    }
+
+    static func describe(_ error: any Error, path: String, systemErrno: Int32 = 0) -> StoreError {
         guard let error = error as? DatabaseError else { return .unavailable(path: path, detail: "\(error)") }
+        if systemErrno != 0, [.SQLITE_IOERR, .SQLITE_FULL, .SQLITE_CANTOPEN, .SQLITE_READONLY].contains(error.resultCode.primaryResultCode) {
+            return .cannotWrite(path: path, detail: AtomicFile.errorText(systemErrno).lowercased(), status: ExitStatus.forWriting(errno: systemErrno))
+        }
         switch error.resultCode {
         case .SQLITE_NOTADB: return .corrupt(path: path, detail: "not an SQLite database")
         case .SQLITE_CORRUPT: return .corrupt(path: path, detail: "SQLite reports it corrupt")
         case .SQLITE_BUSY, .SQLITE_LOCKED: return .unavailable(path: path, detail: "another program kept it locked")
-        case .SQLITE_FULL: return .unavailable(path: path, detail: "the disk is full")
+        case .SQLITE_FULL: return .cannotWrite(path: path, detail: "the disk is full", status: .ioError)
         case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN, .SQLITE_AUTH:
-            return .unavailable(path: path, detail: "permission denied or read-only")
+            return .cannotWrite(path: path, detail: "permission denied or read-only", status: .cannotCreate)
+        case .SQLITE_IOERR: return .cannotWrite(path: path, detail: error.message ?? "disk I/O error", status: .ioError)
         default: return .unavailable(path: path, detail: error.message ?? "SQLite error \(error.resultCode.rawValue)")
         }
     }

@@ -7,8 +7,12 @@ public enum StoreError: Error, Sendable, Hashable {
     case corrupt(path: String, detail: String)
     /// An SQLite database that forecastly did not create.
     case foreign(path: String)
-    /// The file could not be opened or written (permissions, disk full, locked too long).
+    /// The file could not be used (locked too long, or another cause SQLite names).
     case unavailable(path: String, detail: String)
+    /// The file or its directory could not be written: `.cannotCreate` for
+    /// permissions and read-only file systems, `.ioError` for a full disk or
+    /// an I/O error.
+    case cannotWrite(path: String, detail: String, status: ExitStatus)
     /// Made by a newer forecastly, with migrations this one does not know.
     case newerVersion(path: String)
     /// A stored forecast that can no longer be read or shown (written by an
@@ -23,6 +27,7 @@ extension StoreError: UserFacingError {
         case .corrupt(let path, let detail): "The forecastly database \(path) is damaged (\(detail.strippingTerminalControls(limit: 200))); it was left as it is."
         case .foreign(let path): "\(path) is an SQLite database forecastly did not create; it was left as it is."
         case .unavailable(let path, let detail): "The forecastly database \(path) cannot be used: \(detail.strippingTerminalControls(limit: 200))."
+        case .cannotWrite(let path, let detail, _): "The forecastly database \(path) cannot be written: \(detail.strippingTerminalControls(limit: 200))."
         case .newerVersion(let path): "The forecastly database \(path) was made by a newer forecastly."
         case .droppedForecast(let path, let detail):
             "A forecast stored in \(path) could not be shown (\(detail.strippingTerminalControls(limit: 200))), so it was dropped."
@@ -34,7 +39,9 @@ extension StoreError: UserFacingError {
         case .corrupt, .foreign:
             "Move it away (your notes may be recoverable with the sqlite3 tool); forecastly then starts a new one."
         case .unavailable:
-            "Check the permissions and free space there, then try again."
+            "Try again in a moment."
+        case .cannotWrite(_, _, let status):
+            status == .ioError ? "Free some space there (or check the disk), then try again." : "Check the permissions of the directory (or set XDG_DATA_HOME)."
         case .newerVersion:
             "Use that newer forecastly, or move the file away to start a new one."
         case .droppedForecast:
@@ -46,6 +53,7 @@ extension StoreError: UserFacingError {
         switch self {
         case .corrupt, .foreign, .newerVersion, .droppedForecast: .dataError
         case .unavailable: .temporaryFailure
+        case .cannotWrite(_, _, let status): status
         }
     }
 }

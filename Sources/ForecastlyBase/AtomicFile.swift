@@ -11,6 +11,17 @@ public enum AtomicFile {
     public struct Failure: Error, Sendable, Equatable {
         public var path: String
         public var reason: String
+        /// The system's errno, for the exit status (`ExitStatus.forWriting`).
+        public var code: Int32 = 0
+
+        public init(path: String, reason: String, code: Int32 = 0) {
+            self.path = path
+            self.reason = reason
+            self.code = code
+        }
+
+        /// How a run that could not write ends.
+        public var exitStatus: ExitStatus { ExitStatus.forWriting(errno: code) }
     }
 
     /// With `dropFromCache`, the written pages leave the page cache once
@@ -23,36 +34,43 @@ public enum AtomicFile {
         try createDirectory(directory)
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { throw Failure(path: path, reason: errorText()) }
+        guard descriptor >= 0 else {
+            let code = errno
+            throw Failure(path: path, reason: errorText(code), code: code)
+        }
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
             if result < 0 {
                 if errno == EINTR { continue }
-                let reason = errorText()
+                let code = errno
+                let reason = errorText(code)
                 close(descriptor)
                 unlink(temporary)
-                throw Failure(path: path, reason: reason)
+                throw Failure(path: path, reason: reason, code: code)
             }
             written += result
         }
         guard fsync(descriptor) == 0 else {
-            let reason = errorText()
+            let code = errno
+            let reason = errorText(code)
             close(descriptor)
             unlink(temporary)
-            throw Failure(path: path, reason: reason)
+            throw Failure(path: path, reason: reason, code: code)
         }
         // Only advice: the file is complete and synced whatever it does.
         if dropFromCache { _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED) }
         guard close(descriptor) == 0 else {
-            let reason = errorText()
+            let code = errno
+            let reason = errorText(code)
             unlink(temporary)
-            throw Failure(path: path, reason: reason)
+            throw Failure(path: path, reason: reason, code: code)
         }
         guard rename(temporary, path) == 0 else {
-            let reason = errorText()
+            let code = errno
+            let reason = errorText(code)
             unlink(temporary)
-            throw Failure(path: path, reason: reason)
+            throw Failure(path: path, reason: reason, code: code)
         }
     }
 
@@ -70,15 +88,20 @@ public enum AtomicFile {
             let reason = made || code == EEXIST
                 ? "\(prefix) is not a directory"
                 : "cannot create the directory \(prefix) (\(String(cString: strerror(code)).lowercased()))"
-            throw Failure(path: path, reason: reason)
+            throw Failure(path: path, reason: reason, code: made || code == EEXIST ? ENOTDIR : code)
         }
     }
 
-    /// Moves a file aside as `NAME.corrupt-UNIXTIME` so it is kept, not overwritten.
+    /// Keeps a file under a second name, `NAME.corrupt-UNIXTIME` (a hard
+    /// link: the file stays where it is until a write replaces it, so a write
+    /// that then fails leaves it in place), and returns that name.
     public static func keepAside(_ path: String) -> String? {
         let aside = "\(path).corrupt-\(Int(Date().timeIntervalSince1970))"
-        return rename(path, aside) == 0 ? aside : nil
+        return link(path, aside) == 0 ? aside : nil
     }
 
-    public static func errorText() -> String { String(cString: strerror(errno)) }
+    public static func errorText() -> String { errorText(errno) }
+
+    /// The system's words for `code` ("No space left on device").
+    public static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The process exit statuses forecastly uses, from BSD's sysexits.h, so that
 /// scripts and status bars can tell "fix your command" from "try later".
@@ -21,6 +24,21 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case noPermission = 77
     /// EX_CONFIG: the configuration file is wrong (a key, a value, its mode).
     case configuration = 78
+}
+
+extension ExitStatus {
+    /// How a failed write ends a run, by the system's errno: a file or
+    /// directory that cannot be made (no permission, a read-only file system)
+    /// is EX_CANTCREAT; a write that fails on the way (a full disk, a quota,
+    /// an I/O error) EX_IOERR; a busy or interrupted one EX_TEMPFAIL, as the
+    /// same command may work in a moment.
+    public static func forWriting(errno code: Int32) -> ExitStatus {
+        switch code {
+        case EACCES, EPERM, EROFS, ENOENT, ENOTDIR, EISDIR, EEXIST, ENAMETOOLONG, ELOOP: .cannotCreate
+        case EAGAIN, EBUSY, EINTR, ETXTBSY: .temporaryFailure
+        default: .ioError
+        }
+    }
 }
 
 /// An error a person will read. `summary` says what happened and what it

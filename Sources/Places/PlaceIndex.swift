@@ -69,12 +69,15 @@ public struct PlaceIndex: Sendable {
     /// Removes the user's index, so the bundled places are used again.
     public func removeImport() throws(GazetteerImportError) {
         guard FileManager.default.fileExists(atPath: userIndexPath) else { return }
-        guard unlink(userIndexPath) == 0 else { throw .cannotWrite(path: userIndexPath, reason: AtomicFile.errorText()) }
+        guard unlink(userIndexPath) == 0 else {
+            let code = errno
+            throw .cannotWrite(path: userIndexPath, reason: AtomicFile.errorText(code), code: code)
+        }
     }
 
     private func write(_ bytes: [UInt8], to path: String) throws(GazetteerImportError) {
         do { try AtomicFile.write(bytes, to: path, mode: 0o644, dropFromCache: true) } catch {
-            throw .cannotWrite(path: error.path, reason: error.reason)
+            throw .cannotWrite(path: error.path, reason: error.reason, code: error.code)
         }
     }
 

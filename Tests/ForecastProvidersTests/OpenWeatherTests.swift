@@ -102,12 +102,42 @@ import TestSupport
         }
     }
 
+    /// The recordings as they answer a metric request: the five-day and One
+    /// Call ones were recorded in standard units (kelvin), so their
+    /// temperatures are moved to °C, as OpenWeather sends them with `units=metric`.
     static let recorded: @Sendable (StubHTTPServer.RecordedRequest) -> StubHTTPServer.Reply = { request in
         switch request.path {
         case "/data/2.5/weather": .file(Fixtures.url("openweather/weather_2.5_lisbon_metric_2026-08-01.json"))
-        case "/data/2.5/forecast": .file(Fixtures.url("openweather/forecast_2.5_london_standard_2025-03-20.json"))
-        case "/data/3.0/onecall": .file(Fixtures.url("openweather/onecall_3.0_greenwich_standard_2024-10-25.json"))
+        case "/data/2.5/forecast": .json(celsius(fromKelvin: "openweather/forecast_2.5_london_standard_2025-03-20.json"))
+        case "/data/3.0/onecall": .json(celsius(fromKelvin: "openweather/onecall_3.0_greenwich_standard_2024-10-25.json"))
         default: .respond(status: 404, body: Array(#"{"cod":"404","message":"Internal error"}"#.utf8))
+        }
+    }
+
+    static let temperatureKeys: Set<String> = ["temp", "feels_like", "temp_min", "temp_max", "dew_point", "day", "min", "max", "night", "eve", "morn"]
+
+    static func celsius(fromKelvin fixture: String) -> String {
+        func convert(_ value: Any, key: String?) -> Any {
+            switch value {
+            case let object as [String: Any]:
+                // Daily `temp` and `feels_like` are objects of temperatures (`day`, `min`, …).
+                return object.reduce(into: [String: Any]()) { result, entry in result[entry.key] = convert(entry.value, key: entry.key) }
+            case let array as [Any]: return array.map { convert($0, key: key) }
+            case let number as Double where key.map(temperatureKeys.contains) == true: return number - 273.15
+            default: return value
+            }
+        }
+        guard let data = try? Data(contentsOf: Fixtures.url(fixture)), let root = try? JSONSerialization.jsonObject(with: data),
+              let converted = try? JSONSerialization.data(withJSONObject: convert(root, key: nil)) else { return "{}" }
+        return String(decoding: converted, as: UTF8.self)
+    }
+
+    /// A kelvin answer to a metric request is no weather on Earth: bad data, naming the field, never shown.
+    @Test func aKelvinAnswerToAMetricRequestIsBadData() async throws {
+        try await Self.withService(handler: { _ in .file(Fixtures.url("openweather/onecall_3.0_greenwich_standard_2024-10-25.json")) }, oneCall: true) { service, _ in
+            let error = await #expect(throws: ForecastError.self) { try await service.forecast(for: Self.request) }
+            #expect(error?.exitStatus == .dataError)
+            #expect(error?.userMessage.contains("current.temperature") == true, "\(error?.userMessage ?? "")")
         }
     }
 

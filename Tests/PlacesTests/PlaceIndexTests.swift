@@ -53,9 +53,10 @@ import TestSupport
         try Data("not a directory".utf8).write(to: URL(fileURLWithPath: root.path + "/data"))
         let index = PlaceIndex(directories: directories, bundled: try BundledGeoNames(dumpAt: Fixtures.url("geonames/cities-sample.txt").path))
         let error = #expect(throws: GazetteerImportError.self) { try index.importDump(at: Fixtures.url("geonames/cities-sample.txt").path) }
-        guard case .cannotWrite(let path, _)? = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .cannotWrite(let path, _, _)? = error else { Issue.record("\(String(describing: error))"); return }
         #expect(path.hasPrefix(root.path + "/data"))
-        #expect(error?.exitStatus == .unavailable)
+        // A file where a directory must be: the index cannot be created (EX_CANTCREAT).
+        #expect(error?.exitStatus == .cannotCreate)
         #expect(try String(contentsOfFile: root.path + "/data", encoding: .utf8) == "not a directory")
     }
 

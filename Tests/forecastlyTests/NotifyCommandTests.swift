@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 
@@ -9,11 +10,19 @@ import TestSupport
     static let hilo = ["--lat", "19.7203", "--lon", "-155.0868"]
 
     /// The stub of the other tests with Hilo's warnings, the flash flood
-    /// warning ending 6 s after the watch starts, and rain in the next half hour.
+    /// warning ending 5 s after the watch first asks (the watch keeps that
+    /// answer for the NWS's 5 minutes, so the refresh 10 s later finds it
+    /// ended), and rain in the next half hour.
     static func handler() -> @Sendable (StubHTTPServer.RecordedRequest) -> StubHTTPServer.Reply {
         let base = FullResponse.handler()
-        let alerts = AlertAnswers.hilo(flashFloodEndingIn: 6)
-        return { request in request.path == "/alerts/active" ? .json(alerts) : base(request) }
+        let alerts = Mutex<String?>(nil)
+        return { request in
+            guard request.path == "/alerts/active" else { return base(request) }
+            return .json(alerts.withLock { answer in
+                if answer == nil { answer = AlertAnswers.hilo(flashFloodEndingIn: 5) }
+                return answer!
+            })
+        }
     }
 
     static func watch(_ extra: [String], daemon: NotificationDaemon, server: StubHTTPServer, home: URL, stderr: Pipe? = nil) async throws -> (Process, Pipe) {

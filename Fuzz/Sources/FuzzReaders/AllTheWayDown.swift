@@ -64,5 +64,5 @@ enum AllTheWayDown {
         _ = MeteogramSVG(forecast: forecast, placeName: "Kyiv, UA").render()
     }
 
-    nonisolated(unsafe) static let store = try! SQLiteStore.inMemory()
+    static let store = try! SQLiteStore.inMemory()
 }

@@ -227,12 +227,12 @@ enum Readers {
     }()
 
     /// One in-memory store for the run: bulletins go in and come back as a run stores them.
-    nonisolated(unsafe) static let alertStore = try! SQLiteStore.inMemory()
+    static let alertStore = try! SQLiteStore.inMemory()
 
     /// The bytes as a file of its own (the reader opens a path).
     static func file(_ bytes: [UInt8], name: String) -> String {
         let path = directory + "/" + name
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return path
     }
 

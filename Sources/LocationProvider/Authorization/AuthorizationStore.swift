@@ -25,14 +25,22 @@ public struct AuthorizationStoreError: Error, Sendable, Equatable, UserFacingErr
     public var reason: String
     /// What could not be saved: "the location decision" or "the stored place".
     public var what: String
+    /// The system's errno, for the exit status; 0 when unknown.
+    public var code: Int32
 
-    public init(path: String, reason: String, what: String = "the location decision") {
+    public init(path: String, reason: String, what: String = "the location decision", code: Int32 = 0) {
         self.path = path
         self.reason = reason
         self.what = what
+        self.code = code
     }
 
     public var summary: String { "Cannot save \(what) to \(path): \(reason.strippingTerminalControls(limit: 200))." }
-    public var advice: String? { "Check that the directory is writable (or set XDG_CONFIG_HOME)." }
-    public var exitStatus: ExitStatus { .unavailable }
+    public var advice: String? {
+        switch exitStatus {
+        case .ioError: "Check the free space and the disk there, then try again; the previous one is kept."
+        default: "Check that the directory is writable (or set XDG_CONFIG_HOME); the previous one is kept."
+        }
+    }
+    public var exitStatus: ExitStatus { code == 0 ? .cannotCreate : ExitStatus.forWriting(errno: code) }
 }

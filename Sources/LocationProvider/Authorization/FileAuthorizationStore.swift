@@ -3,8 +3,9 @@ import Foundation
 
 /// The decision in `$XDG_CONFIG_HOME/forecastly/location.json`, mode 0600,
 /// written atomically. A file that cannot be read or parsed is reported
-/// with its path, treated as `notDetermined`, and moved aside (never
-/// overwritten) before a new decision is saved.
+/// with its path, treated as `notDetermined`, and kept aside (never lost)
+/// when a new decision replaces it; if the new one cannot be written, the
+/// old file stays where it was.
 public actor FileAuthorizationStore: AuthorizationStore {
     public nonisolated let path: String
     private var corruptFileNeedsKeeping = false
@@ -39,9 +40,9 @@ public actor FileAuthorizationStore: AuthorizationStore {
     }
 
     public func save(_ decision: UserDecision) throws(AuthorizationStoreError) {
+        var aside: String?
         if corruptFileNeedsKeeping || (FileManager.default.fileExists(atPath: path) && !isReadableRecord()) {
-            _ = AtomicFile.keepAside(path)
-            corruptFileNeedsKeeping = false
+            aside = AtomicFile.keepAside(path)
         }
         let record: Record = switch decision {
         case .notDetermined: Record(version: 1, decision: "notDetermined")
@@ -53,8 +54,11 @@ public actor FileAuthorizationStore: AuthorizationStore {
         let bytes = Array((try? encoder.encode(record)) ?? Data())
         do {
             try AtomicFile.write(bytes + [0x0A], to: path)
+            corruptFileNeedsKeeping = false
         } catch {
-            throw AuthorizationStoreError(path: error.path, reason: error.reason)
+            // The old file is still in place: its second name is not needed.
+            if let aside { unlink(aside) }
+            throw AuthorizationStoreError(path: error.path, reason: error.reason, code: error.code)
         }
     }
 

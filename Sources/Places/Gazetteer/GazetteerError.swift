@@ -7,7 +7,8 @@ public enum GazetteerImportError: Error, Sendable, Hashable {
     case unsupportedFormat(path: String, reason: String)
     case malformed(line: Int, reason: String)
     case noPlaces
-    case cannotWrite(path: String, reason: String)
+    /// `code` is the system's errno (0 when unknown), for the exit status.
+    case cannotWrite(path: String, reason: String, code: Int32 = 0)
 }
 
 extension GazetteerImportError: UserFacingError {
@@ -17,7 +18,7 @@ extension GazetteerImportError: UserFacingError {
         case .unsupportedFormat(let path, let reason): "\(path) is not a GeoNames dump: \(reason.strippingTerminalControls(limit: 200))."
         case .malformed(let line, let reason): "Line \(line) is not a GeoNames cities line: \(reason.strippingTerminalControls(limit: 200))."
         case .noPlaces: "The file holds no places."
-        case .cannotWrite(let path, let reason): "Cannot write the index to \(path): \(reason.strippingTerminalControls(limit: 200))."
+        case .cannotWrite(let path, let reason, _): "Cannot write the index to \(path): \(reason.strippingTerminalControls(limit: 200))."
         }
     }
 
@@ -36,7 +37,7 @@ extension GazetteerImportError: UserFacingError {
         switch self {
         case .unreadable: .usage
         case .unsupportedFormat, .malformed, .noPlaces: .dataError
-        case .cannotWrite: .unavailable
+        case .cannotWrite(_, _, let code): code == 0 ? .ioError : ExitStatus.forWriting(errno: code)
         }
     }
 }

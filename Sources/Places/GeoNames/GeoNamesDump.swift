@@ -9,9 +9,18 @@ enum GeoNamesDump {
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            throw .unreadable(path: path, reason: !exists ? "no such file" : isDirectory.boolValue ? "it is a directory" : "permission denied")
+            throw .unreadable(path: path, reason: !exists ? "no such file" : isDirectory.boolValue ? "it is a directory" : Self.whyUnreadable(path))
         }
         return try text(of: [UInt8](data), path: path)
+    }
+
+    /// The system's reason a file that exists cannot be read ("permission
+    /// denied", "input/output error").
+    private static func whyUnreadable(_ path: String) -> String {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let code = descriptor < 0 ? errno : EIO
+        if descriptor >= 0 { close(descriptor) }
+        return String(cString: strerror(code)).lowercased()
     }
 
     /// The text of a dump already in memory; `path` names it in errors.

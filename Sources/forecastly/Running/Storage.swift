@@ -15,13 +15,16 @@ enum Storage {
 
     /// The store for the forecast cache. A forecast still works without it,
     /// so a damaged or foreign file is a warning here, never a reason to
-    /// touch the file or to fail.
-    static func openForCache() -> SQLiteStore? {
+    /// touch the file or to fail. One that cannot be written (a full disk, a
+    /// read-only directory) is returned as the problem the run ends with,
+    /// after the forecast is shown (`ForecastRun.Shown.endWith`).
+    static func openForCache() -> (store: SQLiteStore?, problem: StoreError?) {
         do {
-            return try open()
+            return (try open(), nil)
         } catch {
+            if case .cannotWrite = error { return (nil, error) }
             Terminal.standardError.writeLine("forecastly: warning: \(error.userMessage) The forecast is shown without the cache.")
-            return nil
+            return (nil, nil)
         }
     }
 }

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Every write path when the disk fails, through Debian's libfiu (fiu-run
+/// and its POSIX preload library): each run ends with one line naming the
+/// file and the cause, exit 73 (cannot create) or 74 (I/O), still shows the
+/// forecast when only the cache could not be written, and what the user
+/// saved before is unchanged. `scripts/faults` runs random schedules for longer.
+@Suite(.serialized) struct DiskFaultTests {
+    static let fiuRun = "/usr/bin/fiu-run"
+    static let errno = ["ENOSPC": 28, "EIO": 5, "EACCES": 13, "EROFS": 30]
+
+    /// `arguments` run with every `point` call failing with `error`.
+    static func run(_ arguments: [String], failing point: String, with error: String, home: URL, server: StubHTTPServer? = nil) async throws -> CLIResult {
+        try await CLI.run(["-x", "-c", "enable name=posix/\(point),failinfo=\(Self.errno[error]!)", CLI.binary.path] + arguments,
+                          server: server, home: home, executable: Self.fiuRun)
+    }
+
+    /// A home with a note, a decision and a stored place, as a user has them.
+    static func savedHome() async throws -> URL {
+        let home = StoreCommandTests.home()
+        #expect(try await CLI.run(["notes", "add", "--without-weather", "the first note"], home: home).status == 0)
+        #expect(try await CLI.run(["location", "allow"], home: home).status == 0)
+        #expect(try await CLI.run(["location", "set", "--lat", "45.59", "--lon", "17.22"], home: home).status == 0)
+        return home
+    }
+
+    /// What the user saved is as it was, and the store opens.
+    static func expectUnharmed(_ home: URL, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let notes = try await CLI.run(["notes", "list"], home: home)
+        #expect(notes.status == 0 && notes.stdout.contains("the first note"), "\(notes.stderr)", sourceLocation: sourceLocation)
+        let status = try await CLI.run(["location", "status"], home: home)
+        #expect(status.stdout.contains("authorized"), "\(status.stdout)", sourceLocation: sourceLocation)
+        let place = try await CLI.run(["location", "show", "--source", "manual"], home: home)
+        #expect(place.stdout.contains("45.59"), "\(place.stdout) \(place.stderr)", sourceLocation: sourceLocation)
+        #expect(try await CLI.run(["cache", "status"], home: home).status == 0, sourceLocation: sourceLocation)
+    }
+
+    static func expectOneLine(_ result: CLIResult, status: Int32, naming file: String, cause: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(result.status == status, "\(result.stderr)", sourceLocation: sourceLocation)
+        let last = result.stderrLines.last ?? ""
+        #expect(last.contains(file) && last.lowercased().contains(cause), "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(!result.stderr.contains("Fatal error"), sourceLocation: sourceLocation)
+    }
+
+    @Test func aFullDiskStopsANoteAndLosesNone() async throws {
+        let home = try await Self.savedHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try await Self.run(["notes", "add", "--without-weather", "a second note"], failing: "io/rw/pwrite", with: "ENOSPC", home: home)
+        // SQLite's words: its own reads and writes go through calls libfiu does not wrap (pwrite64), so the cause is its.
+        Self.expectOneLine(result, status: 74, naming: "forecastly.sqlite", cause: "disk")
+        #expect(result.stderrLines.count == 1)
+        try await Self.expectUnharmed(home)
+        #expect(try await !CLI.run(["notes", "list"], home: home).stdout.contains("a second note"))
+    }
+
+    @Test(arguments: [("io/dir/rename", "EROFS", Int32(73), "read-only file system"), ("io/sync/fsync", "EIO", 74, "input/output error"),
+                      ("io/oc/open", "EACCES", 73, "permission denied")])
+    func theDecisionAndTheStoredPlaceKeepTheirLastValue(point: String, error: String, status: Int32, cause: String) async throws {
+        let home = try await Self.savedHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let place = try await Self.run(["location", "set", "--lat", "50.45", "--lon", "30.52"], failing: point, with: error, home: home)
+        Self.expectOneLine(place, status: status, naming: "place.json", cause: cause)
+        let decision = try await Self.run(["location", "deny"], failing: point, with: error, home: home)
+        Self.expectOneLine(decision, status: status, naming: "location.json", cause: cause)
+        try await Self.expectUnharmed(home)
+    }
+
+    /// Only the cache could not be written: the forecast is shown, then the one line.
+    @Test func theForecastIsShownWhenOnlyTheCacheCannotBeWritten() async throws {
+        let home = try await Self.savedHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let result = try await Self.run(["--lat", "50.45", "--lon", "30.52", "--oneline"], failing: "io/rw/pwrite", with: "ENOSPC", home: home, server: server)
+            #expect(result.stdout == "⛄ -1°C 15 km/h NW\n")
+            Self.expectOneLine(result, status: 74, naming: "forecastly.sqlite", cause: "disk")
+            // The next run, with room on the disk, stores it.
+            #expect(try await CLI.run(["--lat", "50.45", "--lon", "30.52", "--oneline"], server: server, home: home).status == 0)
+        }
+        try await Self.expectUnharmed(home)
+        #expect(try await CLI.run(["--lat", "50.45", "--lon", "30.52", "--offline", "--oneline"], home: home).status == 0)
+    }
+
+    /// An import that cannot be written keeps the index that was there.
+    @Test func anImportThatCannotBeWrittenKeepsTheIndex() async throws {
+        let home = try await Self.savedHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let before = try await CLI.run(["cities", "status"], home: home)
+        let result = try await Self.run(["cities", "import", Fixtures.url("geonames/cities-sample.txt").path], failing: "io/dir/rename", with: "ENOSPC", home: home)
+        Self.expectOneLine(result, status: 74, naming: "cities.idx", cause: "no space left on device")
+        #expect(try await CLI.run(["cities", "status"], home: home).stdout == before.stdout)
+        try await Self.expectUnharmed(home)
+    }
+}
