@@ -27,17 +27,34 @@ def fixture(name):
     return json.dumps(wrapped["data"]).encode() if isinstance(wrapped, dict) and "data" in wrapped else raw
 
 
+def celsius(name):
+    """An OpenWeather recording made in standard units (kelvin), as it answers
+    the metric request forecastly makes: a kelvin temperature is no weather
+    on Earth, and forecastly refuses it."""
+    keys = {"temp", "feels_like", "temp_min", "temp_max", "dew_point", "day", "min", "max", "night", "eve", "morn"}
+
+    def convert(value, key=None):
+        if isinstance(value, dict):
+            return {k: convert(v, k) for k, v in value.items()}
+        if isinstance(value, list):
+            return [convert(v, key) for v in value]
+        if key in keys and isinstance(value, (int, float)) and not isinstance(value, bool):
+            return value - 273.15
+        return value
+    return json.dumps(convert(json.loads(fixture(name)))).encode()
+
+
 met_path = "/weatherapi/locationforecast/2.0/complete"
 providers = [
     ("met-norway", {met_path: fixture("met-norway/complete_london_2020-07-20_wrapped-with-headers.json")},
      "FORECASTLY_MET_NORWAY_URL", [], [met_path + f"?lat={lat}&lon={lon}"]),
     ("openweather", {
-        "/data/2.5/weather": fixture("openweather/weather_2.5_london_standard_2020-04-28.json"),
-        "/data/2.5/forecast": fixture("openweather/forecast_2.5_london_standard_2025-03-20.json"),
+        "/data/2.5/weather": celsius("openweather/weather_2.5_london_standard_2020-04-28.json"),
+        "/data/2.5/forecast": celsius("openweather/forecast_2.5_london_standard_2025-03-20.json"),
      }, "FORECASTLY_OPENWEATHER_URL", ["--api-key", "benchmark"],
      [f"/data/2.5/weather?lat={lat}&lon={lon}&units=metric&appid=benchmark",
       f"/data/2.5/forecast?lat={lat}&lon={lon}&units=metric&appid=benchmark"]),
-    ("openweather", {"/data/3.0/onecall": fixture("openweather/onecall_3.0_greenwich_standard_2024-10-25.json")},
+    ("openweather", {"/data/3.0/onecall": celsius("openweather/onecall_3.0_greenwich_standard_2024-10-25.json")},
      "FORECASTLY_OPENWEATHER_URL", ["--api-key", "benchmark", "--openweather-onecall"],
      [f"/data/3.0/onecall?lat={lat}&lon={lon}&units=metric&exclude=minutely,alerts&appid=benchmark"]),
 ]

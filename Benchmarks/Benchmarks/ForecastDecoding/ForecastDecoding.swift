@@ -31,15 +31,15 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    let current = HTTPResponse(status: 200, body: RecordedAnswer.body("openweather/weather_2.5_london_standard_2020-04-28.json"))
-    let fiveDays = HTTPResponse(status: 200, body: RecordedAnswer.body("openweather/forecast_2.5_london_standard_2025-03-20.json"))
+    let current = HTTPResponse(status: 200, body: RecordedAnswer.celsius(fromKelvin: "openweather/weather_2.5_london_standard_2020-04-28.json"))
+    let fiveDays = HTTPResponse(status: 200, body: RecordedAnswer.celsius(fromKelvin: "openweather/forecast_2.5_london_standard_2025-03-20.json"))
     Benchmark("Decode OpenWeather current + 5 day / 3 hour (\((current.body.count + fiveDays.body.count) / 1024) KiB)") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try OpenWeatherService.forecast(current: current, fiveDays: fiveDays, for: london, timeZone: zone))
         }
     }
 
-    let oneCall = HTTPResponse(status: 200, body: RecordedAnswer.body("openweather/onecall_3.0_greenwich_standard_2024-10-25.json"))
+    let oneCall = HTTPResponse(status: 200, body: RecordedAnswer.celsius(fromKelvin: "openweather/onecall_3.0_greenwich_standard_2024-10-25.json"))
     Benchmark("Decode OpenWeather One Call 3.0 (\(oneCall.body.count / 1024) KiB)") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try OpenWeatherService.forecast(oneCall: oneCall, for: london, timeZone: zone))
@@ -98,5 +98,19 @@ enum RecordedAnswer {
             return Array(data)
         }
         return Array(try! JSONSerialization.data(withJSONObject: wrapped))
+    }
+
+    /// An OpenWeather recording made in standard units (kelvin), as it
+    /// answers a metric request: forecastly refuses a kelvin temperature as °C.
+    static func celsius(fromKelvin name: String) -> [UInt8] {
+        let keys: Set<String> = ["temp", "feels_like", "temp_min", "temp_max", "dew_point", "day", "min", "max", "night", "eve", "morn"]
+        func convert(_ value: Any, key: String?) -> Any {
+            if let object = value as? [String: Any] { return object.reduce(into: [String: Any]()) { $0[$1.key] = convert($1.value, key: $1.key) } }
+            if let array = value as? [Any] { return array.map { convert($0, key: key) } }
+            if let number = value as? Double, let key, keys.contains(key) { return number - 273.15 }
+            return value
+        }
+        let object = try! JSONSerialization.jsonObject(with: Data(body(name)))
+        return Array(try! JSONSerialization.data(withJSONObject: convert(object, key: nil)))
     }
 }
