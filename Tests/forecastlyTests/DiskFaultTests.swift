@@ -93,3 +93,85 @@ import TestSupport
         try await Self.expectUnharmed(home)
     }
 }
+
+/// Real file systems in the way: one that fills up (a small tmpfs) and a
+/// read-only XDG directory, each in a mount namespace of its own (as the
+/// GeoClue sandbox mounts), so nothing outside the test sees them.
+extension DiskFaultTests {
+    /// Runs `script` with sh in a private mount namespace; `FORECASTLY` names the binary, `HOME` the test's home.
+    static func inMountNamespace(_ script: String, home: URL, server: StubHTTPServer? = nil) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        process.arguments = ["--mount", "--propagation", "private", "sh", "-c", script]
+        var environment = ["PATH": "/usr/bin:/bin", "HOME": home.path, "LANG": "C.UTF-8", "TZ": "UTC", "FORECASTLY": CLI.binary.path,
+                           "FORECASTLY_POLICY_FILE": home.path + "/no-policy.json", "FORECASTLY_IPGEO_URL": "\(CLI.refusingURL)/",
+                           "FORECASTLY_MET_NORWAY_URL": CLI.refusingURL, "FORECASTLY_NWS_URL": CLI.refusingURL,
+                           "FORECASTLY_METEOALARM_URL": CLI.refusingURL]
+        environment["FORECASTLY_OPEN_METEO_URL"] = server?.baseURL ?? CLI.refusingURL
+        environment["FORECASTLY_AIR_QUALITY_URL"] = server?.baseURL ?? CLI.refusingURL
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Notes until the disk is full: the one that does not fit fails with
+    /// exit 74 and says the disk is full; every note saved before is there.
+    @Test func aFilesystemThatFillsUp() async throws {
+        let home = try await Self.savedHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let padding = String(repeating: "x", count: 900)
+        let script = """
+            set -u
+            mkdir -p "$HOME/.local/share" && cp -a "$HOME/.local/share/forecastly" "$HOME/kept"
+            mount -t tmpfs -o size=256k tmpfs "$HOME/.local/share" || { echo "cannot mount a tmpfs"; exit 99; }
+            cp -a "$HOME/kept" "$HOME/.local/share/forecastly"
+            saved=0
+            for i in $(seq 1 400); do
+              if "$FORECASTLY" notes add --without-weather "note $i \(padding)" >/dev/null 2>"$HOME/error"; then saved=$i; else echo "exit $?"; break; fi
+            done
+            echo "saved $saved"
+            cat "$HOME/error"
+            "$FORECASTLY" notes list | grep -c "note " || true
+            "$FORECASTLY" notes list | grep -c "the first note"
+            """
+        let (status, output) = try Self.inMountNamespace(script, home: home)
+        #expect(status == 0, "\(output)")
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "exit 74", "\(output)")
+        let saved = Int(lines.first { $0.hasPrefix("saved ") }?.dropFirst(6) ?? "") ?? -1
+        #expect(saved > 0, "some notes fit before the disk was full: \(output)")
+        #expect(output.contains("forecastly.sqlite cannot be written: the disk is full"), "\(output)")
+        #expect(lines.suffix(2) == ["\(saved)", "1"], "every saved note (and the first) is listed: \(output)")
+    }
+
+    /// A read-only configuration directory: the decision cannot be saved
+    /// (exit 73, naming the file), the one there stays; a read-only data
+    /// directory: the forecast is shown, then the line, exit 73.
+    @Test func aReadOnlyXDGDirectory() async throws {
+        let home = try await Self.savedHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let script = """
+                for directory in "$HOME/.config" "$HOME/.local/share"; do
+                  mount --bind "$directory" "$directory" && mount -o remount,ro,bind "$directory" || { echo "cannot remount"; exit 99; }
+                done
+                "$FORECASTLY" location deny; echo "deny exit $?"
+                "$FORECASTLY" location status | head -1
+                "$FORECASTLY" --lat 50.45 --lon 30.52 --oneline --no-nowcast --no-air-quality --no-alerts; echo "forecast exit $?"
+                """
+            let (status, output) = try Self.inMountNamespace(script, home: home, server: server)
+            #expect(status == 0, "\(output)")
+            #expect(output.contains("Cannot save the location decision to \(home.path)/.config/forecastly/location.json: Read-only file system."), "\(output)")
+            #expect(output.contains("deny exit 73"), "\(output)")
+            #expect(output.contains("Permission  authorized"), "the decision stays: \(output)")
+            #expect(output.contains("⛄ -1°C 15 km/h NW\n"), "the forecast is shown: \(output)")
+            #expect(output.contains("forecast exit 73"), "\(output)")
+        }
+        try await Self.expectUnharmed(home)
+    }
+}
