@@ -25,6 +25,16 @@ public enum PhysicalLimits {
     public static let uvIndex = 0.0...40.0
     /// Metres above the sea: the Dead Sea shore to above Everest.
     public static let elevation = -500.0...9_000.0
+    /// Rain, as a rate, mm/h (the next two hours): far above any measured.
+    public static let precipitationRate = 0.0...1_000.0
+    /// Snow in one step of the next two hours, cm.
+    public static let snowfall = 0.0...100.0
+    /// The air-quality indices (EAQI and the US AQI both end well below).
+    public static let airQualityIndex = 0.0...1_000.0
+    /// A pollutant's concentration, µg/m³.
+    public static let concentration = 0.0...20_000.0
+    /// Pollen grains per m³.
+    public static let pollen = 0.0...100_000.0
     /// The times a forecast may hold: a weather service's calendar, not a counter's overflow.
     public static let times = Date(timeIntervalSince1970: -2_208_988_800)...Date(timeIntervalSince1970: 7_258_118_400)  // 1900…2200
 

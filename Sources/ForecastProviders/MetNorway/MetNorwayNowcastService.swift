@@ -93,8 +93,6 @@ struct MetNorwayNowcastPayload: Decodable {
         var precipitation_rate: Double?
     }
 
-    /// A rate above this is not rain (the heaviest ever measured is far below).
-    static let plausibleRate = 0.0...1_000
 
     func nowcast() throws(InvalidPayload) -> Nowcast {
         guard !properties.timeseries.isEmpty else { throw InvalidPayload(field: "properties.timeseries", detail: "it is empty") }
@@ -110,7 +108,7 @@ struct MetNorwayNowcastPayload: Decodable {
             }
             previous = seconds
             guard let rate = step.data.instant.details.precipitation_rate else { continue }
-            guard rate.isFinite, Self.plausibleRate.contains(rate) else {
+            guard rate.isFinite, PhysicalLimits.precipitationRate.contains(rate) else {
                 throw InvalidPayload(field: "properties.timeseries[\(index)].data.instant.details.precipitation_rate", detail: "\(rate) mm/h is not rain")
             }
             steps.append(Nowcast.Step(time: Date(timeIntervalSince1970: TimeInterval(seconds)), precipitation: rate * 5 / 60))

@@ -37,13 +37,8 @@ struct OpenMeteoAirQualityPayload: Decodable {
     /// data, never shown. Indexes as their scales run (EAQI past 100 is
     /// "extremely poor"; the EPA's ends at 500); concentrations up to what
     /// a dust storm or a wildfire has been measured to give.
-    enum Plausible {
-        static let europeanIndex = 0.0...1_000
-        static let usIndex = 0.0...1_000
-        static let concentration = 0.0...20_000  // µg/m³
-        static let uvIndex = 0.0...30
-        static let pollen = 0.0...100_000  // grains/m³
-    }
+    /// The limits are the model's, written down once (`PhysicalLimits`).
+    typealias Plausible = PhysicalLimits
 
     func airQuality() throws(InvalidPayload) -> AirQuality {
         guard let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else {
@@ -74,8 +69,8 @@ struct OpenMeteoAirQualityPayload: Decodable {
         let air = AirQuality(
             time: Date(timeIntervalSince1970: TimeInterval(wall - utc_offset_seconds)),
             coordinate: coordinate,
-            europeanIndex: try checked(current.european_aqi, "european_aqi", Plausible.europeanIndex).map { Int($0.rounded()) },
-            usIndex: try checked(current.us_aqi, "us_aqi", Plausible.usIndex).map { Int($0.rounded()) },
+            europeanIndex: try checked(current.european_aqi, "european_aqi", Plausible.airQualityIndex).map { Int($0.rounded()) },
+            usIndex: try checked(current.us_aqi, "us_aqi", Plausible.airQualityIndex).map { Int($0.rounded()) },
             pm2_5: try checked(current.pm2_5, "pm2_5", Plausible.concentration),
             pm10: try checked(current.pm10, "pm10", Plausible.concentration),
             ozone: try checked(current.ozone, "ozone", Plausible.concentration),

@@ -15,10 +15,8 @@ struct OpenMeteoNowcastPayload: Decodable {
 
     /// What can fall in a quarter hour: more than the heaviest rain ever
     /// measured (about 200 mm in 15 minutes) is not weather.
-    enum Plausible {
-        static let precipitation = 0.0...250
-        static let snowfall = 0.0...100  // cm
-    }
+    /// The limits are the model's, written down once (`PhysicalLimits`).
+    typealias Plausible = PhysicalLimits
 
     func nowcast() throws(InvalidPayload) -> Nowcast {
         guard (-18 * 3600...18 * 3600).contains(utc_offset_seconds) else {
@@ -41,7 +39,8 @@ struct OpenMeteoNowcastPayload: Decodable {
             previous = wall
             // A missing value is a gap the service has no data for: nothing is made up.
             guard let amount = series.precipitation[index] else { continue }
-            guard amount.isFinite, Plausible.precipitation.contains(amount) else {
+            // As a rate: a quarter hour holds a quarter of an hour's rain.
+            guard amount.isFinite, Plausible.precipitationRate.contains(amount * 4) else {
                 throw InvalidPayload(field: "minutely_15.precipitation[\(index)]", detail: "\(amount) mm is not what can fall in 15 minutes")
             }
             let snow = series.snowfall?[index]
