@@ -42,7 +42,9 @@ public struct PlaceIndex: Sendable {
             try write(bytes, to: bundledIndexPath)
         } catch {
             // Places still work, from memory; the caller says the cache could not be kept.
-            do { return try Gazetteer.inMemory(bytes, path: bundledIndexPath, notKeptBecause: error.summary) } catch { throw .open(error) }
+            do { return try Gazetteer.inMemory(bytes, path: bundledIndexPath, notKeptBecause: error.summary, status: error.exitStatus) } catch {
+                throw .open(error)
+            }
         }
         removeStaleCaches(keeping: bundledIndexPath)
         do { return try Gazetteer.open(path: bundledIndexPath) } catch { throw .open(error) }

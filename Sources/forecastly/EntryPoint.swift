@@ -32,6 +32,11 @@ enum EntryPoint {
         } catch {
             exit(status(for: error).rawValue)
         }
+        // The run did its work; a cache it could not write is its last line.
+        if let unwritten = UnwrittenCache.take() {
+            Terminal.standardError.writeLine("forecastly: \(unwritten.message)")
+            exit(unwritten.status.rawValue)
+        }
         exit(ExitStatus.success.rawValue)
     }
 

@@ -43,7 +43,7 @@ struct AlertsCommand: AsyncParsableCommand {
         // The forecast is asked as well: it gives the place's time zone, and is stored for later runs.
         let run = ForecastRun(finder: PlaceFinder(choice: try location.choice(locating: locating, settings: settings)),
                               days: 1, units: settings.units.value, cache: .preferStored(maxAge: CachePolicy.defaultMaxAge), services: service.settings(settings), alerts: true)
-        let shown = try await run.load(store: Storage.openForCache().store, loader: ForecastLoader(showsProgress: Terminal.standardError.isTerminal))
+        let shown = try await run.load(store: Storage.openForCache(), loader: ForecastLoader(showsProgress: Terminal.standardError.isTerminal))
         if let error = shown.alertError { throw error }
         guard let alerts = shown.extras.alerts else { return }
         let style = TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment, disabled: noColor)

@@ -44,20 +44,18 @@ struct ChartCommand: AsyncParsableCommand {
         let settings = try Settings.load(forecastOptions.flags(service: service))
         let run = ForecastRun(finder: PlaceFinder(choice: try location.choice(locating: locating, settings: settings)),
                               days: settings.days.value, units: settings.units.value, cache: cache.policy, services: service.settings(settings))
-        let (store, storeProblem) = Storage.openForCache()
+        let store = Storage.openForCache()
         let shown = cache.offline ? try run.stored(store: store) : try await run.load(store: store, loader: ForecastLoader(showsProgress: false))
         shown.printNotices()
         shown.printStaleWarning("Drawing")
         let picture = MeteogramSVG(forecast: shown.forecast, placeName: shown.placeName).render()
         if svg == "-" {
             Terminal.standardOutput.write(picture)
-            try shown.endWith(storeProblem)
             return
         }
         // As `> FILE` would write it: through a symlink, keeping an existing
         // file's mode, never into a device, a FIFO or a directory.
         try OutputFile.write(Array(picture.utf8), to: svg)
         Terminal.standardError.writeLine("forecastly: chart written to \(svg.strippingTerminalControls(limit: 200))")
-        try shown.endWith(storeProblem)
     }
 }

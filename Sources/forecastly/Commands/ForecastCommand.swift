@@ -84,7 +84,7 @@ struct ForecastCommand: AsyncParsableCommand {
                               // --notify watches the warnings and the rain whatever is shown.
                               nowcast: settings.nowcast.value && (renderer.showsNowcast || watching.notify),
                               alerts: settings.alerts.value && (renderer.showsAlerts || watching.notify))
-        let (store, storeProblem) = Storage.openForCache()
+        let store = Storage.openForCache()
         if watching.watch {
             let notices = watching.notify ? WatchNotifications(notifier: DesktopNotifier(), rainThreshold: watching.rainNotice.duration,
                                                                clock: settings.clock.value) : nil
@@ -101,6 +101,5 @@ struct ForecastCommand: AsyncParsableCommand {
         Terminal.standardOutput.write(renderer.render(
             shown.forecast, units: settings.units.value, placeName: shown.placeName, hours: settings.hours.value,
             place: shown.place, origin: shown.origin, extras: shown.extras))
-        try shown.endWith(storeProblem)
     }
 }

@@ -19,7 +19,7 @@ enum PlaceLookup {
             if let cached { return cached }
             let gazetteer = try index().open()
             if let reason = gazetteer.notKeptBecause {
-                Terminal.standardError.writeLine("forecastly: note: \(reason) The places are used from memory for this run.")
+                UnwrittenCache.record("\(reason) The places were used from memory for this run.", status: gazetteer.notKeptStatus)
             }
             cached = gazetteer
             return gazetteer

@@ -28,7 +28,7 @@ struct CompareRun {
         // others are asked place by place through the store, so MET
         // Norway's Expires holds here too. No fallback: one table, one
         // provider, credited under it.
-        let store = Storage.openForCache().store
+        let store = Storage.openForCache()
         return try await Services.with(services) { services in
             let weather: any ForecastService = provider == .openMeteo
                 ? services.weather

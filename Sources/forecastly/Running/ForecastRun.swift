@@ -38,8 +38,6 @@ struct ForecastRun {
         var extras = OutputRenderer.Extras()
         /// Why the warnings could not be had, when they were asked for.
         var alertError: ForecastError?
-        /// The store could not be written: the forecast is shown, and the run ends with this.
-        var cacheProblem: StoreError?
 
         /// The extras' answers beside the forecast; the air's index is the
         /// one asked for, else the place's region's.
@@ -94,13 +92,12 @@ struct ForecastRun {
             return (shown, caching)
         }
         // The forecast is shown either way; a store that could not be written
-        // ends the run after it (`Shown.endWith`), other problems are only logged.
-        var result = shown
+        // ends the run after it (`UnwrittenCache`), other problems are only logged.
         for problem in caching.problems {
             Diagnostics.logger.debug("cache: \(problem.userMessage)")
-            if case .cannotWrite = problem, result.cacheProblem == nil { result.cacheProblem = problem }
+            if case .cannotWrite = problem { UnwrittenCache.record(problem) }
         }
-        return result
+        return shown
     }
 
     /// `--offline`: the stored forecast for the place, or the newest of any

@@ -16,15 +16,18 @@ enum Storage {
     /// The store for the forecast cache. A forecast still works without it,
     /// so a damaged or foreign file is a warning here, never a reason to
     /// touch the file or to fail. One that cannot be written (a full disk, a
-    /// read-only directory) is returned as the problem the run ends with,
-    /// after the forecast is shown (`ForecastRun.Shown.endWith`).
-    static func openForCache() -> (store: SQLiteStore?, problem: StoreError?) {
+    /// read-only directory) is what the run ends with, after the forecast is
+    /// shown (`UnwrittenCache`).
+    static func openForCache() -> SQLiteStore? {
         do {
-            return (try open(), nil)
+            return try open()
         } catch {
-            if case .cannotWrite = error { return (nil, error) }
-            Terminal.standardError.writeLine("forecastly: warning: \(error.userMessage) The forecast is shown without the cache.")
-            return (nil, nil)
+            if case .cannotWrite = error {
+                UnwrittenCache.record(error)
+            } else {
+                Terminal.standardError.writeLine("forecastly: warning: \(error.userMessage) The forecast is shown without the cache.")
+            }
+            return nil
         }
     }
 }
