@@ -21,6 +21,8 @@ struct ForecastlyCommand: AsyncParsableCommand {
           forecastly --chart                 a meteogram of the coming hours
           forecastly chart --svg oslo.svg --city Oslo
           forecastly --json                  for scripts (schema in README)
+          forecastly alerts                  official weather warnings, in full
+          forecastly --watch --notify        desktop notifications of warnings and rain
           forecastly location status         permission, policy, stored place
 
         Weather providers (--provider, or FORECASTLY_PROVIDER):
@@ -36,8 +38,8 @@ struct ForecastlyCommand: AsyncParsableCommand {
           64  invalid input (an option or setting is wrong)
           65  bad data from a service (an answer that cannot be read)
           69  a service is unavailable, or there is no connectivity
-          73  a file you named cannot be created (chart --svg)
-          74  writing a file you named failed part way
+          73  a file cannot be created (chart --svg; a read-only directory)
+          74  writing a file failed part way (a full disk, an I/O error)
           75  temporary failure (rate limited, timed out): try again later
           77  permission: location not allowed, or an API key refused
           78  the configuration file is wrong (its line is named)
@@ -54,6 +56,9 @@ struct ForecastlyCommand: AsyncParsableCommand {
           FORECASTLY_GPSD                gpsd HOST[:PORT]
           FORECASTLY_IPGEO_URL           IP location service (HTTPS)
           FORECASTLY_GEOCODING_URL       place names not in the offline index
+          FORECASTLY_AIR_QUALITY_URL     air-quality server
+          FORECASTLY_NWS_URL             US National Weather Service (warnings)
+          FORECASTLY_METEOALARM_URL      MeteoAlarm feeds (warnings in Europe)
           FORECASTLY_POLICY_FILE         administrator policy file
           NO_COLOR                       set to turn colour off
           LC_MEASUREMENT, LC_TIME, LANG  default units and clock; ASCII unless UTF-8
