@@ -68,7 +68,11 @@ def run(arguments, fault=None):
     if fault:
         point, errno_name, probability = fault
         command = ["fiu-run", "-x", "-c", f"enable_random name={point},probability={probability},failinfo={ERRNO[errno_name]}"] + command
-    result = subprocess.run(command, env=env, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+    try:
+        result = subprocess.run(command, env=env, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+    except subprocess.TimeoutExpired as expired:
+        # subprocess.run kills it; a run that hangs is a finding.
+        return -1000, "", "HUNG for 60 s: " + (expired.stderr or b"").decode(errors="replace")[-300:]
     return result.returncode, result.stdout.decode(errors="replace"), result.stderr.decode(errors="replace")
 
 
@@ -117,7 +121,9 @@ while time.monotonic() < deadline:
     # A faulted write() can hit stderr itself: then the line is lost with it.
     if not lines and point == "posix/io/rw/write":
         lines = ["(stderr failed too) /"]
-    if status < 0 or status >= 128 or "Fatal error" in err or "Backtrace" in err or "Crash" in err:
+    if status == -1000:
+        problems.append(f"{what}: {err}")
+    elif status < 0 or status >= 128 or "Fatal error" in err or "Backtrace" in err or "Crash" in err:
         problems.append(f"{what}: killed or trapped: {err[-400:]}")
     elif status not in (0, 73, 74, 75) and not config_read:
         problems.append(f"{what}: not 0/73/74/75: {err.strip()[-300:]}")

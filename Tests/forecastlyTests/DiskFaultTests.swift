@@ -175,3 +175,32 @@ extension DiskFaultTests {
         try await Self.expectUnharmed(home)
     }
 }
+
+extension DiskFaultTests {
+    /// Output redirected to a full disk (`> /dev/full`): the run does not end
+    /// as if it had written it; a closed pipe is no failure to report.
+    @Test func outputThatCannotBeWritten() async throws {
+        let home = try await Self.savedHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        func shell(_ command: String) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", command]
+            process.environment = ["PATH": "/usr/bin:/bin", "HOME": home.path, "LANG": "C.UTF-8", "FORECASTLY": CLI.binary.path]
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            let data = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        let (full, message) = try shell(#""$FORECASTLY" notes export > /dev/full"#)
+        #expect(full == 74)
+        #expect(message == "forecastly: The output could not be written: No space left on device.\n")
+        // A reader gone before the output comes: ended by SIGPIPE as `cat` would be (status 141 through sh), with no message.
+        let (_, quiet) = try shell(#"{ "$FORECASTLY" cities search a --limit 100 --json; echo "$?" > "$HOME/status"; } | true"#)
+        #expect(quiet.isEmpty, "\(quiet)")
+        let status = try String(contentsOf: home.appendingPathComponent("status"), encoding: .utf8)
+        #expect(status == "141\n" || status == "0\n", "\(status)")
+    }
+}

@@ -1,3 +1,4 @@
+import ForecastlyBase
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -40,7 +41,15 @@ struct Terminal: Sendable {
             let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                return // EPIPE and friends: the reader went away; nothing useful to do.
+                // EPIPE: the reader went away (`| head`), nothing to say. A file
+                // that cannot take the output (`> file` on a full disk) must
+                // not end the run as if it had: the run ends with that instead.
+                if errno != EPIPE, descriptor == STDOUT_FILENO {
+                    let code = errno
+                    UnwrittenCache.record("The output could not be written: \(String(cString: strerror(code))).",
+                                          status: code == EBADF ? .ioError : ExitStatus.forWriting(errno: code))
+                }
+                return
             }
             bytes = bytes.dropFirst(written)
         }

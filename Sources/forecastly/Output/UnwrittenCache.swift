@@ -1,10 +1,11 @@
 import ForecastlyBase
 import Synchronization
 
-/// A cache forecastly could not write (the forecast store, the place
-/// index): the run goes on with what it has and shows it; at its end, one
-/// line naming the file and the cause, and exit 73 or 74 (`EntryPoint`).
-/// The first such problem of a run is the one said.
+/// What a run could not write but carried on without: a cache (the
+/// forecast store, the place index), or its own output (`> file` on a full
+/// disk). The run goes on with what it has; at its end, one line naming the
+/// file and the cause, and exit 73 or 74 (`EntryPoint`). The first such
+/// problem of a run is the one said.
 enum UnwrittenCache {
     private static let first = Mutex<(message: String, status: ExitStatus)?>(nil)
 
