@@ -67,7 +67,7 @@ def run(arguments, fault=None):
     command = [binary] + arguments
     if fault:
         point, errno_name, probability = fault
-        command = ["fiu-run", "-x", "-c", f"enable_random name={point},probability={probability},failinfo={ERRNO[errno_name]}"] + command
+        command = ["fiu-run", "-x", "-f", "", "-c", f"enable_random name={point},probability={probability},failinfo={ERRNO[errno_name]}"] + command
     try:
         result = subprocess.run(command, env=env, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
     except subprocess.TimeoutExpired as expired:

@@ -13,7 +13,7 @@ import TestSupport
 
     /// `arguments` run with every `point` call failing with `error`.
     static func run(_ arguments: [String], failing point: String, with error: String, home: URL, server: StubHTTPServer? = nil) async throws -> CLIResult {
-        try await CLI.run(["-x", "-c", "enable name=posix/\(point),failinfo=\(Self.errno[error]!)", CLI.binary.path] + arguments,
+        try await CLI.run(["-x", "-f", "", "-c", "enable name=posix/\(point),failinfo=\(Self.errno[error]!)", CLI.binary.path] + arguments,
                           server: server, home: home, executable: Self.fiuRun)
     }
 
