@@ -40,15 +40,35 @@ struct GeoClueLocationProviderTests {
     @Test func placeholdersAreNeverAFix() async throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("placeholders-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
-        let real = try String(contentsOf: Self.stationary, encoding: .utf8)
-        // Stamped a second after midnight: GeoClue dates a GGA fix today and
-        // ignores one older than the position it holds, so the placeholders
-        // must come before the log's real fixes in time, whatever the hour.
+        // GeoClue dates a GGA fix today (UTC) and ignores one older than the
+        // position it holds, or from later today: so the placeholders are
+        // stamped 40 s ago and the log's real fixes from 35 s ago on, whatever
+        // the hour (its own times, just after 00:59, are ahead of the clock
+        // for the first hour of every day). In a day's first 41 s it waits.
+        var now = Date()
+        let intoTheDay = now.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400)
+        if intoTheDay < 41 {
+            try await Task.sleep(for: .seconds(41 - intoTheDay))
+            now = Date()
+        }
+        func stamp(_ date: Date) -> String {
+            let seconds = Int(date.timeIntervalSince1970) % 86_400
+            return String(format: "%02d%02d%02d.00", seconds / 3600, seconds % 3600 / 60, seconds % 60)
+        }
         let placeholders = [
-            "GPGGA,000001.000,8960.0000,N,00000.0000,E,0,00,50.0,0.0,M,0.0,M,,0000",
-            "GPRMC,000001.000,V,8960.0000,N,00000.0000,E,0.00,0.00,010120,,,N",
-            "GPGGA,000002.000,0000.0000,N,00000.0000,E,0,00,50.0,0.0,M,0.0,M,,0000",
+            "GPGGA,\(stamp(now - 40)),8960.0000,N,00000.0000,E,0,00,50.0,0.0,M,0.0,M,,0000",
+            "GPRMC,\(stamp(now - 40)),V,8960.0000,N,00000.0000,E,0.00,0.00,010120,,,N",
+            "GPGGA,\(stamp(now - 39)),0000.0000,N,00000.0000,E,0,00,50.0,0.0,M,0.0,M,,0000",
         ].map(Self.sentence).joined()
+        // The log's GGA and RMC sentences, their times moved to 35 s ago on, one second apart as recorded.
+        var step = 0.0
+        let real = try String(contentsOf: Self.stationary, encoding: .utf8).split(separator: "\n").map { line -> String in
+            guard line.hasPrefix("$GPGGA,") || line.hasPrefix("$GPRMC,"), let star = line.firstIndex(of: "*") else { return String(line) + "\n" }
+            var fields = line[line.index(after: line.startIndex)..<star].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if line.hasPrefix("$GPGGA,") { step += 1 }
+            fields[1] = stamp(now - 36 + step)
+            return Self.sentence(fields.joined(separator: ","))
+        }.joined()
         try (placeholders + real).write(to: log, atomically: true, encoding: .utf8)
         try await GeoClueSandbox.with(.init(log: log)) { sandbox in
             let fix = try await Self.locate(sandbox)
