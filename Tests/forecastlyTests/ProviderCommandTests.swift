@@ -145,7 +145,7 @@ extension ProviderCommandTests {
         defer { try? FileManager.default.removeItem(at: home) }
         try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
             let output = Pipe()
-            let process = try await CLI.start(["--lat", "50.45", "--lon", "30.52", "--watch", "--interval", "10s", "--waybar"],
+            let process = try await CLI.start(["--lat", "50.45", "--lon", "30.52", "--watch", "--interval", "1h", "--waybar"],
                                               home: home, environment: ["FORECASTLY_OPEN_METEO_URL": server.baseURL], stdout: output)
             let first = await WatchCommandTests.readLine(output.fileHandleForReading, from: process)
             kill(process.processIdentifier, SIGINT)

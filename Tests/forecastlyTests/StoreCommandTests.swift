@@ -264,7 +264,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: home) }
         try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
             let output = Pipe()
-            let process = try await CLI.start(["--lat", "50.45", "--lon", "30.52", "--watch", "--interval", "10s", "--oneline"],
+            let process = try await CLI.start(["--lat", "50.45", "--lon", "30.52", "--watch", "--interval", "1h", "--oneline"],
                                         home: home, environment: ["FORECASTLY_OPEN_METEO_URL": server.baseURL], stdout: output)
             let firstLine = await Self.readLine(output.fileHandleForReading, from: process)
             kill(process.processIdentifier, SIGINT)
