@@ -27,9 +27,9 @@ struct AboutCommand: ParsableCommand {
         }.joined(separator: "\n")
         let warnings = AlertSource.allCases.map { source in
             let server: String = switch source {
-            case .nws: environment[NWSAlertService.urlVariable].flatMap { $0.isEmpty ? nil : $0 } ?? NWSAlertService.publicURL.absoluteString
+            case .nws: Self.server(NWSAlertService.name, publicURL: NWSAlertService.publicURL, environment: environment)
             case .metNorway: Self.server(.metNorway, environment: environment)
-            case .meteoAlarm: environment[MeteoAlarmService.urlVariable].flatMap { $0.isEmpty ? nil : $0 } ?? MeteoAlarmService.publicURL.absoluteString
+            case .meteoAlarm: Self.server(MeteoAlarmService.name, publicURL: MeteoAlarmService.publicURL, environment: environment)
             }
             let name = source.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
             return "  \(name) \(source.credit.attribution)\n"
@@ -66,6 +66,12 @@ struct AboutCommand: ParsableCommand {
         Time-zone data \(TimeZoneSupport.dataVersion) (ICU). Built with libgps API \(GPSDLibrary.apiVersion) (gpsd default port \(GPSDAddress.defaultPort)).
         """
         Terminal.standardOutput.writeLine(text)
+    }
+
+    /// A warning service's server, read as the service reads it.
+    static func server(_ name: ServiceName, publicURL: URL, environment: [String: String]) -> String {
+        (try? ServiceEndpoint(service: name, publicURL: publicURL, environment: environment))?.baseURL.absoluteString
+            ?? "(\(name.urlVariable) is invalid)"
     }
 
     /// The server forecastly asks: the public one, or the one its variable names.
