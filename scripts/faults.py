@@ -6,10 +6,20 @@ damaged or lost and that the run ended as a run should.
 Each run: one command that writes (a fetched forecast into the store, a
 note with or without weather, the stored place, the permission decision,
 an SVG chart, an imported place index, clearing the cache), one failure
-point (open, write, pwrite, fsync, fdatasync, rename, ftruncate) failing
+point (write, pwrite, fsync, fdatasync, rename, ftruncate) failing
 with an errno that call can really return on a file, at a random
 probability. Network commands are spared write() (NIO writes its sockets
 with it); no socket call is failed.
+
+open() is refused by the file system itself instead: a directory the run
+writes to (configuration, data or the working directory) made read-only,
+by its permissions in a user namespace (EACCES, even for root) or by a
+read-only bind mount (EROFS). libfiu's open fault would also fail the Swift
+runtime's own reads of /proc (libdispatch's thread-pool monitor), and
+libdispatch stops the process on purpose when it cannot read them: not a
+finding of forecastly's, as SwiftNIO's stop on EBADF is not. Swift's
+backtracer is off under libfiu (it inherits the faults and cannot read the
+binary); a trap shows as the signal the run ended by.
 
 Checked after each run: it exited 0, 73, 74 or 75 (78 when the faulted
 open was the configuration file's), never by a signal, with no trap or
@@ -39,7 +49,6 @@ rng = random.Random(seed)
 ERRNO = {"ENOSPC": 28, "EIO": 5, "EACCES": 13, "EROFS": 30, "EDQUOT": 122}
 # What each call can really return on a file.
 POINTS = {
-    "posix/io/oc/open": ["ENOSPC", "EACCES", "EROFS", "EDQUOT"],
     "posix/io/rw/write": ["ENOSPC", "EIO", "EDQUOT"],
     "posix/io/rw/pwrite": ["ENOSPC", "EIO", "EDQUOT"],
     "posix/io/sync/fsync": ["EIO", "ENOSPC"],
@@ -64,16 +73,36 @@ places = os.path.join(work, "places.txt")
 shutil.copy(os.path.join(fixtures, "geonames", "cities-sample.txt"), places)
 
 
+# Directories a run writes to, for open() refused by the file system.
+DIRECTORIES = {"config": os.path.join(home, ".config", "forecastly"), "data": os.path.join(home, ".local", "share", "forecastly"),
+               "work": work}
+# One bind-mounted read-only directory, then the command, in a private mount namespace.
+READ_ONLY = 'mount --bind "$0" "$0" && mount -o remount,ro,bind "$0" "$0" && shift && exec "$@"'
+
+
 def run(arguments, fault=None):
-    command = [binary] + arguments
-    if fault:
+    command, environment, refused = [binary] + arguments, env, None
+    if fault and fault[0] == "refused":
+        _, how, directory = fault
+        refused = DIRECTORIES[directory]
+        os.makedirs(refused, exist_ok=True)
+        if how == "EACCES":
+            os.chmod(refused, 0o555)
+            command = ["unshare", "--user"] + command
+        else:
+            command = ["unshare", "--mount", "--propagation", "private", "sh", "-c", READ_ONLY, refused, "-"] + command
+    elif fault:
         point, errno_name, probability = fault
         command = ["fiu-run", "-x", "-f", "", "-c", f"enable_random name={point},probability={probability},failinfo={ERRNO[errno_name]}"] + command
+        environment = dict(env, SWIFT_BACKTRACE="enable=no")
     try:
-        result = subprocess.run(command, env=env, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+        result = subprocess.run(command, env=environment, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
     except subprocess.TimeoutExpired as expired:
-        # subprocess.run kills it; a run that hangs is a finding.
+        # subprocess.run kills it by its PID; a run that hangs is a finding.
         return -1000, "", "HUNG for 60 s: " + (expired.stderr or b"").decode(errors="replace")[-300:]
+    finally:
+        if refused:
+            os.chmod(refused, 0o755)
     return result.returncode, result.stdout.decode(errors="replace"), result.stderr.decode(errors="replace")
 
 
@@ -109,16 +138,17 @@ n = 0
 while time.monotonic() < deadline:
     n += 1
     name, arguments, network = rng.choice(commands)
-    point = rng.choice([p for p in POINTS if not (network and p == "posix/io/rw/write")])
-    fault = (point, rng.choice(POINTS[point]), rng.choice([0.02, 0.1, 0.3, 1.0]))
+    if rng.random() < 0.2:
+        fault = ("refused", rng.choice(["EACCES", "EROFS"]), rng.choice(sorted(DIRECTORIES)))
+    else:
+        point = rng.choice([p for p in POINTS if not (network and p == "posix/io/rw/write")])
+        fault = (point, rng.choice(POINTS[point]), rng.choice([0.02, 0.1, 0.3, 1.0]))
     status, out, err = run(arguments(n), fault)
     point = fault[0]
     counts[name] = counts.get(name, 0) + 1
     outcomes[status] = outcomes.get(status, 0) + 1
     lines = [line for line in err.splitlines() if line.strip()]
-    what = f"run {n} ({name}, {fault[0]} {fault[1]} p={fault[2]}): exit {status}"
-    # A faulted open of a file the run only reads: the configuration (78) or the dump to import (64).
-    config_read = (status == 78 and "config.toml" in err) or (status == 64 and "Cannot read " in err and point == "posix/io/oc/open")
+    what = f"run {n} ({name}, {' '.join(map(str, fault))}): exit {status}"
     # A faulted write() can hit stderr itself: then the line is lost with it.
     if not lines and point == "posix/io/rw/write":
         lines = ["(stderr failed too) /"]
@@ -126,7 +156,7 @@ while time.monotonic() < deadline:
         problems.append(f"{what}: {err}")
     elif status < 0 or status >= 128 or "Fatal error" in err or "Backtrace" in err or "Crash" in err:
         problems.append(f"{what}: killed or trapped: {err[-400:]}")
-    elif status not in (0, 73, 74, 75) and not config_read:
+    elif status not in (0, 73, 74, 75):
         problems.append(f"{what}: not 0/73/74/75: {err.strip()[-300:]}")
     elif status != 0 and (not lines or ("/" not in lines[-1] and "“" not in lines[-1]
                                         and not (point == "posix/io/rw/write" and "The output could not be written" in lines[-1]))):
@@ -161,7 +191,8 @@ while time.monotonic() < deadline:
 server.shutdown()
 shutil.rmtree(home, ignore_errors=True)
 
-print(f"Disk faults: {n} runs in {seconds:.0f} s (seed {seed}), each one command under one random libfiu fault.")
+print(f"Disk faults: {n} runs in {seconds:.0f} s (seed {seed}), each one command under one random fault"
+      " (a libfiu schedule, or a directory that refuses writing).")
 print("  commands: " + ", ".join(f"{name} {count}" for name, count in sorted(counts.items())))
 print("  exits:    " + ", ".join(f"{status}: {count}" for status, count in sorted(outcomes.items())))
 if problems:

@@ -31,9 +31,12 @@ enum CLI {
     ///   - executable: another program to run in the same environment (a shell driving completion).
     ///   - terminalInput: run on a pseudo-terminal (through `script`) typing this; stdout then holds everything shown.
     ///   - directory: the working directory, where a bare file name lands.
+    ///   - timeLimit: a run still going after this is killed (by its PID) and
+    ///     its result says so, so a hung run fails its test instead of the suite.
     static func run(
         _ arguments: [String], server: StubHTTPServer? = nil, environment extra: [String: String] = [:],
-        home sharedHome: URL? = nil, terminalInput: String? = nil, executable: String? = nil, directory: URL? = nil
+        home sharedHome: URL? = nil, terminalInput: String? = nil, executable: String? = nil, directory: URL? = nil,
+        timeLimit: Duration = .seconds(120)
     ) async throws -> CLIResult {
         let home = sharedHome ?? FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -68,6 +71,12 @@ enum CLI {
         let stderr = try FileHandle(forWritingTo: stderrURL)
 
         let process = Process()
+        // A run still going after its limit is killed by its PID.
+        let watchdog = Task {
+            try await Task.sleep(for: timeLimit)
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        defer { watchdog.cancel() }
         process.environment = environment
         if let directory { process.currentDirectoryURL = directory }
         process.standardOutput = stdout
@@ -93,11 +102,11 @@ enum CLI {
         }
         try stdout.close()
         try stderr.close()
-        return CLIResult(
-            status: status,
-            stdout: try String(contentsOf: stdoutURL, encoding: .utf8),
-            stderr: try String(contentsOf: stderrURL, encoding: .utf8)
-        )
+        var said = try String(contentsOf: stderrURL, encoding: .utf8)
+        if process.terminationReason == .uncaughtSignal && status == SIGKILL {
+            said += "\n(the test killed this run by its PID after \(timeLimit): it had not ended)\n"
+        }
+        return CLIResult(status: status, stdout: try String(contentsOf: stdoutURL, encoding: .utf8), stderr: said)
     }
 }
 
