@@ -7,8 +7,8 @@
 // struct), so the exchange itself lives here; GeoClueSession.swift decides
 // what to do with each answer. Every call takes the time it may block.
 //
-// libsystemd is not linked: it is loaded the first time a GeoClue source is
-// used (forecastly_sdbus_load). Linked, every run would load it and what it
+// libsystemd is not linked: it is loaded the first time a GeoClue source or
+// a notification is used (forecastly_sdbus_calls). Linked, every run would load it and what it
 // needs (libcap, libgcrypt, liblzma, libzstd, liblz4) before main, though
 // most runs never talk to GeoClue, and a machine without systemd could not
 // run forecastly at all.
@@ -25,6 +25,7 @@
 #endif
 #include <dlfcn.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -87,6 +88,33 @@ static inline const char *forecastly_sdbus_load(const char *name, struct forecas
 #undef FORECASTLY_RESOLVE
     *lib = loaded;
     return NULL;
+}
+
+/// sd-bus's calls, loaded once: from libsystemd's versioned name (what a
+/// system has), else its bare name (what the -dev package adds). NULL when
+/// neither loads, with the first one's reason copied into `reason`. A failure
+/// is not kept, so a watch that retries finds a library installed meanwhile.
+/// (Each Swift module that calls this has its own copy of the statics: at
+/// most one table per module, never freed, as the library is never unloaded.)
+static inline const struct forecastly_sdbus *forecastly_sdbus_calls(char *reason, size_t size) {
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    static struct forecastly_sdbus table;
+    static int loaded = 0;
+    pthread_mutex_lock(&lock);
+    if (!loaded) {
+        const char *first = forecastly_sdbus_load("libsystemd.so.0", &table);
+        if (first != NULL) {
+            if (reason != NULL && size > 0) {
+                strncpy(reason, first, size - 1);
+                reason[size - 1] = 0;
+            }
+            loaded = forecastly_sdbus_load("libsystemd.so", &table) == NULL;
+        } else {
+            loaded = 1;
+        }
+    }
+    pthread_mutex_unlock(&lock);
+    return loaded ? &table : NULL;
 }
 
 /// A D-Bus error as a person can act on it: its name and message, copied

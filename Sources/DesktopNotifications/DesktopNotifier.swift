@@ -1,7 +1,6 @@
 import CDBus
 public import ForecastCore
 import Foundation
-import Synchronization
 
 /// `WeatherNotifier` for the freedesktop Notifications service on the
 /// session bus (GNOME Shell, KDE Plasma, dunst, mako…), through sd-bus as
@@ -32,7 +31,7 @@ public struct DesktopNotifier: WeatherNotifier {
     }
 
     private static func onConnection<T>(
-        _ body: (UnsafeMutablePointer<forecastly_sdbus>, OpaquePointer, inout forecastly_dbus_error) throws(NotifierError) -> T
+        _ body: (UnsafePointer<forecastly_sdbus>, OpaquePointer, inout forecastly_dbus_error) throws(NotifierError) -> T
     ) throws(NotifierError) -> T {
         let lib = try library()
         var error = forecastly_dbus_error()
@@ -62,22 +61,8 @@ public struct DesktopNotifier: WeatherNotifier {
     }
 
     /// sd-bus, loaded on first use (see `Sources/CDBus/shim.h`).
-    private static func library() throws(NotifierError) -> UnsafeMutablePointer<forecastly_sdbus> {
-        try loaded.withLock { loaded throws(NotifierError) in
-            if let loaded { return loaded.table }
-            let table = UnsafeMutablePointer<forecastly_sdbus>.allocate(capacity: 1)
-            for file in ["libsystemd.so.0", "libsystemd.so"] where forecastly_sdbus_load(file, table) == nil {
-                loaded = Table(table: table)
-                return table
-            }
-            table.deallocate()
-            throw NotifierError("sd-bus (libsystemd) could not be loaded")
-        }
+    private static func library() throws(NotifierError) -> UnsafePointer<forecastly_sdbus> {
+        guard let table = forecastly_sdbus_calls(nil, 0) else { throw NotifierError("sd-bus (libsystemd) could not be loaded") }
+        return table
     }
-
-    private struct Table: @unchecked Sendable {
-        let table: UnsafeMutablePointer<forecastly_sdbus>
-    }
-
-    private static let loaded = Mutex<Table?>(nil)
 }

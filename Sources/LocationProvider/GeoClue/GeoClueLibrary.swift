@@ -1,35 +1,20 @@
 import CDBus
-import Synchronization
 
 /// sd-bus (libsystemd), loaded the first time a GeoClue source is used, not
-/// linked (see `Sources/CDBus/shim.h` for why). A failure is not kept: a
-/// watch that retries finds a library installed meanwhile.
+/// linked (see `Sources/CDBus/shim.h` for why and for how it is loaded).
 enum GeoClueLibrary {
-    static let candidates = ["libsystemd.so.0", "libsystemd.so"]
-
     static func calls() throws(LocationError) -> SDBus {
-        try loaded.withLock { loaded throws(LocationError) in
-            if let loaded { return loaded }
-            let table = UnsafeMutablePointer<forecastly_sdbus>.allocate(capacity: 1)
-            var firstReason: String?
-            for file in candidates {
-                guard let reason = forecastly_sdbus_load(file, table) else {
-                    let calls = SDBus(table: table)
-                    loaded = calls
-                    return calls
-                }
-                firstReason = firstReason ?? String(cString: reason)
-            }
-            table.deallocate()
-            throw .geoclueUnavailable(reason: "sd-bus could not be loaded (\(firstReason ?? "no file to try"))")
+        var reason = [CChar](repeating: 0, count: 256)
+        guard let table = forecastly_sdbus_calls(&reason, reason.count) else {
+            let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw .geoclueUnavailable(reason: "sd-bus could not be loaded (\(text))")
         }
+        return SDBus(table: table)
     }
-
-    private static let loaded = Mutex<SDBus?>(nil)
 }
 
 /// sd-bus's calls, as loaded: written once, then only read; never freed,
 /// as the library is never unloaded.
 struct SDBus: @unchecked Sendable {
-    let table: UnsafeMutablePointer<forecastly_sdbus>
+    let table: UnsafePointer<forecastly_sdbus>
 }

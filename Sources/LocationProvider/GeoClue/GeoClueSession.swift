@@ -16,7 +16,7 @@ final class GeoClueSession {
     }
 
     private let sdbus: SDBus
-    private var lib: UnsafePointer<forecastly_sdbus> { UnsafePointer(sdbus.table) }
+    private var lib: UnsafePointer<forecastly_sdbus> { sdbus.table }
     private var bus: OpaquePointer?
     private var client = ""
     private let watch = UnsafeMutablePointer<forecastly_geoclue_watch>.allocate(capacity: 1)
