@@ -124,6 +124,7 @@ final class ScenarioApp: Sendable {
                 record.violations.append("an expired warning was shown: \(alert.event)")
             }
             guard extras.notify else { return }
+            let clock = PlaceClock(timeZone: .gmt)
             for event in record.notices.refresh(alerts: alerts, nowcast: nowcast, now: now) {
                 switch event {
                 case .warning(let alert, let replacing):
@@ -137,12 +138,13 @@ final class ScenarioApp: Sendable {
                     record.notices.shown(alert, notification: id)
                     record.keysByNotification[id] = key
                     let urgency = NoticeUrgency(alert.severity) == .critical ? "critical" : "normal"
-                    record.notifications.append("\(replacing == nil ? "show" : "replace") \(id) \(urgency): \(alert.severity.word): \(alert.event)")
+                    let text = NoticeText.warning(alert, clock: clock, now: now)
+                    record.notifications.append("\(replacing == nil ? "show" : "replace") \(id) \(urgency): \(text.summary)")
                 case .warningEnded(let id):
                     record.notifications.append("withdraw \(id)")
                     if let key = record.keysByNotification.removeValue(forKey: id) { record.announced[key] = nil }
                 case .rainSoon:
-                    let summary = nowcast.map { NowcastText.summary($0, now: now, clock: PlaceClock(timeZone: .gmt)) } ?? "rain"
+                    let summary = nowcast.map { NoticeText.rain($0, clock: clock, now: now).summary } ?? "rain"
                     record.notifications.append("show \(record.nextNotification) normal: \(summary)")
                     record.nextNotification += 1
                 }

@@ -27,16 +27,16 @@ actor WatchNotifications {
             do throws(NotifierError) {
                 switch event {
                 case .warning(let alert, let replacing):
-                    let body = [AlertText.until(alert, clock: clock, now: now), alert.sender].joined(separator: " · ")
-                    let id = try await notifier.show(summary: "\(alert.severity.word): \(AlertText.title(alert))", body: body,
+                    let text = NoticeText.warning(alert, clock: clock, now: now)
+                    let id = try await notifier.show(summary: text.summary, body: text.body,
                                                      urgency: NoticeUrgency(alert.severity), replacing: replacing ?? 0)
                     notices.shown(alert, notification: id)
                 case .warningEnded(let id):
                     try await notifier.withdraw(id)
                 case .rainSoon:
                     guard let nowcast = answers.nowcast.value else { continue }
-                    _ = try await notifier.show(summary: NowcastText.summary(nowcast, now: now, clock: clock), body: "The next two hours",
-                                            urgency: .normal, replacing: 0)
+                    let text = NoticeText.rain(nowcast, clock: clock, now: now)
+                    _ = try await notifier.show(summary: text.summary, body: text.body, urgency: .normal, replacing: 0)
                 }
             } catch {
                 if !saidWhyNot { Terminal.standardError.writeLine("forecastly: note: No desktop notifications: \(error.message); the watch goes on.") }
