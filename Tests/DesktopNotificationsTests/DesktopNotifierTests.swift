@@ -26,7 +26,7 @@ import TestSupport
                 let again = try await notifier.show(summary: "Extreme: Flood Warning", body: "until 18:00", urgency: .critical, replacing: id)
                 #expect(again == id)
                 try await notifier.withdraw(id)
-                let calls = try daemon.notifications()
+                let calls = try await daemon.notifications()
                 #expect(calls.map(\.method) == ["Notify", "Notify", "CloseNotification"])
                 let first = try #require(calls.first)
                 #expect(first.arguments[0] == "\"forecastly\"")

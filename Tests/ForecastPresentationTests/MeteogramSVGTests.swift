@@ -29,7 +29,7 @@ import TestSupport
     static let renderer = "/usr/bin/rsvg-convert"
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: renderer), "rsvg-convert is missing; scripts/test installs librsvg2-bin"))
-    func aRealRendererDrawsTheCurveAndBarsWhereTheyBelong() throws {
+    func aRealRendererDrawsTheCurveAndBarsWhereTheyBelong() async throws {
         let chart = try Self.chart()
         let layout = try #require(chart.layout)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chart-\(UUID().uuidString)")
@@ -37,7 +37,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let svg = directory.appendingPathComponent("chart.svg"), png = directory.appendingPathComponent("chart.png")
         try chart.render().write(to: svg, atomically: true, encoding: .utf8)
-        try Self.run(Self.renderer, [svg.path, "-o", png.path])
+        try await Self.run(Self.renderer, [svg.path, "-o", png.path])
 
         // Where things must be, from the layout: a warm and a cold point of
         // the curve, the middle of the tallest amount bar, a patch of sky.
@@ -50,7 +50,7 @@ import TestSupport
         let barY = Int(MeteogramSVG.Layout.barsBottom) - 2
         let around = { (p: (x: Int, y: Int)) in (-3...3).flatMap { dx in (-3...3).map { dy in "\(p.x + dx),\(p.y + dy)" } } }
         let query = around(point(warm)) + around(point(cold)) + ["\(barX),\(barY)", "\(Int(MeteogramSVG.Layout.width) - 40),40"]
-        let output = try Self.run("/usr/bin/env", ["python3", Fixtures.url("chart/png-pixels.py").path, png.path] + query)
+        let output = try await Self.run("/usr/bin/env", ["python3", Fixtures.url("chart/png-pixels.py").path, png.path] + query)
         let lines = output.split(separator: "\n").map { $0.split(separator: " ").compactMap { Int($0) } }
         #expect(lines.first == [Int(MeteogramSVG.Layout.width), Int(MeteogramSVG.Layout.height)])
         let pixels = Array(lines.dropFirst())
@@ -64,16 +64,15 @@ import TestSupport
     }
 
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String]) throws -> String {
+    static func run(_ executable: String, _ arguments: [String]) async throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(executable) \(arguments.prefix(3))")
+        let data = await pipe.fileHandleForReading.dataUntilEnd()
+        #expect(await process.ended() == 0, "\(executable) \(arguments.prefix(3))")
         return String(decoding: data, as: UTF8.self)
     }
 }

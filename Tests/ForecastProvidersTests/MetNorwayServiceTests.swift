@@ -58,7 +58,7 @@ import TestSupport
     @discardableResult
     static func withService<T>(
         handler: @escaping @Sendable (StubHTTPServer.RecordedRequest) -> StubHTTPServer.Reply,
-        contact: String? = nil, limits: AsyncHTTPClientTransport.Limits = .init(),
+        contact: String? = nil, limits: AsyncHTTPClientTransport.Limits = .underTest,
         _ body: (MetNorwayService, StubHTTPServer) async throws -> T
     ) async throws -> T {
         try await StubHTTPServer.with(handler: handler) { server in
@@ -200,7 +200,7 @@ import TestSupport
     /// asks for it and reads it; a compressed body that grows past the cap
     /// is refused like a large one.
     @Test func gzipAnswersAreReadAndACompressedBombIsRefused() async throws {
-        let compressed = try Self.gzip(Self.body)
+        let compressed = try await Self.gzip(Self.body)
         #expect(compressed.count < Self.body.count / 4)
         let reply = StubHTTPServer.Reply.respond(status: 200, headers: [("Content-Encoding", "gzip"), ("Content-Type", "application/json")], body: compressed)
         try await Self.withService(handler: { _ in reply }) { service, server in
@@ -211,7 +211,7 @@ import TestSupport
             #expect(forecast == expected)
             #expect(server.requests.first?.header("Accept-Encoding")?.contains("gzip") == true)
         }
-        let bomb = try Self.gzip([UInt8](repeating: 0x20, count: 40 << 20))  // 40 MiB of spaces, about 40 KiB sent
+        let bomb = try await Self.gzip([UInt8](repeating: 0x20, count: 40 << 20))  // 40 MiB of spaces, about 40 KiB sent
         try await Self.withService(handler: { _ in .respond(status: 200, headers: [("Content-Encoding", "gzip")], body: bomb) }) { service, _ in
             let error = await #expect(throws: ForecastError.self) { try await service.forecast(for: Self.request) }
             #expect(error?.exitStatus == .dataError)
@@ -220,7 +220,7 @@ import TestSupport
     }
 
     /// gzip from the system (every Debian has it): Foundation has no compressor.
-    static func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
+    static func gzip(_ bytes: [UInt8]) async throws -> [UInt8] {
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("gzip-\(UUID().uuidString)")
         try Data(bytes).write(to: input)
         defer { try? FileManager.default.removeItem(at: input) }
@@ -230,8 +230,8 @@ import TestSupport
         let output = Pipe()
         process.standardOutput = output
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = await output.fileHandleForReading.dataUntilEnd()
+        _ = await process.ended()
         return Array(data)
     }
 

@@ -16,7 +16,7 @@ import TestSupport
     /// Runs `body` with a service pointed at a stub answering `reply`.
     func withService<T>(
         reply: StubHTTPServer.Reply,
-        limits: AsyncHTTPClientTransport.Limits = .init(),
+        limits: AsyncHTTPClientTransport.Limits = .underTest,
         _ body: (OpenMeteoService, StubHTTPServer) async throws -> T
     ) async throws -> T {
         try await StubHTTPServer.with(always: reply) { server in
@@ -31,7 +31,7 @@ import TestSupport
     }
 
     func failure(
-        reply: StubHTTPServer.Reply, limits: AsyncHTTPClientTransport.Limits = .init()
+        reply: StubHTTPServer.Reply, limits: AsyncHTTPClientTransport.Limits = .underTest
     ) async throws -> ForecastError? {
         try await withService(reply: reply, limits: limits) { service, _ -> ForecastError? in
             do {

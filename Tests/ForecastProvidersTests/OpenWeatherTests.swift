@@ -89,7 +89,7 @@ import TestSupport
 
     static func withService<T>(
         handler: @escaping @Sendable (StubHTTPServer.RecordedRequest) -> StubHTTPServer.Reply, oneCall: Bool = false,
-        limits: AsyncHTTPClientTransport.Limits = .init(),
+        limits: AsyncHTTPClientTransport.Limits = .underTest,
         _ body: (OpenWeatherService, StubHTTPServer) async throws -> T
     ) async throws -> T {
         try await StubHTTPServer.with(handler: handler) { server in

@@ -20,7 +20,7 @@ struct GeoClueLocationProviderTests {
     @Test func theFirstFixIsWhatGeoClueTellsAnyClientAndWhatGpsdSays() async throws {
         let fix = try await GeoClueSandbox.with(.init(log: Self.stationary)) { sandbox in
             let ours = try await Self.locate(sandbox)
-            let plain = try sandbox.plainClientFix()
+            let plain = try await sandbox.plainClientFix()
             #expect(abs(ours.coordinate.latitude - plain.latitude) < 1e-6)
             #expect(abs(ours.coordinate.longitude - plain.longitude) < 1e-6)
             #expect(ours.source == .geoclue)

@@ -10,7 +10,7 @@ import TestSupport
 @Suite struct IPGeolocationProviderTests {
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
 
-    func locate(_ reply: StubHTTPServer.Reply, limits: AsyncHTTPClientTransport.Limits = .init()) async throws -> Result<LocationFix, LocationError> {
+    func locate(_ reply: StubHTTPServer.Reply, limits: AsyncHTTPClientTransport.Limits = .underTest) async throws -> Result<LocationFix, LocationError> {
         return try await StubHTTPServer.with(always: reply) { server in
             return try await withTransport(userAgent: "forecastly-tests", limits: limits) { transport in
                 let provider = try IPGeolocationProvider(url: URL(string: server.baseURL + "/json/")!, transport: transport, clock: { Self.now })

@@ -89,7 +89,7 @@ public final class GeoClueSandbox: @unchecked Sendable {
         try launch("/usr/bin/unshare", ["--mount", "--net", "--propagation", "private", "sh", "-c",
                                          "mount --bind \(configuration.path) /etc/geoclue/geoclue.conf && exec /usr/libexec/geoclue --timeout 0"],
                    name: "geoclue")
-        try await until("GeoClue on the bus") { self.geoclueOwnsItsName() }
+        try await until("GeoClue on the bus") { await self.geoclueOwnsItsName() }
         if let level = options.agentLevel {
             agent = try launch(Self.python, [Self.peer, "agent", String(level)], name: "agent")
             try await until("the test agent") { self.said("agent", "ready") }
@@ -109,10 +109,10 @@ public final class GeoClueSandbox: @unchecked Sendable {
     }
 
     /// The first fix GeoClue reports to a plain D-Bus client (not forecastly).
-    public func plainClientFix() throws -> (latitude: Double, longitude: Double) {
+    public func plainClientFix() async throws -> (latitude: Double, longitude: Double) {
         let output = directory.appendingPathComponent("client.out")
         let process = try launch(Self.python, [Self.peer, "client"], name: "client", output: output)
-        process.waitUntilExit()
+        _ = await process.ended()
         let words = ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: " ")
         guard words.count >= 2, let latitude = Double(words[0]), let longitude = Double(words[1]) else {
             throw Unavailable(description: "the plain client got no fix: \(words.joined(separator: " "))")
@@ -139,7 +139,7 @@ public final class GeoClueSandbox: @unchecked Sendable {
         ((try? String(contentsOf: directory.appendingPathComponent("\(name).out"), encoding: .utf8)) ?? "").contains(word)
     }
 
-    private func geoclueOwnsItsName() -> Bool {
+    private func geoclueOwnsItsName() async -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/busctl")
         process.arguments = ["--address=\(busAddress)", "call", "org.freedesktop.DBus", "/org/freedesktop/DBus",
@@ -148,14 +148,14 @@ public final class GeoClueSandbox: @unchecked Sendable {
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return false }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = await pipe.fileHandleForReading.dataUntilEnd()
+        _ = await process.ended()
         return String(decoding: data, as: UTF8.self).contains("true")
     }
 
-    private func until(_ what: String, _ ready: @escaping () -> Bool) async throws {
+    private func until(_ what: String, _ ready: @escaping () async -> Bool) async throws {
         for _ in 0..<200 {
-            if ready() { return }
+            if await ready() { return }
             try await Task.sleep(for: .milliseconds(25))
         }
         let errors = (try? FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".err") }) ?? []

@@ -57,11 +57,11 @@ public final class NotificationDaemon: @unchecked Sendable {
         try await until("the private bus") { FileManager.default.fileExists(atPath: socket) }
         guard service else { return }
         try launch(Self.python, ["-m", "dbusmock", "--template", "notification_daemon"], name: "notifications")
-        try await until("the notification service") { (try? self.calls()) != nil }
+        try await until("the notification service") { (try? await self.calls()) != nil }
     }
 
     /// Every call so far, in order.
-    public func calls() throws -> [Call] {
+    public func calls() async throws -> [Call] {
         let script = """
             import dbus, json, sys
             def plain(v):
@@ -82,9 +82,8 @@ public final class NotificationDaemon: @unchecked Sendable {
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let rows = try JSONSerialization.jsonObject(with: data) as? [[Any]] else {
+        let data = await pipe.fileHandleForReading.dataUntilEnd()
+        guard await process.ended() == 0, let rows = try JSONSerialization.jsonObject(with: data) as? [[Any]] else {
             throw Unavailable(description: "GetCalls failed")
         }
         return rows.compactMap { row in
@@ -94,8 +93,8 @@ public final class NotificationDaemon: @unchecked Sendable {
     }
 
     /// The calls to `Notify` and `CloseNotification`: what a user saw come and go.
-    public func notifications() throws -> [Call] {
-        try calls().filter { $0.method == "Notify" || $0.method == "CloseNotification" }
+    public func notifications() async throws -> [Call] {
+        try await calls().filter { $0.method == "Notify" || $0.method == "CloseNotification" }
     }
 
     @discardableResult
@@ -113,9 +112,9 @@ public final class NotificationDaemon: @unchecked Sendable {
         return process
     }
 
-    private func until(_ what: String, _ ready: @escaping () -> Bool) async throws {
+    private func until(_ what: String, _ ready: @escaping () async -> Bool) async throws {
         for _ in 0..<200 {
-            if ready() { return }
+            if await ready() { return }
             try await Task.sleep(for: .milliseconds(25))
         }
         let errors = ["bus", "notifications"].compactMap { try? String(contentsOf: directory.appendingPathComponent("\($0).err"), encoding: .utf8) }

@@ -156,7 +156,7 @@ actor PlaceCache {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            process.waitUntilExit()
+            _ = await process.ended()
             return path
         }
         ready = task

@@ -49,7 +49,7 @@ import TestSupport
                 _ = await WatchCommandTests.readLine(output.fileHandleForReading, from: process)
                 var calls: [NotificationDaemon.Call] = []
                 for _ in 0..<40 where calls.count < 7 {
-                    calls = try daemon.notifications()
+                    calls = try await daemon.notifications()
                     try await Task.sleep(for: .milliseconds(100))
                 }
                 let notified = calls.filter { $0.method == "Notify" }
@@ -80,7 +80,7 @@ import TestSupport
                 let line = await WatchCommandTests.readLine(output.fileHandleForReading, from: process)
                 #expect(line == "-1°C")
                 try await Task.sleep(for: .milliseconds(500))
-                #expect(try daemon.notifications().isEmpty)
+                #expect(try await daemon.notifications().isEmpty)
             }
         }
     }

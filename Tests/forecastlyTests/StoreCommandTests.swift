@@ -210,7 +210,7 @@ import TestSupport
             for writer in 0..<3 { killed.append(try await CLI.start(["notes", "add", "killed \(round)-\(writer)", "--without-weather"], home: home)) }
             try await Task.sleep(for: .milliseconds(8 * round))
             for process in killed { kill(process.processIdentifier, SIGKILL) }
-            for process in killed { process.waitUntilExit() }
+            for process in killed { _ = await process.ended() }
             let survivor = try await CLI.run(["notes", "add", "kept \(round)", "--without-weather"], home: home)
             if survivor.status == 0 { committed.insert("kept \(round)") }
         }
@@ -268,7 +268,7 @@ import TestSupport
                                         home: home, environment: ["FORECASTLY_OPEN_METEO_URL": server.baseURL], stdout: output)
             let firstLine = await Self.readLine(output.fileHandleForReading, from: process)
             kill(process.processIdentifier, SIGINT)
-            process.waitUntilExit()
+            _ = await process.ended()
             #expect(firstLine == "⛄ -1°C 15 km/h NW")
             #expect(process.terminationReason == .exit)
             #expect(process.terminationStatus == 0)
@@ -289,7 +289,7 @@ import TestSupport
         let firstLine = await Self.readLine(output.fileHandleForReading, from: process)
         let warning = await Self.readLine(errors.fileHandleForReading, from: process)
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        _ = await process.ended()
         #expect(firstLine == "-1°C")
         #expect(warning.hasPrefix("forecastly: Cannot reach Open-Meteo"))
         #expect(warning.contains("Showing the stored forecast; trying again in"))
