@@ -8,8 +8,9 @@
 // what to do with each answer. Every call takes the time it may block.
 //
 // libsystemd is not linked: it is loaded the first time a GeoClue source or
-// a notification is used (forecastly_sdbus_calls). Linked, every run would load it and what it
-// needs (libcap, libgcrypt, liblzma, libzstd, liblz4) before main, though
+// a notification is used (forecastly_sdbus_calls). Linked, every run would
+// load it and what it needs (libcap, libgcrypt, liblzma, libzstd, liblz4)
+// before main, though
 // most runs never talk to GeoClue, and a machine without systemd could not
 // run forecastly at all.
 //

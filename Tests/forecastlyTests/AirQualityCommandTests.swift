@@ -66,3 +66,15 @@ import TestSupport
         }
     }
 }
+
+extension AirQualityCommandTests {
+    /// `about` shows the air-quality server the service would ask, and says
+    /// so when the variable names one it refuses (plain HTTP off loopback).
+    @Test func aboutShowsTheAirQualityServerAsTheServiceReadsIt() async throws {
+        let local = try await CLI.run(["about"], environment: ["FORECASTLY_AIR_QUALITY_URL": "http://127.0.0.1:8"])
+        #expect(local.stdout.contains("server: http://127.0.0.1:8\n"), "\(local.stdout)")
+        let refused = try await CLI.run(["about"], environment: ["FORECASTLY_AIR_QUALITY_URL": "http://example.com"])
+        #expect(refused.stdout.contains("server: (FORECASTLY_AIR_QUALITY_URL is invalid)"), "\(refused.stdout)")
+        #expect(!refused.stdout.contains("example.com"))
+    }
+}

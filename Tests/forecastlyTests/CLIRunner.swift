@@ -71,12 +71,6 @@ enum CLI {
         let stderr = try FileHandle(forWritingTo: stderrURL)
 
         let process = Process()
-        // A run still going after its limit is killed by its PID.
-        let watchdog = Task {
-            try await Task.sleep(for: timeLimit)
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        }
-        defer { watchdog.cancel() }
         process.environment = environment
         if let directory { process.currentDirectoryURL = directory }
         process.standardOutput = stdout
@@ -96,14 +90,18 @@ enum CLI {
             process.arguments = arguments
             process.standardInput = FileHandle.nullDevice
         }
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
+        try process.run()
+        // A run still going after its limit is killed by its PID.
+        let watchdog = Task {
+            guard (try? await Task.sleep(for: timeLimit)) != nil, process.isRunning else { return false }
+            return kill(process.processIdentifier, SIGKILL) == 0
         }
+        let status = await process.ended()
+        watchdog.cancel()
         try stdout.close()
         try stderr.close()
         var said = try String(contentsOf: stderrURL, encoding: .utf8)
-        if process.terminationReason == .uncaughtSignal && status == SIGKILL {
+        if await watchdog.value {
             said += "\n(the test killed this run by its PID after \(timeLimit): it had not ended)\n"
         }
         return CLIResult(status: status, stdout: try String(contentsOf: stdoutURL, encoding: .utf8), stderr: said)

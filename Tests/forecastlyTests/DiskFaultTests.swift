@@ -13,7 +13,7 @@ import TestSupport
 
     /// `arguments` run with every `point` call failing with `error`.
     /// Swift's backtracer, which a trap would start, inherits the faults and
-    /// cannot read the binary under them, so it is off: a trap's exit status
+    /// does not end under them, so it is off: a trap's exit status
     /// (a signal) is what the tests check.
     ///
     /// No point here fails open(): libfiu's open fault also fails the Swift

@@ -15,15 +15,21 @@ public struct OpenMeteoAirQualityService: AirQualityService {
     private let transport: any HTTPTransport
 
     public init(transport: any HTTPTransport, environment: [String: String]) throws(ForecastError) {
+        endpoint = try Self.endpoint(environment: environment)
+        self.transport = transport
+    }
+
+    /// The public server, or the one `FORECASTLY_AIR_QUALITY_URL` names
+    /// (HTTPS, or HTTP on loopback): what the service asks, and `about` shows.
+    public static func endpoint(environment: [String: String]) throws(ForecastError) -> ServiceEndpoint {
         var baseURL: URL?
-        if let text = environment[Self.urlVariable], !text.isEmpty {
+        if let text = environment[urlVariable], !text.isEmpty {
             guard let url = URL(string: text), url.host != nil else {
-                throw .invalidInput("\(Self.urlVariable) is not a URL: “\(text.strippingTerminalControls(limit: 80))”.")
+                throw .invalidInput("\(urlVariable) is not a URL: “\(text.strippingTerminalControls(limit: 80))”.")
             }
             baseURL = url
         }
-        endpoint = try ServiceEndpoint(.openMeteo, publicURL: Self.publicURL, baseURL: baseURL)
-        self.transport = transport
+        return try ServiceEndpoint(.openMeteo, publicURL: publicURL, baseURL: baseURL)
     }
 
     /// "Open-Meteo's air quality API", or "… at HOST:PORT" for another server.

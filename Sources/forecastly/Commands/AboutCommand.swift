@@ -49,7 +49,8 @@ struct AboutCommand: ParsableCommand {
         Air quality
           open-meteo  \(DataSource.openMeteoAirQuality.attribution)
                       \(DataSource.openMeteoAirQuality.url) · licence \(DataSource.openMeteoAirQuality.license)
-                      server: \(environment[OpenMeteoAirQualityService.urlVariable].flatMap { $0.isEmpty ? nil : $0 } ?? OpenMeteoAirQualityService.publicURL.absoluteString)
+                      server: \((try? OpenMeteoAirQualityService.endpoint(environment: environment))?.baseURL.absoluteString
+                                 ?? "(\(OpenMeteoAirQualityService.urlVariable) is invalid)")
 
         Weather warnings
         \(warnings)
