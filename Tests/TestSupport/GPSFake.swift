@@ -75,6 +75,10 @@ public final class GPSFake: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         try await waitForPort()
+        // gpsfake adds the receiver to its gpsd only after gpsd listens; on a
+        // busy machine that can take seconds, and a test about a receiver
+        // would meet a gpsd with none (rightly "no receiver attached").
+        if pacing == .paced { try await waitForDevice() }
     }
 
     deinit { stop() }
@@ -144,17 +148,58 @@ public final class GPSFake: @unchecked Sendable {
         throw Unavailable(description: "nothing listens on port \(port) after 5 s")
     }
 
+    private func waitForDevice() async throws {
+        for _ in 0..<100 {
+            if Self.listsADevice(port: port) { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        stop()
+        throw Unavailable(description: "gpsfake's gpsd listed no receiver within 5 s")
+    }
+
     private static func accepts(port: Int) -> Bool {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { return false }
+        guard let socket = connected(port: port) else { return false }
+        close(socket)
+        return true
+    }
+
+    /// Whether gpsd, asked `?DEVICES;` now, lists a device.
+    private static func listsADevice(port: Int) -> Bool {
+        guard let socket = connected(port: port) else { return false }
         defer { close(socket) }
+        var patience = timeval(tv_sec: 0, tv_usec: 200_000)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
+        let ask = Array("?DEVICES;\n".utf8)
+        guard write(socket, ask, ask.count) == ask.count else { return false }
+        // gpsd ends its lines with CRLF, one Character to Swift: lines are split with isNewline.
+        var said = ""
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let lines = said.split(whereSeparator: \.isNewline)
+            let complete = said.last?.isNewline == true ? lines[...] : lines.dropLast()
+            if let devices = complete.first(where: { $0.contains(#""class":"DEVICES""#) }) {
+                return !devices.contains(#""devices":[]"#)
+            }
+            let count = read(socket, &buffer, buffer.count)
+            guard count > 0 else { return false }
+            said += String(decoding: buffer.prefix(count), as: UTF8.self)
+        }
+    }
+
+    /// A socket connected to the loopback port, or nil.
+    private static func connected(port: Int) -> Int32? {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return nil }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &address) {
+        let done = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
+        if done { return socket }
+        close(socket)
+        return nil
     }
 
     /// A port nothing listens on right now (bound, read, released).
