@@ -39,23 +39,30 @@ public actor ForecastViewModel {
         return state
     }
 
-    /// The whole pipeline: waits until location permission is decided
-    /// (unless the source is the user's own place), locates, then loads the
+    /// The whole pipeline: waits while the user has not decided whether
+    /// forecastly may locate (a prompt is up), locates, then loads the
     /// forecast. Returns `.loaded`, `.failed` or `.locationFailed`, never a
     /// state in between.
     ///
-    /// The model never decides the permission: the front end does (the
-    /// CLI's `LocationPermission` asks the user), and `provider` should be
-    /// an `AuthorizedLocationProvider`, which refuses to locate in every
-    /// state but authorized.
+    /// The model never decides the permission: it enforces the decisions
+    /// `permission` hands it, and `provider` should be an
+    /// `AuthorizedLocationProvider` over the same decisions, which stops a
+    /// source the moment they stop permitting it.
     @discardableResult
     public func run(
-        authorization: LocationAuthorization?, provider: any LocationProvider,
+        permission: any LocatingDecisions, provider: any LocationProvider,
         locateTimeout: Duration, days: Int, units: UnitSystem
     ) async -> ForecastViewState {
-        if let authorization, provider.kind != .manual {
-            guard apply(.awaitAuthorization) else { return state }
-            for await decision in await authorization.updates() where decision != .notDetermined { break }
+        var decided: LocatingDecision?
+        for await decision in await permission.decisions(for: [provider.kind]) {
+            guard decision == .mustAsk else { decided = decision; break }
+            if state != .waitingForAuthorization, !apply(.awaitAuthorization) { return state }
+        }
+        do throws(LocationError) {
+            _ = try (decided ?? .mustAsk).grant()
+        } catch {
+            if state == .waitingForAuthorization || apply(.locate(provider.kind)) { apply(.failToLocate(error)) }
+            return state
         }
         guard apply(.locate(provider.kind)) else { return state }
         let fix: LocationFix

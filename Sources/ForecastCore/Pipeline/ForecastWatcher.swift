@@ -23,23 +23,11 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
         }
     }
 
-    /// What to show now.
-    public enum Frame: Sendable {
-        /// A forecast; `origin` says whether it is fresh, stored or stale.
-        case forecast(Forecast, origin: ForecastOrigin, nextRefresh: Duration)
-        /// Nothing to show: the error, and when the next attempt is.
-        case failed(ForecastError, retryIn: Duration)
-        /// No fix yet, and the source failed: the error, and when the next attempt is.
-        case notLocated(LocationError, retryIn: Duration)
-        /// Locating is not allowed (any more); waiting for a change.
-        case notPermitted(LocationError)
-    }
-
     /// Why a fetch happens.
     enum Event: Sendable {
         case due(generation: Int)
         case moved(Coordinate)
-        case authorization(AuthorizationState)
+        case decision(LocatingDecision)
         case locationFailed(LocationError)
         /// `locations` finished: every fix before it has been dealt with.
         case locationsEnded
@@ -61,19 +49,21 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
     ///   - endsWithLocations: finish the frames once `locations` has ended and
     ///     the forecasts its last fixes asked for have been shown (a replayed
     ///     route); otherwise a watch goes on at the last position.
-    ///   - authorization: permission changes, when locating.
+    ///   - decisions: the decision on locating and each change of it, when
+    ///     following `locations`: the watcher enforces it (no fetch for a
+    ///     located place while it does not permit locating).
     ///   - now: the wall-clock time, for a stale forecast's age.
     ///   - fetch: one forecast for a coordinate, with where it came from.
     public func frames(
         place: Coordinate?,
         locations: AsyncStream<LocationUpdate>? = nil,
         endsWithLocations: Bool = false,
-        authorization: AsyncStream<AuthorizationState>? = nil,
+        decisions: AsyncStream<LocatingDecision>? = nil,
         now: @escaping @Sendable () -> Date = Date.init,
         fetch: @escaping @Sendable (Coordinate) async throws(ForecastError) -> (Forecast, ForecastOrigin)
-    ) -> AsyncStream<Frame> {
+    ) -> AsyncStream<WatchFrame> {
         let (events, eventInput) = AsyncStream.makeStream(of: Event.self)
-        let (frames, output) = AsyncStream.makeStream(of: Frame.self)
+        let (frames, output) = AsyncStream.makeStream(of: WatchFrame.self)
         let clock = self.clock
         let configuration = self.configuration
 
@@ -108,9 +98,9 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
                         eventInput.yield(.locationsEnded)
                     }
                 }
-                if let authorization {
+                if let decisions {
                     group.addTask {
-                        for await state in authorization { eventInput.yield(.authorization(state)) }
+                        for await decision in decisions { eventInput.yield(.decision(decision)) }
                     }
                 }
             }
@@ -132,7 +122,7 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
                 guard let target = coordinate, permitted else { return }
                 generation += 1
                 timer?.cancel()
-                let frame: Frame
+                let frame: WatchFrame
                 let next: Duration
                 do throws(ForecastError) {
                     let (forecast, origin) = try await fetch(target)
@@ -172,22 +162,14 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
                     if first || fetchedAt.map({ $0.distance(to: next) > configuration.moveThresholdMeters }) ?? true {
                         await refresh()
                     }
-                case .authorization(let state):
-                    switch state {
-                    case .authorized:
+                case .decision(let decision):
+                    do throws(LocationError) {
+                        _ = try decision.grant()
                         if !permitted { permitted = true; await refresh() }
-                    case .denied:
+                    } catch {
                         permitted = false
                         timer?.cancel()
-                        output.yield(.notPermitted(.denied))
-                    case .restricted(_, let restriction):
-                        permitted = false
-                        timer?.cancel()
-                        output.yield(.notPermitted(.restricted(restriction, source: nil)))
-                    case .notDetermined:
-                        permitted = false
-                        timer?.cancel()
-                        output.yield(.notPermitted(.notDetermined))
+                        output.yield(.notPermitted(error))
                     }
                 case .locationFailed(let error):
                     if coordinate == nil { output.yield(.notLocated(error, retryIn: configuration.interval)) }
@@ -206,4 +188,16 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
         }
         return frames
     }
+}
+
+/// What a watch shows now.
+public enum WatchFrame: Sendable {
+    /// A forecast; `origin` says whether it is fresh, stored or stale.
+    case forecast(Forecast, origin: ForecastOrigin, nextRefresh: Duration)
+    /// Nothing to show: the error, and when the next attempt is.
+    case failed(ForecastError, retryIn: Duration)
+    /// No fix yet, and the source failed: the error, and when the next attempt is.
+    case notLocated(LocationError, retryIn: Duration)
+    /// Locating is not permitted (any more); waiting for the decision to change.
+    case notPermitted(LocationError)
 }

@@ -1,24 +1,47 @@
 public import ForecastlyBase
 /// The live authorization: the user's remembered decision combined with the
 /// administrator's policy, changed only through the transition table, saved
-/// on every change, and published as an `AsyncSequence` that feeds the
-/// forecast pipeline.
+/// on every change the user makes, and published as an `AsyncSequence`.
+///
+/// It holds state, not judgement: whether a source may locate now is decided
+/// from a `Snapshot` by one function of the application (ForecastlyApp's
+/// `LocatingRule`), which the guard, the view model and the watcher enforce.
 public actor LocationAuthorization {
     public private(set) var state: AuthorizationState
-    public nonisolated let policy: LocationPolicy
+    /// The administrator's policy as last read; it changes while a run goes
+    /// on when the policy file does (`apply(_:)`).
+    public private(set) var policy: LocationPolicy
     private let store: any AuthorizationStore
-    private var subscribers = Broadcast<AuthorizationState>()
+    private var subscribers = Broadcast<Snapshot>()
+
+    /// The state and the policy together: what a decision is made from.
+    public struct Snapshot: Sendable, Hashable {
+        public var state: AuthorizationState
+        public var policy: LocationPolicy
+
+        public init(state: AuthorizationState, policy: LocationPolicy) {
+            self.state = state
+            self.policy = policy
+        }
+    }
+
+    public var snapshot: Snapshot { Snapshot(state: state, policy: policy) }
 
     /// Loads the decision and applies the policy. `warnings` says what could
     /// not be read (a corrupt decision file, an unreadable policy).
     public static func load(store: any AuthorizationStore, policy: LocationPolicy) async -> (LocationAuthorization, warnings: [String]) {
         let stored = await store.load()
-        var state = AuthorizationState(decision: stored.decision)
-        if !policy.locationEnabled {
-            state = (try? state.applying(.policyRestricted(.policyFile(path: policy.path)))) ?? state
-        }
+        let state = initialState(decision: stored.decision, policy: policy)
         let warnings = [stored.problem, policy.problem].compactMap { $0 }
         return (LocationAuthorization(state: state, store: store, policy: policy), warnings)
+    }
+
+    /// The state a launch starts in: the remembered decision, restricted
+    /// when the policy turns locating off.
+    public static func initialState(decision: UserDecision, policy: LocationPolicy) -> AuthorizationState {
+        let state = AuthorizationState(decision: decision)
+        guard !policy.locationEnabled else { return state }
+        return (try? state.applying(.policyRestricted(.policyFile(path: policy.path)))) ?? state
     }
 
     private init(state: AuthorizationState, store: any AuthorizationStore, policy: LocationPolicy) {
@@ -29,21 +52,38 @@ public actor LocationAuthorization {
 
     /// The current state, then every change.
     public func updates() -> AsyncStream<AuthorizationState> {
-        subscribers.subscribe(current: state) { [weak self] id in Task { await self?.unsubscribe(id) } }
+        let snapshots = self.snapshots()
+        return AsyncStream { continuation in
+            let task = Task {
+                var last: AuthorizationState?
+                for await snapshot in snapshots where snapshot.state != last {
+                    last = snapshot.state
+                    continuation.yield(snapshot.state)
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
     }
 
-    /// Applies an event, saves the decision when it changed, and publishes
-    /// the new state. Nothing changes when the event is rejected or the
-    /// decision cannot be saved.
+    /// The current state and policy, then every change of either.
+    public func snapshots() -> AsyncStream<Snapshot> {
+        subscribers.subscribe(current: snapshot) { [weak self] id in Task { await self?.unsubscribe(id) } }
+    }
+
+    /// Applies an event, saves the decision when it changed (unless
+    /// `remembering` is false: the change was read from the store), and
+    /// publishes the new state. Nothing changes when the event is rejected
+    /// or the decision cannot be saved.
     @discardableResult
-    public func handle(_ event: AuthorizationEvent) async throws(AuthorizationError) -> AuthorizationState {
+    public func handle(_ event: AuthorizationEvent, remembering: Bool = true) async throws(AuthorizationError) -> AuthorizationState {
         let next: AuthorizationState
         do {
             next = try state.applying(event)
         } catch {
             throw .transition(error)
         }
-        if next.decisionToRemember != state.decisionToRemember || event == .reset {
+        if remembering, next.decisionToRemember != state.decisionToRemember || event == .reset {
             do {
                 try await store.save(next.decisionToRemember)
             } catch {
@@ -52,9 +92,26 @@ public actor LocationAuthorization {
         }
         if next != state {
             state = next
-            subscribers.send(next)
+            subscribers.send(snapshot)
         }
         return next
+    }
+
+    /// A policy read anew (the administrator changed the file while a run
+    /// goes on): the state is restricted or lifted through the transition
+    /// table as it says, and the new policy's per-source rules apply.
+    public func apply(_ newPolicy: LocationPolicy) {
+        guard newPolicy != policy else { return }
+        let byPolicyFile: Bool = if case .restricted(_, .policyFile) = state { true } else { false }
+        if !newPolicy.locationEnabled, !byPolicyFile, case .restricted = state {
+            // Restricted already by someone else: that reason stands (the table keeps the first).
+        } else if !newPolicy.locationEnabled, !byPolicyFile {
+            state = (try? state.applying(.policyRestricted(.policyFile(path: newPolicy.path)))) ?? state
+        } else if newPolicy.locationEnabled, byPolicyFile {
+            state = (try? state.applying(.policyLifted)) ?? state
+        }
+        policy = newPolicy
+        subscribers.send(snapshot)
     }
 
     public func finish() { subscribers.finish() }

@@ -7,7 +7,7 @@ import Foundation
 /// `{"location": "disabled"}` turns locating off; `{"location": "enabled",
 /// "sources": {"ip": false}}` forbids IP lookups only. Typed coordinates
 /// are never restricted: they reveal nothing the user did not type.
-public struct LocationPolicy: Sendable, Equatable {
+public struct LocationPolicy: Sendable, Hashable {
     public static let defaultPath = "/etc/forecastly/policy.json"
     public static let pathVariable = "FORECASTLY_POLICY_FILE"
 

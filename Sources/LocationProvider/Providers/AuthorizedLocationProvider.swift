@@ -1,20 +1,21 @@
 public import ForecastlyBase
-/// Wraps a backend so that it is only asked when the user allowed it and
-/// the policy permits its kind: in every other state no request leaves the
-/// machine. Typed and stored places (`manual`) need no permission.
+/// Wraps a backend so that it runs only while the decision it is handed
+/// permits it: in every other state no request leaves the machine, and a
+/// permission withdrawn while it runs stops it at once. It enforces the
+/// decision of `permission`; it never decides.
 public struct AuthorizedLocationProvider: LocationProvider {
     public let base: any LocationProvider
-    public let authorization: LocationAuthorization
+    public let permission: any LocatingDecisions
 
-    public init(_ base: any LocationProvider, authorization: LocationAuthorization) {
+    public init(_ base: any LocationProvider, permission: any LocatingDecisions) {
         self.base = base
-        self.authorization = authorization
+        self.permission = permission
     }
 
     public var kind: LocationSourceKind { base.kind }
 
     public func currentLocation(timeout: Duration) async throws(LocationError) -> LocationFix {
-        let grant = try await permittedGrant()
+        let grant = try await permission.decision(for: [base.kind]).grant()
         do {
             let fix = try await source(for: grant).currentLocation(timeout: timeout)
             return grant.map { fix.limited(to: $0.accuracy) } ?? fix
@@ -32,23 +33,25 @@ public struct AuthorizedLocationProvider: LocationProvider {
 
     /// A backend that learns of a restriction the user cannot lift (GeoClue:
     /// the desktop's switch is off, or its configuration forbids forecastly)
-    /// hands it to the state machine, so the state says who restricts and
-    /// every other source stops too.
+    /// hands it on, so every other source stops too.
     private func restrictIfTold(by error: LocationError) async {
-        guard case .restricted(let restriction, _) = error, restriction != .policyFile(path: authorization.policy.path) else { return }
-        _ = try? await authorization.handle(.policyRestricted(restriction))
+        guard case .restricted(let restriction, _) = error else { return }
+        if case .policyFile = restriction { return }
+        await permission.restricted(by: restriction)
     }
 
-    /// The backend's updates while permission lasts: when the state leaves
-    /// `authorized` (revoked, reset, restricted), the backend is stopped at
+    /// The backend's updates while the decision permits them: when it stops
+    /// permitting (revoked, reset, restricted), the backend is stopped at
     /// once and the stream ends with the reason, so no fix is taken after
-    /// the user said no.
+    /// the user said no. When the decision changes otherwise (a reduced
+    /// grant), the stream ends too, to be started again under it.
     public func updates() -> AsyncStream<LocationUpdate> {
         AsyncStream { continuation in
             let task = Task {
+                let decision = await permission.decision(for: [base.kind])
                 let grant: LocationGrant?
                 do throws(LocationError) {
-                    grant = try await permittedGrant()
+                    grant = try decision.grant()
                 } catch {
                     continuation.yield(.diagnostic(Self.diagnostic(for: error)))
                     continuation.yield(.diagnostic(.failed(error)))
@@ -56,12 +59,13 @@ public struct AuthorizedLocationProvider: LocationProvider {
                     return
                 }
                 if grant?.accuracy == .reduced, base.kind != .ip { continuation.yield(.diagnostic(.accuracyLimited)) }
+                let decisions = await permission.decisions(for: [base.kind])
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask {
                         for await update in source(for: grant).updates() {
                             switch update {
-                            case .fix(let fix) where grant != nil:
-                                continuation.yield(.fix(fix.limited(to: grant!.accuracy)))
+                            case .fix(let fix):
+                                continuation.yield(.fix(grant.map { fix.limited(to: $0.accuracy) } ?? fix))
                             case .diagnostic(.failed(let error)):
                                 await restrictIfTold(by: error)
                                 continuation.yield(update)
@@ -70,16 +74,18 @@ public struct AuthorizedLocationProvider: LocationProvider {
                             }
                         }
                     }
-                    if grant != nil {
-                        // The permission is watched while the backend runs.
-                        group.addTask {
-                            for await state in await authorization.updates() where !state.isAuthorized {
-                                let error = Self.error(for: state)
-                                continuation.yield(.diagnostic(Self.diagnostic(for: error)))
-                                continuation.yield(.diagnostic(.failed(error)))
-                                return
+                    // The decision is watched while the backend runs: a refusal
+                    // stops it with the reason; another grant (reduced accuracy)
+                    // ends it for its consumer to start again under the new one.
+                    group.addTask {
+                        for await next in decisions where next != decision {
+                            if let refusal = next.refusal {
+                                continuation.yield(.diagnostic(Self.diagnostic(for: refusal)))
+                                continuation.yield(.diagnostic(.failed(refusal)))
                             }
+                            return
                         }
+                        // No more decisions: the permission ended with its run, and so does locating.
                     }
                     // Whichever ends first (the backend, or the permission) ends both.
                     await group.next()
@@ -88,32 +94,6 @@ public struct AuthorizedLocationProvider: LocationProvider {
                 continuation.finish()
             }
             continuation.onTermination = { _ in task.cancel() }
-        }
-    }
-
-    /// The error a state that does not permit locating stands for.
-    static func error(for state: AuthorizationState) -> LocationError {
-        switch state {
-        case .notDetermined: .notDetermined
-        case .denied: .denied
-        case .restricted(_, let restriction): .restricted(restriction, source: nil)
-        case .authorized: .denied  // not reached: only non-authorized states ask
-        }
-    }
-
-    /// The grant to apply, `nil` for manual sources; throws in every state
-    /// but authorized.
-    private func permittedGrant() async throws(LocationError) -> LocationGrant? {
-        guard base.kind != .manual else { return nil }
-        let policy = authorization.policy
-        guard policy.allows(base.kind) else {
-            throw .restricted(.policyFile(path: policy.path), source: policy.locationEnabled ? base.kind : nil)
-        }
-        switch await authorization.state {
-        case .notDetermined: throw .notDetermined
-        case .denied: throw .denied
-        case .restricted(_, let restriction): throw .restricted(restriction, source: nil)
-        case .authorized(let grant): return grant
         }
     }
 
