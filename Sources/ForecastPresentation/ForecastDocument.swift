@@ -17,13 +17,13 @@ public struct ForecastDocument: Encodable, Sendable {
     let hours: Int?
     let place: GazetteerPlace?
     let origin: ForecastOrigin?
-    /// The air now, when it was asked for (null otherwise), on `airQualityScale`.
-    public var airQuality: AirQuality?
-    public var airQualityScale: AirQualityScale = .european
-    /// The next two hours, when asked for (null otherwise).
-    public var nowcast: Nowcast?
-    /// Official warnings, when asked for (null otherwise).
-    public var alerts: PlaceAlerts?
+    /// The air, the next two hours and the warnings: each null when not
+    /// asked for or not answered.
+    public var extras = ForecastExtras()
+    private var airQuality: AirQuality? { extras.airQuality }
+    private var airQualityScale: AirQualityScale { extras.airQualityScale }
+    private var nowcast: Nowcast? { extras.nowcast }
+    private var alerts: PlaceAlerts? { extras.alerts }
 
     /// The document for `forecast`, as of `generatedAt`. `hours` is how many
     /// upcoming hours to include (`nil` for all), `place` the named place

@@ -20,14 +20,16 @@ public struct ForecastReport: Sendable {
     public var width: Int?
     /// The clock the times are written in.
     public var hourCycle: HourCycle = .twentyFourHour
-    /// The next two hours' precipitation, above the air; `now` is when it is read.
-    public var nowcast: Nowcast?
+    /// The warnings (one line each above "Now"), the next two hours (above
+    /// the air) and the air now (under today; credited at the end), as far
+    /// as they were asked for and answered.
+    public var extras = ForecastExtras()
+    /// When the report is read: the next two hours and the warnings are told from it.
     public var now = Date()
-    /// The air now, on `airQualityScale`, shown under today; credited at the end.
-    public var airQuality: AirQuality?
-    public var airQualityScale: AirQualityScale = .european
-    /// Official warnings, one line each above "Now"; nil when not asked.
-    public var alerts: PlaceAlerts?
+    private var nowcast: Nowcast? { extras.nowcast }
+    private var airQuality: AirQuality? { extras.airQuality }
+    private var airQualityScale: AirQualityScale { extras.airQualityScale }
+    private var alerts: PlaceAlerts? { extras.alerts }
     /// Plain ASCII (`--ascii`, or a locale that is not UTF-8): a letter for
     /// the weather instead of an emoji, "|" between parts, no "°", names
     /// without accents.

@@ -71,18 +71,17 @@ public struct LineTemplate: Sendable, Equatable {
     public var hourCycle: HourCycle = .twentyFourHour
     /// For a locale that is not UTF-8: a letter for %g, and the whole line in ASCII.
     public var ascii = false
-    /// What `%Q` says, and on which index.
-    public var airQuality: AirQuality?
-    public var airQualityScale: AirQualityScale = .european
-
-    /// What `%A` says.
-    public var alerts: PlaceAlerts?
+    /// What `%Q`, `%N` and `%A` say.
+    public var extras = ForecastExtras()
+    private var airQuality: AirQuality? { extras.airQuality }
+    private var airQualityScale: AirQualityScale { extras.airQualityScale }
+    var alerts: PlaceAlerts? { extras.alerts }
+    private var nowcast: Nowcast? { extras.nowcast }
 
     /// Whether the template shows `placeholder`: a run fetches the extras (`%Q`, `%N`, `%A`) only then.
     public func shows(_ placeholder: Placeholder) -> Bool { parts.contains(.value(placeholder)) }
 
-    /// What `%N` says.
-    public var nowcast: Nowcast?
+    /// When the line is read (`%N` is told from it).
     public var now = Date()
 
 

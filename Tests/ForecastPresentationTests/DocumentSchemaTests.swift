@@ -24,15 +24,15 @@ import TestSupport
         var document = ForecastDocument(
             forecast: forecast, placeName: "Kyiv, UA", unitSystem: .metric, source: .openMeteo, generatedAt: generatedAt,
             place: place, origin: .stored(fetchedAt: generatedAt.addingTimeInterval(-180)))
-        document.airQuality = try OpenMeteoAirQualityService.airQuality(
+        document.extras.airQuality = try OpenMeteoAirQualityService.airQuality(
             from: .init(status: 200, body: Array(try Data(contentsOf: Fixtures.url("air-quality/current_all_variables_enschede_derived.json")))))
-        document.nowcast = try OpenMeteoNowcastService.nowcast(from: .init(status: 200, body: Array(FullResponse.nowcastJSON(rain: [0, 0.4]).utf8)))
+        document.extras.nowcast = try OpenMeteoNowcastService.nowcast(from: .init(status: 200, body: Array(FullResponse.nowcastJSON(rain: [0, 0.4]).utf8)))
         let hilo = try NWSAlertService.bulletin(
             from: .init(status: 200, body: Array(try Data(contentsOf: Fixtures.url("alerts/nws/active_point_hilo-hi_5-alerts_hurricane_2026-08-16.json")))),
             fetchedAt: AlertAnswers.hiloRecordedAt)
-        document.alerts = hilo.warnings(for: AlertPlace(coordinate: try Coordinate(latitude: 19.7203, longitude: -155.0868), countryCode: "US"),
+        document.extras.alerts = hilo.warnings(for: AlertPlace(coordinate: try Coordinate(latitude: 19.7203, longitude: -155.0868), countryCode: "US"),
                                         at: AlertAnswers.hiloRecordedAt)
-        #expect(document.alerts?.active.count == 5)
+        #expect(document.extras.alerts?.active.count == 5)
         let written = ReadmeSchema.keyPaths(try JSONSerialization.jsonObject(with: document.encoded()))
         let documented = ReadmeSchema.keyPaths(try ReadmeSchema.example())
         #expect(written.subtracting(documented).sorted() == [], "written but not in the README")

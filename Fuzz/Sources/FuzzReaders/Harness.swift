@@ -103,8 +103,8 @@ enum Readers {
             if let air = try? OpenMeteoAirQualityService.airQuality(from: HTTPResponse(status: 200, body: bytes)) {
                 for scale in AirQualityScale.allCases {
                     var report = ForecastReport(forecast: sample, placeName: "Kyiv, UA", hours: 8, style: .plain, source: .openMeteo)
-                    report.airQuality = air
-                    report.airQualityScale = scale
+                    report.extras.airQuality = air
+                    report.extras.airQualityScale = scale
                     for width in [40, 80, 200] {
                         report.width = width
                         _ = report.render()
@@ -112,12 +112,12 @@ enum Readers {
                     report.ascii = true
                     _ = report.render()
                     var document = ForecastDocument(forecast: sample, placeName: "Kyiv, UA", unitSystem: .metric, source: .openMeteo, generatedAt: Date())
-                    document.airQuality = air
-                    document.airQualityScale = scale
+                    document.extras.airQuality = air
+                    document.extras.airQualityScale = scale
                     _ = document.encoded()
                     if var template = try? LineTemplate("%Q %l %t") {
-                        template.airQuality = air
-                        template.airQualityScale = scale
+                        template.extras.airQuality = air
+                        template.extras.airQualityScale = scale
                         _ = template.render(sample, placeName: "Kyiv, UA")
                     }
                 }
@@ -129,7 +129,7 @@ enum Readers {
             for nowcast in [try? OpenMeteoNowcastService.nowcast(from: response), try? MetNorwayNowcastService.nowcast(from: response)].compactMap({ $0 }) {
                 let now = nowcast.steps.first?.time ?? Date()
                 var report = ForecastReport(forecast: sample, placeName: "Kyiv, UA", hours: 8, style: .plain, source: .openMeteo)
-                report.nowcast = nowcast
+                report.extras.nowcast = nowcast
                 report.now = now
                 for width in [40, 80] {
                     report.width = width
@@ -138,10 +138,10 @@ enum Readers {
                 report.ascii = true
                 _ = report.render()
                 var document = ForecastDocument(forecast: sample, placeName: "Kyiv, UA", unitSystem: .metric, source: .openMeteo, generatedAt: now)
-                document.nowcast = nowcast
+                document.extras.nowcast = nowcast
                 _ = document.encoded()
                 if var template = try? LineTemplate("%N") {
-                    template.nowcast = nowcast
+                    template.extras.nowcast = nowcast
                     template.now = now
                     _ = template.render(sample, placeName: nil)
                 }
@@ -166,7 +166,7 @@ enum Readers {
                 for point in points.prefix(6) {
                     let alerts = bulletin.warnings(for: AlertPlace(coordinate: point, countryCode: "US", regionNames: ["Drenthe"]), at: fetched)
                     var report = ForecastReport(forecast: sample, placeName: "Hilo, HI, US", hours: 4, style: TerminalStyle(enabled: true), source: .openMeteo)
-                    report.alerts = alerts
+                    report.extras.alerts = alerts
                     report.now = fetched
                     for width in [40, 80] {
                         report.width = width
@@ -175,10 +175,10 @@ enum Readers {
                     report.ascii = true
                     _ = report.render()
                     var document = ForecastDocument(forecast: sample, placeName: "Hilo", unitSystem: .metric, source: .openMeteo, generatedAt: fetched)
-                    document.alerts = alerts
+                    document.extras.alerts = alerts
                     _ = document.encoded()
                     if var template = try? LineTemplate("%A %t") {
-                        template.alerts = alerts
+                        template.extras.alerts = alerts
                         template.now = fetched
                         // The one-line outputs stay one line, whatever a service sends.
                         precondition(!template.render(sample, placeName: nil).contains("\n"), "%A broke the line")

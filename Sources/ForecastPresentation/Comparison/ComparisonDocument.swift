@@ -34,7 +34,7 @@ public struct ComparisonDocument: Encodable, Sendable {
                 var document = ForecastDocument(
                     forecast: forecast, placeName: resolution.name, unitSystem: unitSystem,
                     source: source, generatedAt: generatedAt, place: resolution.place)
-                document.alerts = alerts[resolution.place.id]
+                document.extras.alerts = alerts[resolution.place.id]
                 try node.encode(document, forKey: .forecast)
             case .failed(let query, let error):
                 try node.encode(query, forKey: .query)
