@@ -24,7 +24,11 @@ public enum StoreWriting: Sendable, Equatable {
 /// newest stored forecast of either, shown as stale.
 public final class CachingForecastService: ForecastService, Sendable {
     private let base: any ForecastService
-    private let fallback: (any ForecastService)?
+    /// Built only when the first provider is unavailable.
+    private let makeFallback: @Sendable () -> (any ForecastService)?
+    /// The store's answer for the first request, when the caller looked it
+    /// up already: the store is read once.
+    private let prior: StoredAnswer?
     private let cache: any ForecastCache
     private let policy: CachePolicy
     private let now: @Sendable () -> Date
@@ -45,14 +49,26 @@ public final class CachingForecastService: ForecastService, Sendable {
     /// `writing` say; `fallback` is asked when `base` fails with an
     /// unavailable or temporary error (exit 69 or 75) and nothing fresh is
     /// stored. `placeName` names what is stored, for `--offline`.
-    public init(
+    public convenience init(
         base: any ForecastService, fallback: (any ForecastService)? = nil, cache: any ForecastCache, policy: CachePolicy,
         writing: StoreWriting = .beforeAnswering,
         now: @escaping @Sendable () -> Date = Date.init,
         placeName: @escaping @Sendable (ForecastRequest) -> String? = { _ in nil }
     ) {
+        self.init(base: base, makingFallback: { fallback }, cache: cache, policy: policy, writing: writing, now: now, placeName: placeName)
+    }
+
+    /// As above, with the fallback provider built only when it is needed, and
+    /// `prior`, the store's answer the caller already looked up for its
+    /// request (`StoredAnswer.lookUp` with the same policy and time).
+    public init(
+        base: any ForecastService, makingFallback: @escaping @Sendable () -> (any ForecastService)?, cache: any ForecastCache,
+        policy: CachePolicy, writing: StoreWriting = .beforeAnswering, now: @escaping @Sendable () -> Date = Date.init,
+        prior: StoredAnswer? = nil, placeName: @escaping @Sendable (ForecastRequest) -> String? = { _ in nil }
+    ) {
         self.base = base
-        self.fallback = fallback
+        self.makeFallback = makingFallback
+        self.prior = prior
         self.cache = cache
         self.policy = policy
         self.writing = writing
@@ -87,6 +103,7 @@ public final class CachingForecastService: ForecastService, Sendable {
             return try await answer(request, from: base)
         } catch {
             guard error.canFallBackToStored else { throw error }
+            let fallback = makeFallback()
             if let fallback {
                 note("\(error.summary) Asking \(fallback.provider.name) instead.")
                 do {
@@ -110,11 +127,15 @@ public final class CachingForecastService: ForecastService, Sendable {
         let key = ForecastCacheKey(request, provider: service.provider)
         let lookedUp: StoredAnswer
         do {
-            lookedUp = try StoredAnswer.lookUp(key, in: cache, policy: policy, now: now())
+            if let prior, prior.key == key {
+                lookedUp = prior
+            } else {
+                lookedUp = try StoredAnswer.lookUp(key, in: cache, policy: policy, now: now())
+            }
         } catch {
             // A store that cannot be read is noted, and treated as holding nothing.
             record(problem: error)
-            lookedUp = StoredAnswer(stored: nil, origin: nil)
+            lookedUp = StoredAnswer(key: key, stored: nil, origin: nil)
         }
         let stored = lookedUp.stored
         if let stored, let origin = lookedUp.origin {

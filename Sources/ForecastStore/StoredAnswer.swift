@@ -7,6 +7,8 @@ public import Foundation
 /// an HTTP client): which stored forecast matters, and whether it answers
 /// without a request.
 public struct StoredAnswer: Sendable {
+    /// What was looked up.
+    public let key: ForecastCacheKey?
     /// The stored forecast worth knowing about: for a provider that sends
     /// caching headers its newest (for `Expires` and `Last-Modified`),
     /// otherwise one within the freshness window; nil with `.refresh` for
@@ -16,6 +18,12 @@ public struct StoredAnswer: Sendable {
     /// `--refresh`), `.stored` when it is fresh enough for the policy; nil
     /// when a request is due.
     public let origin: ForecastOrigin?
+
+    public init(key: ForecastCacheKey?, stored: StoredForecast?, origin: ForecastOrigin?) {
+        self.key = key
+        self.stored = stored
+        self.origin = origin
+    }
 
     /// Reads the store for `key` as `policy` says, at `now`.
     public static func lookUp(
@@ -28,13 +36,13 @@ public struct StoredAnswer: Sendable {
         } else {
             nil
         }
-        guard let stored else { return StoredAnswer(stored: nil, origin: nil) }
+        guard let stored else { return StoredAnswer(key: key, stored: nil, origin: nil) }
         if let expires = stored.cacheHeaders.expires, now < expires {
-            return StoredAnswer(stored: stored, origin: .held(fetchedAt: stored.fetchedAt, until: expires))
+            return StoredAnswer(key: key, stored: stored, origin: .held(fetchedAt: stored.fetchedAt, until: expires))
         }
         if case .preferStored(let maxAge) = policy, stored.fetchedAt >= now.addingTimeInterval(-maxAge) {
-            return StoredAnswer(stored: stored, origin: .stored(fetchedAt: stored.fetchedAt))
+            return StoredAnswer(key: key, stored: stored, origin: .stored(fetchedAt: stored.fetchedAt))
         }
-        return StoredAnswer(stored: stored, origin: nil)
+        return StoredAnswer(key: key, stored: stored, origin: nil)
     }
 }

@@ -27,9 +27,12 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         }
     }
 
-    private let client: HTTPClient
+    private let configuration: HTTPClient.Configuration
     private let limits: Limits
     private let userAgent: String
+    /// The client, made at the first request: a run answered from the store
+    /// never starts one.
+    private let started = Mutex<(client: HTTPClient?, shutDown: Bool)>((nil, false))
 
     /// A short-lived process that makes one request at a time needs one
     /// event-loop thread, not one per core; starting threads is a visible
@@ -52,7 +55,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         // and the size cap applies to the decompressed body, so a small
         // compressed bomb is refused like a large body.
         configuration.decompression = .enabled(limit: .size(limits.maxBodyBytes))
-        self.client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
+        self.configuration = configuration
         self.limits = limits
         self.userAgent = userAgent
     }
@@ -61,22 +64,31 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// fail. A transport released without it shuts down in the background
     /// instead of leaking.
     public func shutdown() async {
-        guard markShutDown() else { return }
+        guard let client = markShutDown() else { return }
         try? await client.shutdown()
     }
 
     deinit {
-        guard markShutDown() else { return }
+        guard let client = markShutDown() else { return }
         client.shutdown(queue: .global()) { _ in }
     }
 
-    private let isShutDown = Mutex(false)
+    /// The client to shut down, for the first caller only (nil when none was started).
+    private func markShutDown() -> HTTPClient? {
+        started.withLock { started in
+            defer { started.shutDown = true }
+            return started.shutDown ? nil : started.client
+        }
+    }
 
-    /// True for the first caller only.
-    private func markShutDown() -> Bool {
-        isShutDown.withLock { done in
-            defer { done = true }
-            return !done
+    /// The client, started at the first request; nil after shutdown.
+    private func client() -> HTTPClient? {
+        started.withLock { started in
+            guard !started.shutDown else { return nil }
+            if let client = started.client { return client }
+            let client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
+            started.client = client
+            return client
         }
     }
 
@@ -91,6 +103,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         for header in headers { request.headers.replaceOrAdd(name: header.name, value: header.value) }
 
         let host = url.host ?? ""
+        guard let client = client() else { throw .other("the transport was shut down") }
         do {
             let response = try await client.execute(request, timeout: .init(limits.request))
             if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limits.maxBodyBytes {

@@ -168,14 +168,14 @@ import TestSupport
 
     @Test(arguments: [("US", AlertSource.nws), ("PR", .nws), ("NO", .metNorway), ("DE", .meteoAlarm), ("GB", .meteoAlarm), ("NL", .meteoAlarm)])
     func theCountryChoosesTheService(country: String, source: AlertSource) throws {
-        let service = try Self.regional()
+        let service = Self.regional()
         let place = AlertPlace(coordinate: try Coordinate(latitude: 50, longitude: 10), countryCode: country)
         #expect(service.scope(for: place)?.source == source)
     }
 
     @Test(arguments: ["JP", "BR", "AU", nil] as [String?])
     func elsewhereNoServiceCoversThePlace(country: String?) async throws {
-        let service = try Self.regional()
+        let service = Self.regional()
         let place = AlertPlace(coordinate: try Coordinate(latitude: 35.68, longitude: 139.69), countryCode: country)
         #expect(service.scope(for: place) == nil)
         #expect(try await service.alerts(for: place) == .noService)
@@ -183,20 +183,17 @@ import TestSupport
 
     /// Every place in a MeteoAlarm country shares its one feed.
     @Test func aCountrysPlacesShareOneFeed() throws {
-        let service = try Self.regional()
+        let service = Self.regional()
         let berlin = AlertPlace(coordinate: try Coordinate(latitude: 52.52, longitude: 13.4), countryCode: "DE")
         let munich = AlertPlace(coordinate: try Coordinate(latitude: 48.14, longitude: 11.58), countryCode: "de")
         #expect(service.scope(for: berlin) == service.scope(for: munich))
         #expect(service.scope(for: berlin)?.key == "meteoalarm:germany")
     }
 
-    static func regional() throws -> RegionalAlertService {
+    static func regional() -> RegionalAlertService {
         let transport = RefusingTransport()
         let environment: [String: String] = [:]
-        return RegionalAlertService(
-            nws: try NWSAlertService(environment: environment, transport: transport),
-            metNorway: try MetNorwayAlertService(environment: environment, transport: transport),
-            meteoAlarm: try MeteoAlarmService(environment: environment, transport: transport))
+        return RegionalAlertService(environment: environment, transport: transport, language: nil)
     }
 }
 

@@ -1,20 +1,25 @@
 public import ForecastCore
 public import Foundation
+public import NetworkTransport
 
 /// The warning service for a place, chosen by its country: the NWS for the
 /// United States and its territories, MET Norway for Norway (and Svalbard),
 /// MeteoAlarm for the rest of its European members. Anywhere else no
 /// service covers the place, and that is what is said.
 public struct RegionalAlertService: AlertService {
-    let nws: NWSAlertService
-    let metNorway: MetNorwayAlertService
-    let meteoAlarm: MeteoAlarmService
+    private let environment: [String: String]
+    private let transport: any HTTPTransport
+    private let language: String?
     private let now: @Sendable () -> Date
 
-    public init(nws: NWSAlertService, metNorway: MetNorwayAlertService, meteoAlarm: MeteoAlarmService, now: @escaping @Sendable () -> Date = Date.init) {
-        self.nws = nws
-        self.metNorway = metNorway
-        self.meteoAlarm = meteoAlarm
+    /// The services as `environment` points at them, each built when a place
+    /// it covers is asked for; `language` is the user's (ISO 639), for the
+    /// services that write in several: MET Norway writes Norwegian or
+    /// English, MeteoAlarm carries each country's languages and English.
+    public init(environment: [String: String], transport: any HTTPTransport, language: String?, now: @escaping @Sendable () -> Date = Date.init) {
+        self.environment = environment
+        self.transport = transport
+        self.language = language
         self.now = now
     }
 
@@ -35,11 +40,16 @@ public struct RegionalAlertService: AlertService {
 
     public func bulletin(for scope: AlertScope, place: AlertPlace) async throws(ForecastError) -> AlertBulletin {
         switch scope.source {
-        case .nws: return try await nws.bulletin(at: place.coordinate, now: now())
-        case .metNorway: return try await metNorway.bulletin(at: place.coordinate, now: now())
+        case .nws:
+            return try await NWSAlertService(environment: environment, transport: transport).bulletin(at: place.coordinate, now: now())
+        case .metNorway:
+            let norwegian = ["nb", "nn", "no"].contains(language ?? "")
+            return try await MetNorwayAlertService(environment: environment, transport: transport, language: norwegian ? "no" : "en")
+                .bulletin(at: place.coordinate, now: now())
         case .meteoAlarm:
             let feed = String(scope.key.dropFirst("meteoalarm:".count))
-            return try await meteoAlarm.bulletin(forFeed: feed, now: now())
+            return try await MeteoAlarmService(environment: environment, transport: transport, languages: language.map { [$0] } ?? [])
+                .bulletin(forFeed: feed, now: now())
         }
     }
 }
