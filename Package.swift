@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "ForecastStore", targets: ["ForecastStore"]),
         .library(name: "ForecastPresentation", targets: ["ForecastPresentation"]),
         .library(name: "ForecastlySettings", targets: ["ForecastlySettings"]),
+        .library(name: "ForecastlyApp", targets: ["ForecastlyApp"]),
+        .library(name: "ForecastlySimulation", targets: ["ForecastlySimulation"]),
         // Test doubles and the simulator, for other programs' tests, kept out
         // of the libraries above as swift-log keeps its in-memory handler apart.
         .library(name: "ForecastlyTesting", targets: ["ForecastlyTesting"]),
@@ -153,30 +155,53 @@ let package = Package(
             dependencies: ["CDBus", "ForecastCore"],
             swiftSettings: strictSwift6
         ),
+        // The application: deciding the permission, finding the place, the
+        // store-first run, the extras, the watch and its notices, compare,
+        // notes and the location commands, with everything outside injected.
+        // What the CLI, the simulator and library users all run.
+        .target(
+            name: "ForecastlyApp",
+            dependencies: [
+                "ForecastlyBase", "NetworkTransport", "LocationProvider", "Places", "ForecastCore", "ForecastProviders",
+                "ForecastStore", "ForecastPresentation", "ForecastlySettings", "DesktopNotifications",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        // libxml2's streaming reader, loaded when a GPX track is first read.
+        .systemLibrary(name: "CXML"),
+        // What `forecastly simulate` runs: permission stories played through
+        // the application on a virtual clock, scripted location sources,
+        // routes replayed from GPX and NMEA. Built from what it needs, so the
+        // binary that links it carries no test doubles or test server.
+        .target(
+            name: "ForecastlySimulation",
+            dependencies: [
+                "ForecastlyApp", "ForecastlyBase", "LocationProvider", "NetworkTransport", "ForecastCore", "ForecastPresentation", "CXML",
+            ],
+            swiftSettings: strictSwift6
+        ),
+        // Test doubles for other programs' tests, kept out of the libraries
+        // above as swift-log keeps its in-memory handler apart.
         .target(
             name: "ForecastlyTesting",
             dependencies: [
-                "ForecastlyBase", "LocationProvider", "NetworkTransport", "ForecastCore", "ForecastProviders",
-                "ForecastPresentation",
-                // Scenarios: a virtual clock, and the loopback weather service they run.
-                .product(name: "Clocks", package: "swift-clocks"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                "ForecastlyApp", "ForecastlySimulation", "ForecastlyBase", "LocationProvider", "NetworkTransport", "ForecastCore",
+                "ForecastStore", "Places",
             ],
             swiftSettings: strictSwift6
         ),
         .executableTarget(
             name: "forecastly",
             dependencies: [
-                "DesktopNotifications",
+                "ForecastlyApp",
+                "ForecastlySimulation",
                 "ForecastCore",
                 "ForecastProviders",
                 "ForecastStore",
                 "ForecastPresentation",
                 "ForecastlyBase",
                 "ForecastlySettings",
-                "ForecastlyTesting",
                 "LocationProvider",
                 "NetworkTransport",
                 "Places",
@@ -225,7 +250,11 @@ let package = Package(
         ),
         .testTarget(
             name: "LocationProviderTests",
-            dependencies: ["LocationProvider", "ForecastlyBase", "ForecastlyTesting", "NetworkTransport", "TestSupport"],
+            dependencies: [
+                "LocationProvider", "ForecastlyBase", "NetworkTransport", "TestSupport",
+                // The guard enforces the application's decisions; the sources are simulated.
+                "ForecastlyApp", "ForecastlySimulation",
+            ],
         ),
         .testTarget(
             name: "PlacesTests",
@@ -236,6 +265,8 @@ let package = Package(
             dependencies: [
                 "ForecastCore", "ForecastlyBase", "ForecastlyTesting", "LocationProvider", "NetworkTransport", "Places",
                 "ForecastProviders", "ForecastSamples", "TestSupport",
+                // The pipeline enforces the application's decisions over simulated sources.
+                "ForecastlyApp", "ForecastlySimulation",
                 // The watcher is tested with the store's stale fallback, as a run uses it.
                 "ForecastStore",
                 // A condition's glyph is measured as the report lays it out.
@@ -271,11 +302,21 @@ let package = Package(
             ],
         ),
         .testTarget(
-            name: "ForecastlyTestingTests",
+            name: "ForecastlySimulationTests",
             dependencies: [
-                "ForecastlyTesting", "ForecastCore", "ForecastlyBase", "LocationProvider", "ForecastSamples", "TestSupport",
-                .product(name: "Clocks", package: "swift-clocks"),
+                "ForecastlySimulation", "ForecastlyApp", "ForecastCore", "ForecastlyBase", "LocationProvider", "ForecastSamples", "TestSupport",
             ],
+        ),
+        .testTarget(
+            name: "ForecastlyAppTests",
+            dependencies: [
+                "ForecastlyApp", "ForecastlySimulation", "ForecastlyTesting", "ForecastCore", "ForecastlyBase", "LocationProvider",
+                "ForecastStore", "NetworkTransport", "Places", "ForecastSamples", "TestSupport",
+            ],
+        ),
+        .testTarget(
+            name: "ForecastlyTestingTests",
+            dependencies: ["ForecastlyTesting", "ForecastlyApp", "ForecastCore", "ForecastlyBase", "LocationProvider"],
         ),
         // Runs the built `forecastly` binary as a subprocess (depending on the
         // executable target makes SwiftPM build it first), and tests the

@@ -1,0 +1,70 @@
+public import ForecastCore
+import ForecastlyBase
+import ForecastStore
+import Foundation
+public import LocationProvider
+import Synchronization
+
+/// forecastly as a library: what the `forecastly` command, a scenario and a
+/// program of your own all run. Given settings, it finds the place (asking
+/// for the location permission when it must, and deciding it in one place),
+/// answers from the store or the network, asks the extras, watches, and
+/// returns values: what to show, the notes to show beside it, and the
+/// caches it could not write. It never prints, exits or keeps global state.
+///
+/// Everything outside it is in its `AppContext`.
+public struct Application: Sendable {
+    public let context: AppContext
+    private let live = LivePermission()
+
+    public init(context: AppContext) {
+        self.context = context
+    }
+
+    /// The location permission of this application, read from the records
+    /// when first needed and live from then on (a watch follows the records),
+    /// with the warnings of reading them (a damaged decision file, a bad policy).
+    public func permission() async -> (Permission, warnings: [AppNote]) {
+        await live.permission(records: context.records, rule: context.rule)
+    }
+
+    /// The desktop's Location Services switch, for a program that hears of
+    /// it (a desktop app following the setting): off restricts locating for
+    /// this run, as GeoClue's refusal does; on lifts that restriction.
+    public func locationServicesSwitched(on: Bool) async {
+        let (permission, _) = await self.permission()
+        if !on {
+            await permission.restricted(by: .desktopSwitchOff)
+        } else if case .restricted(_, .desktopSwitchOff) = await permission.authorization.state {
+            _ = try? await permission.authorization.handle(.policyLifted, remembering: false)
+        }
+    }
+
+    func services(_ settings: ServiceSettings) -> Services {
+        Services(context: context, settings: settings)
+    }
+
+    /// What the shared parts met since the last run: the store's and the
+    /// place index's notes and unwritten caches.
+    func takeProblems() -> (notes: [AppNote], unwritten: [CacheProblem]) {
+        (context.store.takeNotes(), context.store.takeProblems() + context.places.takeProblems())
+    }
+}
+
+/// The one permission of an application, loaded once.
+private final class LivePermission: Sendable {
+    private let loading = Mutex<Task<(Permission, [AppNote]), Never>?>(nil)
+
+    func permission(records: any PermissionRecords, rule: LocatingRule) async -> (Permission, warnings: [AppNote]) {
+        let task = loading.withLock { task in
+            if let task { return task }
+            let started = Task {
+                let (permission, warnings) = await Permission.load(records: records, rule: rule)
+                return (permission, warnings.map { AppNote.warning("\($0).") })
+            }
+            task = started
+            return started
+        }
+        return await task.value
+    }
+}

@@ -1,0 +1,72 @@
+public import ForecastCore
+import ForecastlyBase
+import ForecastStore
+import Foundation
+public import Places
+
+/// Many places in one table: the rows in the order given, and the warnings
+/// of each place (by GeoNames id).
+public struct Comparison: Sendable {
+    public var entries: [PlaceComparison.Entry]
+    public var alerts: [Int: PlaceAlerts]
+    public var unwrittenCaches: [CacheProblem]
+}
+
+extension Application {
+    /// Many places in one table (`compare`, or `forecast` with several
+    /// `--city`): every name resolved, then forecast together. Open-Meteo
+    /// answers every place in one request (not cached); the others are
+    /// asked place by place through the store, so MET Norway's `Expires`
+    /// holds here too. No fallback: one table, one provider, credited under it.
+    public func compare(_ queries: [PlaceQuery], units: UnitSystem, service: ServiceSettings, alerts: Bool) async throws -> Comparison {
+        let provider = service.provider
+        guard queries.count <= provider.maximumComparedPlaces else {
+            throw ForecastError.invalidInput("\(provider.name) is asked for at most \(provider.maximumComparedPlaces) places at once; got \(queries.count).")
+        }
+        let services = self.services(service)
+        let store = context.store.cache()
+        let weather: any ForecastService = provider == .openMeteo
+            ? try services.weather()
+            : CachingForecastService(base: try services.weather(), cache: store ?? NoForecastCache(),
+                                     policy: .preferStored(maxAge: CachePolicy.defaultMaxAge), now: context.now)
+        let entries = try await PlaceComparison.run(queries, resolver: try services.placeResolver(), service: weather, units: units)
+        let marked = alerts ? await Self.alerts(for: entries, service: services.alerts(store: store), places: context.places, now: context.now()) : [:]
+        return Comparison(entries: entries, alerts: marked, unwrittenCaches: takeProblems().unwritten)
+    }
+
+    /// Each place's warnings, one request per service scope (a MeteoAlarm
+    /// country's feed serves all its places), a few at a time. A failure
+    /// leaves the place unmarked: the table is about the weather.
+    private static func alerts(
+        for entries: [PlaceComparison.Entry], service: any AlertService, places book: PlaceBook, now: Date
+    ) async -> [Int: PlaceAlerts] {
+        var places: [Int: AlertPlace] = [:]
+        for case .forecast(let resolution, _) in entries {
+            places[resolution.place.id] = book.alertPlace(at: resolution.place.coordinate, entry: resolution.place)
+        }
+        var byScope: [AlertScope: [Int]] = [:]
+        var result: [Int: PlaceAlerts] = [:]
+        for (id, place) in places {
+            if let scope = service.scope(for: place) { byScope[scope, default: []].append(id) } else { result[id] = .noService }
+        }
+        let scopes = Array(byScope)
+        await withTaskGroup(of: (AlertScope, AlertBulletin?).self) { group in
+            var next = 0
+            func start() {
+                guard next < scopes.count else { return }
+                let (scope, ids) = scopes[next]
+                let place = places[ids[0]]!
+                next += 1
+                group.addTask { (scope, try? await service.bulletin(for: scope, place: place)) }
+            }
+            for _ in 0..<4 { start() }
+            while let (scope, bulletin) = await group.next() {
+                if let bulletin {
+                    for id in byScope[scope] ?? [] { result[id] = bulletin.warnings(for: places[id]!, at: now) }
+                }
+                start()
+            }
+        }
+        return result
+    }
+}

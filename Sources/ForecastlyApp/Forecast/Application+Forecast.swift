@@ -1,0 +1,161 @@
+public import ForecastCore
+public import ForecastlyBase
+import ForecastProviders
+import ForecastStore
+import Foundation
+import LocationProvider
+import Places
+
+extension Application {
+    /// The forecast for the place, with the extras asked for. It reads top
+    /// down: find the place; answer it from the store when the store may
+    /// (no network at all); else from the network (and store it), the
+    /// other provider, then the stored forecast shown as stale.
+    public func forecast(_ settings: ForecastSettings, progress: @escaping ProgressReporter = { _ in }) async throws -> ForecastAnswer {
+        let log = NoteLog()
+        return try await noting(log) { try await forecast(settings, log: log, progress: progress) }
+    }
+
+    private func forecast(_ settings: ForecastSettings, log: NoteLog, progress: @escaping ProgressReporter) async throws -> ForecastAnswer {
+        let finder = PlaceFinder(application: self, choice: settings.place, log: log)
+        let services = self.services(settings.service)
+        let store = context.store.cache()
+        let offline = finder.offline()
+        var prior: StoredAnswer?
+        if let offline, let store {
+            switch lookUp(offline, settings: settings, in: store, log: log) {
+            case .answered(var answer):
+                // The forecast needs no request; the extras (each with its own terms and store) may still.
+                let extras = await extras(settings.extras, at: offline.coordinate, entry: offline.gazetteerEntry, services: services, store: store)
+                answer.extras = extras.shown(settings.extras, timeZone: answer.forecast.timeZone)
+                log.add(contentsOf: extras.notes)
+                return finished(answer, log: log)
+            case .due(let answer):
+                prior = answer
+            }
+        }
+        let found = try await finder.find(offline: offline, services: services, progress: progress)
+        let given: String? = if case .place(let place) = found { place.name } else { nil }
+        let places = context.places
+        let caching = try services.answering(store: store, policy: settings.cache, prior: prior) { request in
+            places.name(given: given, at: request.coordinate)
+        }
+        let forecast: Forecast
+        let place: Place?
+        let extras: ExtraAnswers
+        switch found {
+        case .place(let known):
+            place = known
+            progress(.fetching(settings.service.provider))
+            // The extras are asked at the same time as the forecast.
+            async let answers = self.extras(settings.extras, at: known.coordinate, entry: known.gazetteerEntry, services: services, store: store)
+            forecast = try await caching.forecast(for: try settings.request(known.coordinate))
+            extras = await answers
+        case .user(let source):
+            place = nil
+            progress(.locating(source.provider.kind))
+            let fix = try await source.provider.currentLocation(timeout: source.timeout)
+            progress(.fetching(settings.service.provider))
+            var located = try await caching.forecast(for: try settings.request(fix.coordinate))
+            located.fix = fix
+            forecast = located
+            extras = await self.extras(settings.extras, at: fix.coordinate, entry: nil, services: services, store: store)
+        }
+        log.add(contentsOf: caching.notices.map { .note($0) })
+        log.add(contentsOf: extras.notes)
+        for problem in caching.problems {
+            AppLog.logger.debug("cache: \(problem.userMessage)")
+            context.store.record(problem)
+        }
+        let answer = ForecastAnswer(
+            forecast: forecast, placeName: places.name(given: place?.name, fix: forecast.fix, at: forecast.requestedCoordinate),
+            place: place?.gazetteerEntry, origin: caching.lastOrigin ?? .network,
+            extras: extras.shown(settings.extras, timeZone: forecast.timeZone))
+        return finished(answer, log: log)
+    }
+
+    /// `--offline`: the stored forecast for the place, or the newest of any
+    /// place when none is given. Never touches the network.
+    public func storedForecast(_ settings: ForecastSettings) throws -> ForecastAnswer {
+        let log = NoteLog()
+        do {
+            return try storedForecast(settings, log: log)
+        } catch {
+            let notes = takeProblems().notes + log.all
+            if notes.isEmpty { throw error }
+            throw FailedRun(error, notes: notes)
+        }
+    }
+
+    private func storedForecast(_ settings: ForecastSettings, log: NoteLog) throws -> ForecastAnswer {
+        let finder = PlaceFinder(application: self, choice: settings.place, log: log)
+        guard let store = context.store.cache() else { throw NothingStored(place: nil) }
+        let known = finder.offline()
+        if case .city(let city) = settings.place, known == nil {
+            throw NothingStored(place: city.description)
+        }
+        let grid = known.map { ForecastCacheKey.grid($0.coordinate) }
+        guard let stored = try store.latest(grid: grid) else {
+            throw NothingStored(place: known.map { $0.name ?? "\($0.coordinate)" })
+        }
+        var answer = ForecastAnswer(forecast: stored.forecast, placeName: known?.name ?? stored.placeName, place: known?.gazetteerEntry,
+                                    origin: .offline(fetchedAt: stored.fetchedAt))
+        answer.extras.airQualityScale = settings.extras.airQualityScale ?? AirQualityScale.forPlace(timeZone: stored.forecast.timeZone.identifier)
+        // The warnings the store still holds for the place, each until its own expiry.
+        if settings.extras.alerts {
+            let place = context.places.alertPlace(at: stored.forecast.requestedCoordinate, entry: known?.gazetteerEntry)
+            if let scope = RegionalAlertService.scope(for: place) {
+                answer.extras.alerts = (try? store.bulletin(scope: scope))?.warnings(for: place, at: context.now())
+            } else {
+                answer.extras.alerts = PlaceAlerts.noService
+            }
+        }
+        return finished(answer, log: log)
+    }
+
+    /// The store's part for a known place, before any network service is
+    /// built: its answer when the provider asked for no new request yet (its
+    /// `Expires`, which even `--refresh` obeys) or it is fresh enough for the
+    /// policy; otherwise what was looked up, for the fetch to use.
+    private enum Lookup {
+        case answered(ForecastAnswer)
+        case due(StoredAnswer?)
+    }
+
+    private func lookUp(_ known: Place, settings: ForecastSettings, in store: SQLiteStore, log: NoteLog) -> Lookup {
+        guard let request = try? settings.request(known.coordinate) else { return .due(nil) }
+        let answer: StoredAnswer
+        do throws(StoreError) {
+            answer = try StoredAnswer.lookUp(ForecastCacheKey(request, provider: settings.service.provider), in: store, policy: settings.cache, now: context.now())
+        } catch {
+            // One that could not be shown is gone now: said once, and fetched below.
+            if case .droppedForecast = error { log.add(.note("\(error.summary) Fetching a new one.")) }
+            return .due(nil)
+        }
+        guard let stored = answer.stored, let origin = answer.origin else { return .due(answer) }
+        AppLog.logger.debug("answered from the store: \(origin.name), fetched \(stored.fetchedAt)")
+        return .answered(ForecastAnswer(
+            forecast: stored.forecast, placeName: context.places.name(given: known.name, stored: stored.placeName, at: known.coordinate),
+            place: known.gazetteerEntry, origin: origin))
+    }
+
+    /// The answer with the run's notes and the caches it could not write.
+    func finished(_ answer: ForecastAnswer, log: NoteLog) -> ForecastAnswer {
+        var answer = answer
+        let problems = takeProblems()
+        answer.notes = problems.notes + log.all + answer.notes
+        answer.unwrittenCaches += problems.unwritten
+        return answer
+    }
+}
+
+/// `--offline` with nothing stored for the place.
+public struct NothingStored: UserFacingError {
+    public var place: String?
+
+    public var summary: String {
+        place.map { "No forecast is stored for \($0)." } ?? "No forecast is stored yet."
+    }
+    public var advice: String? { "Run forecastly once while online; every forecast it fetches is kept for --offline." }
+    public var exitStatus: ExitStatus { .unavailable }
+}

@@ -1,0 +1,51 @@
+public import ForecastlyBase
+public import ForecastCore
+
+/// What a forecast run is asked for.
+public struct ForecastSettings: Sendable {
+    public var place: PlaceChoice
+    /// Days to forecast, 1…16.
+    public var days: Int
+    public var units: UnitSystem
+    public var service: ServiceSettings
+    /// The extras to ask beside the forecast.
+    public var extras: ExtrasWanted
+    /// When the store may answer instead of the network.
+    public var cache: CachePolicy
+
+    public init(
+        place: PlaceChoice, days: Int = 7, units: UnitSystem = .metric, service: ServiceSettings = ServiceSettings(),
+        extras: ExtrasWanted = .none, cache: CachePolicy = .preferStored(maxAge: CachePolicy.defaultMaxAge)
+    ) {
+        self.place = place
+        self.days = days
+        self.units = units
+        self.service = service
+        self.extras = extras
+        self.cache = cache
+    }
+
+    func request(_ coordinate: Coordinate) throws(ForecastError) -> ForecastRequest {
+        try ForecastRequest(coordinate: coordinate, days: days, units: units)
+    }
+}
+
+/// Which extras a run asks beside the forecast: only what its output shows.
+public struct ExtrasWanted: Sendable, Hashable {
+    public var airQuality: Bool
+    /// The air's index; nil: the place's region's (European in Europe, US elsewhere).
+    public var airQualityScale: AirQualityScale?
+    public var nowcast: Bool
+    public var alerts: Bool
+
+    public init(airQuality: Bool = false, airQualityScale: AirQualityScale? = nil, nowcast: Bool = false, alerts: Bool = false) {
+        self.airQuality = airQuality
+        self.airQualityScale = airQualityScale
+        self.nowcast = nowcast
+        self.alerts = alerts
+    }
+
+    public static let none = ExtrasWanted()
+
+    var any: Bool { airQuality || nowcast || alerts }
+}

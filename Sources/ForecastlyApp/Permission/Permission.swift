@@ -1,0 +1,107 @@
+public import ForecastCore
+public import ForecastlyBase
+public import LocationProvider
+
+/// The location permission of one application: the live authorization (the
+/// user's decision and the policy) and the rule that decides from it. It is
+/// what the guard around every source, the view model and the watcher ask
+/// (`LocatingDecisions`); none of them decides.
+public struct Permission: LocatingDecisions {
+    public let authorization: LocationAuthorization
+    public let rule: LocatingRule
+    /// Where the decision and policy are kept, followed while a run goes on;
+    /// nil for an authorization a program keeps itself.
+    public let records: (any PermissionRecords)?
+
+    /// The decision and the policy as the records hold them now; `warnings`
+    /// says what could not be read (a damaged decision file, a bad policy).
+    public static func load(records: any PermissionRecords, rule: LocatingRule = .standard) async -> (Permission, warnings: [String]) {
+        let (authorization, warnings) = await LocationAuthorization.load(store: records.decisions, policy: await records.policy())
+        return (Permission(authorization: authorization, rule: rule, records: records), warnings)
+    }
+
+    public init(authorization: LocationAuthorization, rule: LocatingRule = .standard, records: (any PermissionRecords)? = nil) {
+        self.authorization = authorization
+        self.rule = rule
+        self.records = records
+    }
+
+    public func decision(for sources: Set<LocationSourceKind>) async -> LocatingDecision {
+        rule(await authorization.snapshot, sources: sources)
+    }
+
+    public func decisions(for sources: Set<LocationSourceKind>) async -> AsyncStream<LocatingDecision> {
+        let snapshots = await authorization.snapshots()
+        let rule = self.rule
+        return AsyncStream { continuation in
+            let task = Task {
+                var last: LocatingDecision?
+                for await snapshot in snapshots {
+                    let decision = rule(snapshot, sources: sources)
+                    if decision != last { continuation.yield(decision) }
+                    last = decision
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    public func restricted(by restriction: Restriction) async {
+        _ = try? await authorization.handle(.policyRestricted(restriction), remembering: false)
+    }
+
+    /// The user's own answer or change (the prompt, `location allow|deny|reset`),
+    /// through the transition table, saved; the state it leads to.
+    @discardableResult
+    public func handle(_ event: AuthorizationEvent) async throws(AuthorizationError) -> AuthorizationState {
+        try await authorization.handle(event)
+    }
+
+    /// Follows the records while a run goes on: another `forecastly location
+    /// allow|deny|reset`, or the administrator's new policy, takes effect
+    /// here as it would at the next launch. Returns when cancelled.
+    public func follow(clock: any Clock<Duration>) async {
+        guard let records else { return }
+        for await _ in records.changes(clock: clock) {
+            await readAgain()
+        }
+    }
+
+    /// Applies what the records hold now: the policy as it is, and a
+    /// decision changed elsewhere (compared with what this run would
+    /// remember, so an "allow once" of this run is kept).
+    public func readAgain() async {
+        guard let records else { return }
+        await authorization.apply(await records.policy())
+        let stored = await records.decisions.load()
+        guard stored.problem == nil else { return }
+        let state = await authorization.state
+        guard stored.decision != state.decisionToRemember else { return }
+        let event: AuthorizationEvent = switch stored.decision {
+        case .notDetermined: .reset
+        case .denied: .revoked
+        case .authorized(let accuracy): .granted(accuracy)
+        }
+        // While restricted the user's changes wait, as the table says; the
+        // next look after the restriction is lifted applies them.
+        _ = try? await authorization.handle(event, remembering: false)
+    }
+}
+
+extension AuthorizedLocationProvider {
+    /// `base`, run only while forecastly's rule permits it under `authorization`.
+    public init(_ base: any LocationProvider, authorization: LocationAuthorization) {
+        self.init(base, permission: Permission(authorization: authorization))
+    }
+}
+
+extension ForecastViewModel {
+    /// `run(permission:…)` with forecastly's rule deciding under `authorization`.
+    @discardableResult
+    public func run(
+        authorization: LocationAuthorization, provider: any LocationProvider, locateTimeout: Duration, days: Int, units: UnitSystem
+    ) async -> ForecastViewState {
+        await run(permission: Permission(authorization: authorization), provider: provider, locateTimeout: locateTimeout, days: days, units: units)
+    }
+}

@@ -1,0 +1,71 @@
+public import ForecastCore
+public import ForecastlyBase
+public import LocationProvider
+
+/// What finds the user in one run: the backends `--source` names, each
+/// behind the guard that enforces the permission's decisions, and the stored
+/// place (which needs no permission).
+struct LocationSource: Sendable {
+    let provider: any LocationProvider
+    let permission: Permission
+    /// The kinds this run may use, for the decisions a watch follows.
+    let kinds: Set<LocationSourceKind>
+    let timeout: Duration
+}
+
+extension Application {
+    /// The source for `settings`, once the permission allows it: the
+    /// decision is taken (by the rule), the user asked when it says so, and
+    /// only then are the guarded backends handed out. A stored place is
+    /// what is left of `auto` when locating is not permitted.
+    ///
+    /// - Parameter waitingIsFine: a watch starts even when locating is not
+    ///   permitted: it shows why and follows the permission from then on.
+    func locationSource(
+        _ settings: LocatingSettings, permission: Permission, waitingIsFine: Bool = false,
+        progress: @escaping ProgressReporter
+    ) async throws -> LocationSource {
+        let kinds = settings.source.kinds
+        let backends = Set(kinds).subtracting([.manual])
+        var decision = await permission.decision(for: backends)
+        if decision == .mustAsk {
+            progress(.waitingForPermission)
+            switch await context.asker.ask(services: await servicesToAsk(kinds, settings: settings, permission: permission)) {
+            case .answered(let answer):
+                try await permission.handle(.answered(answer))
+                decision = await permission.decision(for: backends)
+            case .noAnswer:
+                decision = .refused(.notAnswered)
+            case .cannotAsk:
+                if !waitingIsFine { decision = .refused(.notDetermined) }
+            }
+        }
+        var usable = kinds
+        if let refusal = decision.refusal, !waitingIsFine {
+            // The stored place needs no permission: with `auto` it is what is left.
+            guard kinds.contains(.manual), case .success(_?) = context.backends.placeStore.load() else { throw refusal }
+            usable = [.manual]
+        }
+        let onSatellites: @Sendable (Int, Int) -> Void = { progress(.satellites(seen: $0, used: $1)) }
+        let providers: [any LocationProvider] = try usable.map { kind in
+            let backend = try context.backends.backend(kind, settings: settings, onSatellites: onSatellites)
+            return AuthorizedLocationProvider(backend, permission: permission)
+        }
+        let provider: any LocationProvider = providers.count == 1 ? providers[0]
+            : AutomaticLocationProvider(providers, firstFixTimeout: settings.timeout) { source, error in
+                let reason = error.summary.hasSuffix(".") ? String(error.summary.dropLast()) : error.summary
+                AppLog.logger.debug("location: \(source.rawValue) gave no location (\(reason)); asking the next source")
+            }
+        return LocationSource(provider: provider, permission: permission, kinds: Set(usable), timeout: settings.timeout)
+    }
+
+    /// What the prompt names: every service a lookup would reach, as far as
+    /// the policy lets the user allow it.
+    private func servicesToAsk(_ kinds: [LocationSourceKind], settings: LocatingSettings, permission: Permission) async -> String {
+        let policy = await permission.authorization.policy
+        let allowable = kinds.filter { kind in
+            kind != .manual && permission.rule.decide(.authorized(LocationGrant(accuracy: .full)), policy, [kind]).permitsLocating
+        }
+        return allowable.map { context.backends.describe($0, settings: settings) }.joined(separator: " and, if that has no fix, ")
+    }
+}

@@ -1,0 +1,40 @@
+public import ForecastlyBase
+public import Places
+
+/// The place a forecast is for, once found: where it is and what to call
+/// it. Typed coordinates have no name of their own; a city has the
+/// gazetteer's name and entry (the JSON document's `place`).
+public struct Place: Sendable, Hashable {
+    public var coordinate: Coordinate
+    public var name: String?
+    public var gazetteerEntry: GazetteerPlace?
+
+    public init(coordinate: Coordinate, name: String? = nil, gazetteerEntry: GazetteerPlace? = nil) {
+        self.coordinate = coordinate
+        self.name = name
+        self.gazetteerEntry = gazetteerEntry
+    }
+
+    public init(_ resolution: PlaceResolution) {
+        self.init(coordinate: resolution.place.coordinate, name: resolution.name, gazetteerEntry: resolution.place)
+    }
+}
+
+extension PlaceBook {
+    /// What a place is called wherever forecastly shows or stores one: the
+    /// name the user gave (a city), else the location source's own (the IP
+    /// service's city, the stored place's name), else what the store kept
+    /// with the forecast, else the city the point is in ("Toronto, CA").
+    /// The one fallback for every run.
+    public func name(given: String?, fix: LocationFix? = nil, stored: String? = nil, at coordinate: Coordinate) -> String? {
+        given ?? fix?.placeName ?? stored ?? name(near: coordinate)
+    }
+}
+
+extension LocationFix {
+    /// "Mountain View, US", a stored place's name, or nil for coordinates.
+    public var placeName: String? {
+        guard let city else { return nil }
+        return countryCode.map { "\(city), \($0)" } ?? city
+    }
+}

@@ -1,0 +1,85 @@
+public import ForecastCore
+public import ForecastlyBase
+public import Foundation
+public import NetworkTransport
+public import Places
+import Synchronization
+
+/// The gazetteer as the application uses it: opened once, when a run first
+/// needs it (to resolve a city, to name a coordinate, to choose a warning
+/// service), from the user's import or the bundled places.
+public final class PlaceBook: Sendable {
+    public let index: PlaceIndex
+    private let environment: [String: String]
+    private let opened = Mutex<Result<Gazetteer, PlaceIndexError>?>(nil)
+    private let problems = ProblemLog()
+
+    public init(environment: [String: String]) {
+        self.environment = environment
+        index = PlaceIndex(directories: XDGDirectories(environment: environment))
+    }
+
+    /// The gazetteer; opening it may build the bundled places' index into
+    /// the cache, and a cache that cannot be kept is a problem of the run,
+    /// not a reason to fail it.
+    public func gazetteer() throws(PlaceIndexError) -> Gazetteer {
+        let result = opened.withLock { cached -> Result<Gazetteer, PlaceIndexError> in
+            if let cached { return cached }
+            let result: Result<Gazetteer, PlaceIndexError>
+            do throws(PlaceIndexError) { result = .success(try index.open()) } catch { result = .failure(error) }
+            cached = result
+            return result
+        }
+        let gazetteer = try result.get()
+        if let reason = gazetteer.notKeptBecause {
+            problems.unwritten(CacheProblem(message: "\(reason) The places were used from memory for this run.", status: gazetteer.notKeptStatus))
+        }
+        return gazetteer
+    }
+
+    /// The offline index first, then the online geocoder over `transport`.
+    public func resolver(transport: any HTTPTransport) throws -> PlaceResolver {
+        let geocoder: OpenMeteoGeocoder
+        do {
+            geocoder = try OpenMeteoGeocoder(environment: environment, transport: transport)
+        } catch {
+            throw ForecastError.invalidInput(error.reason)
+        }
+        return PlaceResolver(gazetteer: try gazetteer(), geocoder: geocoder)
+    }
+
+    /// The offline index's answer for a name, without the network; nil when
+    /// it does not know the name or cannot be opened.
+    public func resolveOffline(_ city: PlaceQuery) -> PlaceResolution? {
+        guard let gazetteer = try? gazetteer() else { return nil }
+        return PlaceResolver(gazetteer: gazetteer, geocoder: nil).resolveOffline(city)
+    }
+
+    /// "Toronto, CA" or "Spandau, Berlin, DE" for a coordinate; nil when the
+    /// index cannot be opened or the nearest place is too far to mean anything.
+    public func name(near coordinate: Coordinate) -> String? {
+        guard let nearby = try? gazetteer().locality(of: coordinate), nearby.distanceMeters <= 50_000 else { return nil }
+        return nearby.description
+    }
+
+    /// The place as warning services are chosen and matched: its country
+    /// (the named city's, else the nearest place's within 100 km, which
+    /// reaches coastal waters) and the names of the places it is in.
+    public func alertPlace(at coordinate: Coordinate, entry: GazetteerPlace?) -> AlertPlace {
+        if let entry { return AlertPlace(coordinate: coordinate, countryCode: entry.countryCode, regionNames: [entry.name]) }
+        guard let nearby = try? gazetteer().locality(of: coordinate), nearby.distanceMeters <= 100_000 else {
+            return AlertPlace(coordinate: coordinate, countryCode: nil)
+        }
+        let names = [nearby.place.name] + (nearby.city.map { [$0.name] } ?? [])
+        return AlertPlace(coordinate: coordinate, countryCode: nearby.place.countryCode, regionNames: names)
+    }
+
+    /// The place's zone for providers that send none: the gazetteer's, or
+    /// the longitude's nautical zone when the index cannot be opened.
+    public func timeZone(at coordinate: Coordinate) -> TimeZone {
+        (try? gazetteer())?.timeZone(at: coordinate) ?? Gazetteer.nauticalTimeZone(longitude: coordinate.longitude)
+    }
+
+    /// The caches that could not be kept since the last call.
+    public func takeProblems() -> [CacheProblem] { problems.take() }
+}

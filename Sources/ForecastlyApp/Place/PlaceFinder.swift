@@ -1,0 +1,61 @@
+import ForecastCore
+import ForecastlyBase
+import LocationProvider
+import Places
+
+/// Finds the place for a run: typed coordinates, then a city from the
+/// offline index, then a city from the online geocoder, then the user's
+/// location once the permission allows it.
+struct PlaceFinder {
+    let application: Application
+    let choice: PlaceChoice
+    let log: NoteLog
+
+    /// The place a forecast is for.
+    enum Found {
+        /// Known before the forecast: typed coordinates or a city.
+        case place(Place)
+        /// The user, located through the permitted source.
+        case user(LocationSource)
+    }
+
+    /// The place when it is known without the network: typed coordinates, or
+    /// a city the offline index knows (noting which one an ambiguous name
+    /// meant). Nil for everything else.
+    func offline() -> Place? {
+        switch choice {
+        case .typed(let coordinate):
+            return Place(coordinate: coordinate)
+        case .city(let city):
+            guard let resolution = application.context.places.resolveOffline(city) else { return nil }
+            note(resolution)
+            return Place(resolution)
+        case .located:
+            return nil
+        }
+    }
+
+    /// The place, with the network when it needs it. `offline` is what
+    /// `offline()` found, so a name is looked up and noted only once.
+    func find(
+        offline: Place?, services: Services, waitingIsFine: Bool = false, progress: @escaping ProgressReporter
+    ) async throws -> Found {
+        if let offline { return .place(offline) }
+        switch choice {
+        case .typed(let coordinate):
+            return .place(Place(coordinate: coordinate))
+        case .city(let city):
+            let resolution = try await services.placeResolver().resolve(city)
+            note(resolution)
+            return .place(Place(resolution))
+        case .located(let settings):
+            let (permission, warnings) = await application.permission()
+            log.add(contentsOf: warnings)
+            return .user(try await application.locationSource(settings, permission: permission, waitingIsFine: waitingIsFine, progress: progress))
+        }
+    }
+
+    private func note(_ resolution: PlaceResolution) {
+        if let note = resolution.ambiguityNote { log.add(.note(note)) }
+    }
+}

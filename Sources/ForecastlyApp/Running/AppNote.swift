@@ -1,0 +1,60 @@
+public import ForecastlyBase
+import Synchronization
+
+/// A line to show beside what a run returns: which place an ambiguous name
+/// was taken to mean, that another provider answered, that an extra could
+/// not be had. The application never prints; its front end shows these.
+public struct AppNote: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable {
+        /// Worth knowing; nothing is wrong with the answer.
+        case note
+        /// Something is not as it should be (a damaged file, a stale forecast).
+        case warning
+    }
+
+    public var kind: Kind
+    public var text: String
+
+    public init(_ kind: Kind, _ text: String) {
+        self.kind = kind
+        self.text = text
+    }
+
+    public static func note(_ text: String) -> AppNote { AppNote(.note, text) }
+    public static func warning(_ text: String) -> AppNote { AppNote(.warning, text) }
+
+    public var description: String { "\(kind.rawValue): \(text)" }
+}
+
+/// A cache that could not be written (the forecast store, the place index):
+/// the run went on with what it had. The file and the cause, and the exit
+/// status a front end may end with.
+public struct CacheProblem: Sendable, Hashable, UserFacingError {
+    public var message: String
+    public var status: ExitStatus
+
+    public init(message: String, status: ExitStatus) {
+        self.message = message
+        self.status = status
+    }
+
+    public init(_ error: some UserFacingError) {
+        self.init(message: error.userMessage, status: error.exitStatus)
+    }
+
+    public var summary: String { message }
+    public var advice: String? { nil }
+    public var exitStatus: ExitStatus { status }
+}
+
+/// Collects the notes and cache problems of the shared parts of an
+/// application (the store, the place index) until a run takes them.
+final class ProblemLog: Sendable {
+    private let entries = Mutex<(notes: [AppNote], unwritten: [CacheProblem])>(([], []))
+
+    func note(_ note: AppNote) { entries.withLock { if !$0.notes.contains(note) { $0.notes.append(note) } } }
+    func unwritten(_ problem: CacheProblem) { entries.withLock { if !$0.unwritten.contains(problem) { $0.unwritten.append(problem) } } }
+
+    func take() -> [CacheProblem] { entries.withLock { entries in defer { entries.unwritten = [] }; return entries.unwritten } }
+    func takeNotes() -> [AppNote] { entries.withLock { entries in defer { entries.notes = [] }; return entries.notes } }
+}

@@ -1,0 +1,19 @@
+public import ForecastCore
+
+/// Which weather service a run asks, and how.
+public struct ServiceSettings: Sendable, Hashable {
+    public var provider: WeatherProvider
+    /// Whether the other keyless provider may stand in (`--no-fallback` turns it off).
+    public var fallback: Bool
+    /// The provider's key (Open-Meteo's commercial one, OpenWeather's).
+    public var apiKey: String?
+    /// The OpenWeather key includes One Call 3.0.
+    public var oneCall: Bool
+
+    public init(provider: WeatherProvider = .openMeteo, fallback: Bool = true, apiKey: String? = nil, oneCall: Bool = false) {
+        self.provider = provider
+        self.fallback = fallback
+        self.apiKey = apiKey
+        self.oneCall = oneCall
+    }
+}

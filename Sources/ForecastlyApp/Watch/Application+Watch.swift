@@ -1,0 +1,138 @@
+public import ForecastCore
+import ForecastlyBase
+import ForecastStore
+import Foundation
+import LocationProvider
+import Synchronization
+
+extension Application {
+    /// `--watch`: the forecast kept current, screen by screen. It fetches
+    /// again when the interval passes, when the user moves a few kilometres,
+    /// and when the permission changes (another `forecastly location …`, a
+    /// new policy); when the service fails it shows the stored forecast
+    /// marked stale and tries again with backoff. Locating runs whenever the
+    /// permission allows it, and starts again when it comes back. With
+    /// notifications on, new and worse warnings and rain about to start are
+    /// handed to the context's notifier after each refresh.
+    ///
+    /// Throws only what stops a watch from starting (a place that does not
+    /// exist, a bad setting); a permission that does not allow locating is
+    /// a screen that says so, and the watch waits for it to change. The
+    /// stream goes on until its consumer stops (or, with
+    /// `endsWithLocations`, until the route has been replayed).
+    public func watch(
+        _ settings: ForecastSettings, watching: WatchSettings, progress: @escaping ProgressReporter = { _ in }
+    ) async throws -> AsyncStream<WatchScreen> {
+        let log = NoteLog()
+        return try await noting(log) { try await watch(settings, watching: watching, log: log, progress: progress) }
+    }
+
+    private func watch(
+        _ settings: ForecastSettings, watching: WatchSettings, log: NoteLog, progress: @escaping ProgressReporter
+    ) async throws -> AsyncStream<WatchScreen> {
+        let finder = PlaceFinder(application: self, choice: settings.place, log: log)
+        let services = self.services(settings.service)
+        // A watch keeps its forecasts to show one stale when the service fails, in memory if need be.
+        let store = context.store.cache() ?? (try? SQLiteStore.inMemory())
+        let found = try await finder.find(offline: finder.offline(), services: services, waitingIsFine: true, progress: progress)
+        let given: String? = if case .place(let place) = found { place.name } else { nil }
+        let places = context.places
+        // The first screen may come from the store; later ones are due
+        // because the interval passed, so they fetch (unless the provider's
+        // Expires says not yet).
+        let policy: CachePolicy = watching.refresh ? .refresh : .preferStored(maxAge: min(watching.maxAge, watching.interval.inSeconds - 1))
+        let caching = try services.answering(store: store, policy: policy) { request in places.name(given: given, at: request.coordinate) }
+        var place: Place?
+        var locations: AsyncStream<LocationUpdate>?
+        var decisions: AsyncStream<LocatingDecision>?
+        var background: [Task<Void, Never>] = []
+        switch found {
+        case .place(let known):
+            place = known
+        case .user(let source):
+            let (stream, feed) = AsyncStream<LocationUpdate>.makeStream()
+            locations = stream
+            decisions = await source.permission.decisions(for: source.kinds)
+            let clock = context.clock
+            let once = watching.endsWithLocations
+            background.append(Task { await Self.keepLocating(source, feed: feed, once: once) })
+            background.append(Task { await source.permission.follow(clock: clock) })
+        }
+        let frames = Self.frames(
+            clock: context.clock, interval: watching.interval, place: place?.coordinate, locations: locations,
+            endsWithLocations: watching.endsWithLocations, decisions: decisions, now: context.now
+        ) { coordinate throws(ForecastError) in
+            let forecast = try await caching.forecast(for: try settings.request(coordinate))
+            return (forecast, caching.lastOrigin ?? .network)
+        }
+        let notifications = watching.notify.flatMap { notify in
+            context.notifier.map { WatchNotifications(notifier: $0, settings: notify, hourCycle: watching.hourCycle) }
+        }
+        let firstNotes = takeProblems().notes + log.all
+        let wanted = watching.notify == nil ? settings.extras
+            : ExtrasWanted(airQuality: settings.extras.airQuality, airQualityScale: settings.extras.airQualityScale, nowcast: true, alerts: true)
+        let shownPlace = place
+        let running = background
+        return AsyncStream { continuation in
+            let drawing = Task {
+                var notes = firstNotes
+                var noticed = 0
+                for await frame in frames {
+                    var screen = WatchScreen(frame: frame)
+                    if case .forecast(let forecast, let origin, _) = frame {
+                        // The extras of each new forecast: what is shown, and what notifications watch.
+                        let extras = await self.extras(wanted, at: forecast.requestedCoordinate, entry: shownPlace?.gazetteerEntry,
+                                                       services: services, store: store)
+                        notes += extras.notes
+                        if let notifications, let note = await notifications.refresh(extras, timeZone: forecast.timeZone, now: context.now()) {
+                            notes.append(note)
+                        }
+                        screen.answer = ForecastAnswer(
+                            forecast: forecast, placeName: places.name(given: shownPlace?.name, fix: forecast.fix, at: forecast.requestedCoordinate),
+                            place: shownPlace?.gazetteerEntry, origin: origin, extras: extras.shown(settings.extras, timeZone: forecast.timeZone))
+                    }
+                    let notices = caching.notices
+                    notes += notices.dropFirst(noticed).map { .note($0) }
+                    noticed = notices.count
+                    screen.notes = notes
+                    notes = []
+                    continuation.yield(screen)
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in
+                drawing.cancel()
+                for task in running { task.cancel() }
+            }
+        }
+    }
+
+    /// Locating runs whenever the decision permits it; the guard stops it
+    /// the moment it does not, and it starts again when it does once more.
+    /// `once`: a replayed route is followed to its end, and then the
+    /// locations end too.
+    private static func keepLocating(_ source: LocationSource, feed: AsyncStream<LocationUpdate>.Continuation, once: Bool) async {
+        if once {
+            for await update in source.provider.updates() { feed.yield(update) }
+            feed.finish()
+            return
+        }
+        var running: Task<Void, Never>?
+        for await decision in await source.permission.decisions(for: source.kinds) where decision.permitsLocating {
+            // The one before has ended: the guard ended it when the decision changed.
+            if let running { await running.value }
+            running = Task { for await update in source.provider.updates() { feed.yield(update) } }
+        }
+        running?.cancel()
+    }
+
+    /// The watcher's frames on the context's clock, whatever clock that is.
+    private static func frames<C: Clock<Duration>>(
+        clock: C, interval: Duration, place: Coordinate?, locations: AsyncStream<LocationUpdate>?, endsWithLocations: Bool,
+        decisions: AsyncStream<LocatingDecision>?, now: @escaping @Sendable () -> Date,
+        fetch: @escaping @Sendable (Coordinate) async throws(ForecastError) -> (Forecast, ForecastOrigin)
+    ) -> AsyncStream<WatchFrame> {
+        ForecastWatcher(clock: clock, configuration: .init(interval: interval)).frames(
+            place: place, locations: locations, endsWithLocations: endsWithLocations, decisions: decisions, now: now, fetch: fetch)
+    }
+}

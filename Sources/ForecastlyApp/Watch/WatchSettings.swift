@@ -1,0 +1,57 @@
+public import ForecastCore
+public import ForecastlyBase
+public import Foundation
+
+/// How a watch keeps the forecast current.
+public struct WatchSettings: Sendable {
+    /// How often it fetches a new forecast.
+    public var interval: Duration
+    /// Until the first refresh, a stored forecast younger than this may be shown.
+    public var maxAge: TimeInterval
+    /// Every fetch asks the network (`--refresh`), within the provider's terms.
+    public var refresh: Bool
+    /// With notifications on (`--notify`): how soon rain must start to be announced.
+    public var notify: NotifySettings?
+    /// The clock times in notifications are written in.
+    public var hourCycle: HourCycle
+    /// End once the location source has ended and its last forecasts are
+    /// shown (a replayed route); otherwise a watch goes on at the last position.
+    public var endsWithLocations: Bool
+
+    public init(
+        interval: Duration = .seconds(600), maxAge: TimeInterval = CachePolicy.defaultMaxAge, refresh: Bool = false,
+        notify: NotifySettings? = nil, hourCycle: HourCycle = .twentyFourHour, endsWithLocations: Bool = false
+    ) {
+        self.interval = interval
+        self.maxAge = maxAge
+        self.refresh = refresh
+        self.notify = notify
+        self.hourCycle = hourCycle
+        self.endsWithLocations = endsWithLocations
+    }
+}
+
+/// What `--notify` announces.
+public struct NotifySettings: Sendable, Hashable {
+    /// How soon rain must start to be announced.
+    public var rainThreshold: Duration
+
+    public init(rainThreshold: Duration = .seconds(1800)) {
+        self.rainThreshold = rainThreshold
+    }
+}
+
+/// What a watch shows now: the frame, and with a forecast the answer (its
+/// place's name, the extras, the notes beside it).
+public struct WatchScreen: Sendable {
+    public var frame: WatchFrame
+    public var answer: ForecastAnswer?
+    /// Lines to show beside this frame (an extra that failed, no notification service).
+    public var notes: [AppNote]
+
+    public init(frame: WatchFrame, answer: ForecastAnswer? = nil, notes: [AppNote] = []) {
+        self.frame = frame
+        self.answer = answer
+        self.notes = notes
+    }
+}
