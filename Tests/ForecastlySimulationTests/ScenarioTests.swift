@@ -1,5 +1,7 @@
 import ForecastCore
-import ForecastlyTesting
+import ForecastlyApp
+import ForecastlySimulation
+import LocationProvider
 import Foundation
 import Testing
 
@@ -22,7 +24,7 @@ import Testing
         #expect(files.count >= 6)
         let tested = ["first-launch-asks.json", "denied-explains.json", "location-services-off.json", "offline-at-launch.json",
                       "revoked-while-watching.json", "allow-once-does-not-survive.json", "policy-arrives-mid-run.json",
-                      "warning-upgraded-and-rain-notified.json"]
+                      "warning-upgraded-and-rain-notified.json", "policy-lifted-after-launch.json"]
         #expect(Set(files) == Set(tested), "an example without a test below")
     }
 
@@ -112,6 +114,43 @@ import Testing
         #expect(transcript.passed)
         #expect(transcript.entries.flatMap(\.notifications).isEmpty)
         #expect(transcript.entries.contains { $0.warnings == ["Severe: Flood Watch until 8h"] })
+    }
+
+    /// The policy is in force at launch and lifted during the run: locating
+    /// starts, the next fix is forecast at once, and each restart comes up
+    /// as the decision and the policy on disk say.
+    @Test func aPolicyLiftedAfterLaunchLetsLocatingStart() async throws {
+        let entries = try await Self.play("policy-lifted-after-launch.json").entries
+        #expect(entries[1].authorization == "restricted" && entries[1].locateStarts == 0 && entries[1].forecastRequests == 0)
+        #expect(entries[2].authorization == "authorized" && entries[2].locating)
+        #expect(entries[2].shows.hasPrefix("forecast for 52.5200°N, 13.4100°E"))
+        #expect(entries[3].shows.hasPrefix("forecast for 52.6000°N, 13.5000°E"))
+        #expect(entries[5].authorization == "authorized")
+        #expect(entries[7].authorization == "restricted" && !entries[7].locating)
+    }
+
+    /// The decision is made in one place, and the invariants are checked
+    /// against what the product does: a rule that lets a denied user be
+    /// located makes the example stories fail, and so does one under which
+    /// an allowed user is never located (what must happen does not).
+    @Test(arguments: [
+        ("denied counts as allowed", LocatingRule { state, policy, sources in
+            state == .denied ? .allowed(LocationGrant(accuracy: .full)) : LocatingRule.standard.decide(state, policy, sources)
+        }),
+        ("an allowed user is never located", LocatingRule { state, policy, sources in
+            state.isAuthorized ? .refused(.denied) : LocatingRule.standard.decide(state, policy, sources)
+        }),
+    ])
+    func aFaultyDecisionFailsTheExamples(fault: String, rule: LocatingRule) async throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        var failed: [String] = []
+        for file in files {
+            let transcript = try await ScenarioRunner.run(try Scenario.load(from: Self.folder.appendingPathComponent(file)), rule: rule)
+            if !transcript.passed { failed.append(file) }
+        }
+        #expect(!failed.isEmpty, "\(fault): every example still passed")
+        if fault.hasPrefix("denied") { #expect(failed.contains("denied-explains.json")) }
+        else { #expect(failed.contains("policy-lifted-after-launch.json")) }
     }
 
     @Test func aBadScenarioFileNamesWhatIsWrong() throws {

@@ -1,137 +1,57 @@
-import Clocks
 import ForecastCore
+public import ForecastlyApp
 import ForecastlyBase
 import ForecastPresentation
-import ForecastProviders
 import Foundation
-import LocationProvider
-import NetworkTransport
+public import LocationProvider
 import Synchronization
 
-/// Plays a `Scenario` through the real pipeline: the authorization state
-/// machine, the permission guard around the location source, watch mode
-/// (`ForecastWatcher`) on a virtual clock, and Open-Meteo's client over the
-/// real HTTP transport against a loopback server the runner starts. No real
-/// time passes between steps; after each one the runner waits (in real
-/// time, briefly) until the pipeline is quiet, then writes the transcript
-/// entry and checks the invariants:
+/// Plays a `Scenario` through the product: forecastly's application
+/// (`Application.watch`, as `forecastly --watch --source gpsd` runs it),
+/// with the scenario's receiver as its location source, its decision and
+/// policy as the files on disk, its answers at the prompt, the services
+/// answered in process in their own formats, a recording notification
+/// service and a virtual clock. No real time passes between steps; after
+/// each one the runner waits (in real time, briefly) until the application
+/// is quiet, then writes the transcript entry and checks the invariants.
 ///
-/// - no locating in any state but authorized;
-/// - an "allow once" is never remembered beyond its run;
-/// - after a revocation no fix is used for a forecast;
-/// - a restricted state never shows a located forecast.
+/// What must never happen:
+/// - locating in any state but authorized;
+/// - an "allow once" remembered beyond its run;
+/// - a forecast fetched for a located place while locating is not permitted;
+/// - a located forecast shown while restricted;
+/// - an expired warning shown, or a warning announced again unless it got worse.
+///
+/// What must happen:
+/// - when the permission allows locating and the receiver has a fix (and
+///   the weather service answers), a forecast for it is shown by the next refresh;
+/// - after a restart, the permission is what the stored decision and the
+///   policy on disk say.
 public enum ScenarioRunner {
-    public static func run(_ scenario: Scenario) async throws -> ScenarioTranscript {
-        let clock = TestClock()
-        let launch = clock.now
-        let epoch = Date(timeIntervalSince1970: 1_800_000_000)
-        let now: @Sendable () -> Date = { epoch.addingTimeInterval(launch.duration(to: clock.now).inSeconds) }
-        let server = try await ScenarioWeatherServer(now: now, launch: epoch)
-        let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
-        // The server and the transport are stopped whatever the story does.
-        do {
-            let transcript = try await play(scenario, clock: clock, now: now, launch: epoch, server: server, transport: transport)
-            await transport.shutdown()
-            await server.stop()
-            return transcript
-        } catch {
-            await transport.shutdown()
-            await server.stop()
-            throw error
-        }
+    /// How a front end draws a screen: what the transcript says is shown.
+    public typealias Drawing = @Sendable (WatchScreen) -> String
+
+    /// Plays `scenario`. `rule` decides whether forecastly may locate (a test
+    /// may hand in a faulty one to see the invariants fail); `draw` is the
+    /// front end whose screens the transcript shows.
+    public static func run(_ scenario: Scenario, rule: LocatingRule = .standard, draw: @escaping Drawing = describe) async throws -> ScenarioTranscript {
+        await ScenarioMachine(scenario, rule: rule, draw: draw).play()
     }
 
-    private static func play(
-        _ scenario: Scenario, clock: TestClock<Duration>, now: @escaping @Sendable () -> Date, launch epoch: Date,
-        server: ScenarioWeatherServer, transport: AsyncHTTPClientTransport
-    ) async throws -> ScenarioTranscript {
-        let launch = clock.now
-        let source = ScenarioLocationSource()
-        let store = InMemoryAuthorizationStore(decision: scenario.authorization.decision)
-        let policy = scenario.policyDisabled
-            ? LocationPolicy(path: Self.policyPath, locationEnabled: false, forbiddenSources: []) : .unrestricted
-        let weather = OpenMeteoService(configuration: try OpenMeteoConfiguration(baseURL: server.baseURL), transport: transport)
-        // A story with warnings or rain (or notifications) watches them beside each forecast.
-        let scriptsTheSky = scenario.notify || scenario.steps.contains { step in
-            switch step.event {
-            case .alert, .rain: true
-            default: false
-            }
+    /// What a screen shows, in a line: "forecast for 52.5200°N, 13.4100°E: 12°C", "not permitted: …".
+    @Sendable public static func describe(_ screen: WatchScreen) -> String {
+        switch screen.frame {
+        case .forecast(let forecast, let origin, _):
+            let temperature = ValueFormat.temperature(forecast.current?.temperature, unit: forecast.units.temperature)
+            let stale = if case .stale = origin { " (stale: the service failed)" } else { "" }
+            return "forecast for \(forecast.requestedCoordinate): \(temperature)\(stale)"
+        case .failed(let error, _):
+            return "error: \(error.userMessage)"
+        case .notLocated(let error, _):
+            return "error: \(error.userMessage)"
+        case .notPermitted(let error):
+            return "not permitted: \(error.userMessage)"
         }
-        let extras = scriptsTheSky ? ScenarioApp.Extras(
-            alerts: try NWSAlertService(environment: [NWSAlertService.urlVariable: server.baseURL.absoluteString], transport: transport),
-            nowcast: OpenMeteoNowcastService(configuration: try OpenMeteoConfiguration(baseURL: server.baseURL), transport: transport),
-            notify: scenario.notify, launch: epoch) : nil
-        var app = await ScenarioApp.launch(
-            store: store, policy: policy, source: source, clock: clock, interval: scenario.interval, now: now, weather: weather, extras: extras)
-        var entries: [ScenarioTranscript.Entry] = []
-        var notified = 0
-        var remembersAGrant = scenario.authorization == .authorized || scenario.authorization == .authorizedReduced
-        await app.settle()
-        entries.append(await entry(at: "0s", step: "launch", app: app, source: source, server: server, store: store,
-                                   remembersAGrant: remembersAGrant, notified: &notified))
-        for step in scenario.steps {
-            await clock.advance(to: launch.advanced(by: step.at))
-            var note: String?
-            switch step.event {
-            case .authorization(let change):
-                do {
-                    try await app.authorization.handle(change.event)
-                } catch {
-                    note = "refused: \(error.summary)"
-                }
-                switch change {
-                case .answerAllow, .grant, .grantReduced: remembersAGrant = true
-                case .answerDeny, .revoke, .reset: remembersAGrant = false
-                default: break
-                }
-            case .location(let change):
-                source.deliver(change, at: now())
-            case .weather(let mode):
-                server.set(mode)
-            case .alert(let change):
-                server.set(change)
-            case .rain(let change):
-                server.set(change)
-            case .restart:
-                await app.stop()
-                app = await ScenarioApp.launch(
-                    store: store, policy: policy, source: source, clock: clock, interval: scenario.interval, now: now, weather: weather, extras: extras)
-            case .wait:
-                break
-            }
-            await app.settle()
-            var item = await entry(at: Self.label(step.at), step: step.description, app: app, source: source, server: server,
-                                   store: store, remembersAGrant: remembersAGrant, notified: &notified)
-            if let note { item.shows = note + "; " + item.shows }
-            entries.append(item)
-        }
-        await app.stop()
-        return ScenarioTranscript(scenario: scenario.name, entries: entries)
-    }
-
-    static let policyPath = "scenario-policy.json"
-
-    /// The entry for now, with every invariant checked.
-    private static func entry(
-        at: String, step: String, app: ScenarioApp, source: ScenarioLocationSource, server: ScenarioWeatherServer,
-        store: InMemoryAuthorizationStore, remembersAGrant: Bool, notified: inout Int
-    ) async -> ScenarioTranscript.Entry {
-        // Each entry lists the notifications of its own step.
-        let notifications = Array(app.notifications.dropFirst(notified))
-        notified += notifications.count
-        let state = await app.authorization.state
-        var violations = app.takeViolations()
-        if source.isRunning, !state.isAuthorized {
-            violations.append("the location source is running while permission is \(state.name)")
-        }
-        if case .authorized = await store.load().decision, !remembersAGrant {
-            violations.append("an \"allow once\" grant was remembered beyond its run")
-        }
-        return ScenarioTranscript.Entry(
-            at: at, step: step, authorization: state.name, shows: app.shows, locating: source.isRunning,
-            locateStarts: source.starts, forecastRequests: server.requests, violations: violations,
-            warnings: app.warnings, notifications: notifications)
     }
 
     /// "90s", "10m", "2h", "4h5m" as the scenario would write them.
@@ -140,6 +60,295 @@ public enum ScenarioRunner {
         guard seconds > 0 else { return "0s" }
         let parts = [(seconds / 3600, "h"), (seconds % 3600 / 60, "m"), (seconds % 60, "s")].filter { $0.0 > 0 }
         return parts.map { "\($0.0)\($0.1)" }.joined()
+    }
+}
+
+/// One scenario's machine: what outlives a restart (the disk, the store,
+/// the receiver, the services, the clock) and the application running on it.
+private final class ScenarioMachine: Sendable {
+    let scenario: Scenario
+    let clock = VirtualClock()
+    let epoch = Date(timeIntervalSince1970: 1_800_000_000)
+    let services: ScenarioServices
+    let disk: InMemoryPermissionRecords
+    let source = ScenarioLocationSource()
+    let asker = ScriptedAsker()
+    let notifier = RecordingNotifier()
+    let context: AppContext
+    let settings: ForecastSettings
+    let watching: WatchSettings
+    let draw: ScenarioRunner.Drawing
+    /// Whether the story scripts warnings or rain (or notifications): the watch then asks both beside each forecast.
+    let scriptsTheSky: Bool
+
+    init(_ scenario: Scenario, rule: LocatingRule, draw: @escaping ScenarioRunner.Drawing) {
+        self.scenario = scenario
+        self.draw = draw
+        let clock = self.clock
+        let epoch = self.epoch
+        let now: @Sendable () -> Date = { epoch.addingTimeInterval(clock.now.offset.inSeconds) }
+        services = ScenarioServices(now: now, launch: epoch)
+        disk = InMemoryPermissionRecords(decision: scenario.authorization.decision, policyDisabled: scenario.policyDisabled)
+        scriptsTheSky = scenario.notify || scenario.steps.contains { step in
+            switch step.event {
+            case .alert, .rain: true
+            default: false
+            }
+        }
+        let process = ProcessInfo.processInfo.environment
+        // Every service is the scenario's; the places are the machine's own index.
+        var environment = ["LANG": "C.UTF-8", "HOME": process["HOME"] ?? "/nonexistent"]
+        for variable in ["FORECASTLY_OPEN_METEO_URL", "FORECASTLY_MET_NORWAY_URL", "FORECASTLY_OPENWEATHER_URL", "FORECASTLY_AIR_QUALITY_URL",
+                         "FORECASTLY_NWS_URL", "FORECASTLY_METEOALARM_URL", "FORECASTLY_GEOCODING_URL", "FORECASTLY_IPGEO_URL"] {
+            environment[variable] = ScenarioServices.baseURL
+        }
+        context = AppContext(
+            environment: environment, transport: services, store: .inMemory(), places: PlaceBook(environment: process),
+            clock: clock, now: now, backends: SimulatedBackends(source: source), records: disk, asker: asker, notifier: notifier, rule: rule)
+        settings = ForecastSettings(
+            place: .located(LocatingSettings(source: .gpsd)), days: 3, units: .metric, service: ServiceSettings(fallback: false),
+            extras: scriptsTheSky ? ExtrasWanted(nowcast: true, alerts: true) : .none)
+        watching = WatchSettings(interval: scenario.interval, notify: scenario.notify ? NotifySettings() : nil)
+    }
+
+    func play() async -> ScenarioTranscript {
+        // The places are opened before the story starts, so that building
+        // their index on a first run is not mistaken for a quiet application.
+        _ = try? context.places.gazetteer()
+        var app = launch()
+        var entries: [ScenarioTranscript.Entry] = []
+        var remembersAGrant = scenario.authorization == .authorized || scenario.authorization == .authorizedReduced
+        var liveness = Liveness(weatherUpSince: .zero)
+        await settle(app)
+        entries.append(await entry(at: .zero, step: "launch", app: app, remembersAGrant: remembersAGrant, liveness: &liveness))
+        for step in scenario.steps {
+            // Time passes, and what was due meanwhile is done, before the step happens.
+            await clock.advance(to: VirtualClock.Instant(offset: step.at)) { await self.settle(app) }
+            await settle(app)
+            var note: String?
+            var restarted = false
+            switch step.event {
+            case .authorization(let change):
+                note = await perform(change, app: app)
+                switch change {
+                case .answerAllow, .grant, .grantReduced: if note == nil { remembersAGrant = true }
+                case .answerDeny, .revoke, .reset: if note == nil { remembersAGrant = false }
+                default: break
+                }
+            case .location(let change):
+                source.deliver(change, at: context.now())
+                liveness.fix = if case .fix(let latitude, let longitude, _) = change { (try? Coordinate(latitude: latitude, longitude: longitude)).map { ($0, step.at) } } else { nil }
+            case .weather(let mode):
+                services.set(mode)
+                liveness.weatherUpSince = mode == .up ? (liveness.weatherUpSince ?? step.at) : nil
+            case .alert(let change):
+                services.set(change)
+            case .rain(let change):
+                services.set(change)
+            case .restart:
+                await app.stop()
+                app = launch()
+                liveness.permittedSince = nil
+                restarted = true
+            case .wait:
+                break
+            }
+            await settle(app)
+            var item = await entry(at: step.at, step: step.description, app: app, remembersAGrant: remembersAGrant, liveness: &liveness)
+            if restarted { item.violations += await checkRestart(app) }
+            if let note { item.shows = note + "; " + item.shows }
+            entries.append(item)
+        }
+        await app.stop()
+        return ScenarioTranscript(scenario: scenario.name, entries: entries)
+    }
+
+    private func launch() -> RunningApplication {
+        let app = RunningApplication(application: Application(context: context), draw: draw, scriptsTheSky: scriptsTheSky, launch: epoch)
+        services.watch { await app.application.permission().0.authorization.state }
+        app.start(settings: settings, watching: watching)
+        return app
+    }
+
+    /// A permission step, done as the user or the administrator would do it;
+    /// a note when it could not be.
+    private func perform(_ change: Scenario.AuthorizationChange, app: RunningApplication) async -> String? {
+        switch change {
+        case .answerAllow, .answerAllowOnce, .answerDeny:
+            // The user answers the running application's prompt.
+            let answer: PermissionAnswer = change == .answerAllow ? .allow : change == .answerAllowOnce ? .allowOnce : .deny
+            guard !asker.answer(answer) else { return nil }
+            let state = await app.application.permission().0.authorization.state
+            return "refused: \(AuthorizationError.transition(AuthorizationTransitionError(state: state, event: .answered(answer))).summary)"
+        case .grant, .grantReduced, .revoke, .reset:
+            // Another `forecastly location allow|deny|reset`, on the same disk.
+            do {
+                _ = try await Application(context: context).changePermission(change.event)
+            } catch let error as any UserFacingError {
+                return "refused: \(error.summary)"
+            } catch {
+                return "refused: \(error)"
+            }
+            disk.touch()
+            return nil
+        case .policyOn, .policyOff:
+            disk.setPolicy(disabled: change == .policyOn)
+            return nil
+        case .desktopSwitchOff, .desktopSwitchOn:
+            await app.application.locationServicesSwitched(on: change == .desktopSwitchOn)
+            return nil
+        }
+    }
+
+    /// Waits (in real time) until the application is quiet: no request
+    /// under way, nothing new shown or located for a few polls; ten seconds at most.
+    private func settle(_ app: RunningApplication) async {
+        var quiet = 0
+        var last = fingerprint(app)
+        for _ in 0..<500 {
+            try? await Task.sleep(for: .milliseconds(20))
+            let current = fingerprint(app)
+            quiet = current == last && services.inFlight == 0 ? quiet + 1 : 0
+            last = current
+            if quiet >= 5 { return }
+        }
+    }
+
+    private func fingerprint(_ app: RunningApplication) -> [Int] {
+        [app.frames, services.requests, source.starts, source.isRunning ? 1 : 0, asker.isAsking ? 1 : 0, notifier.log.count]
+    }
+
+    /// The entry for now, with every invariant checked.
+    private func entry(
+        at time: Duration, step: String, app: RunningApplication, remembersAGrant: Bool, liveness: inout Liveness
+    ) async -> ScenarioTranscript.Entry {
+        let state = await app.application.permission().0.authorization.state
+        var violations = app.takeViolations() + services.takeViolations() + notifier.takeViolations()
+        if source.isRunning, !state.isAuthorized {
+            violations.append("the location source is running while permission is \(state.name)")
+        }
+        if case .authorized = await disk.store.load().decision, !remembersAGrant {
+            violations.append("an \"allow once\" grant was remembered beyond its run")
+        }
+        liveness.permittedSince = state.isAuthorized ? (liveness.permittedSince ?? time) : nil
+        if let missed = liveness.missed(at: time, interval: scenario.interval, shown: app.lastFrame) { violations.append(missed) }
+        let notifications = notifier.log.dropFirst(notified.withLock { $0 })
+        notified.withLock { $0 += notifications.count }
+        return ScenarioTranscript.Entry(
+            at: ScenarioRunner.label(time), step: step, authorization: state.name, shows: app.shows, locating: source.isRunning,
+            locateStarts: source.starts, forecastRequests: services.requests, violations: violations,
+            warnings: app.warnings, notifications: Array(notifications))
+    }
+
+    private let notified = Mutex(0)
+
+    /// After a restart the permission is what the disk says.
+    private func checkRestart(_ app: RunningApplication) async -> [String] {
+        let expected = LocationAuthorization.initialState(decision: await disk.store.load().decision, policy: await disk.policy())
+        let state = await app.application.permission().0.authorization.state
+        guard state != expected else { return [] }
+        return ["after the restart the permission is \(state.name), but the stored decision and the policy say \(expected.name)"]
+    }
+}
+
+/// The liveness invariant's memory: since when locating has been
+/// permitted, the receiver has had its fix, and the weather has answered.
+private struct Liveness {
+    var permittedSince: Duration?
+    var fix: (coordinate: Coordinate, since: Duration)?
+    var weatherUpSince: Duration?
+
+    /// The broken promise, if one: permitted, fixed and answered for a whole
+    /// interval, and still no forecast for the fix (within the 3 km a watch
+    /// ignores) on the screen.
+    func missed(at time: Duration, interval: Duration, shown: WatchFrame?) -> String? {
+        guard let permittedSince, let fix, let weatherUpSince else { return nil }
+        let since = max(permittedSince, fix.since, weatherUpSince)
+        guard time - since >= interval else { return nil }
+        if case .forecast(let forecast, _, _) = shown, forecast.requestedCoordinate.distance(to: fix.coordinate) <= 3_000 { return nil }
+        return "locating has been permitted with a fix at \(fix.coordinate) since \(ScenarioRunner.label(since)), and no forecast for it was shown by the next refresh"
+    }
+}
+
+/// An application running in a scenario, and what its screens showed.
+private final class RunningApplication: Sendable {
+    let application: Application
+    let draw: ScenarioRunner.Drawing
+    let scriptsTheSky: Bool
+    let launch: Date
+    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let record = Mutex<Record>(Record())
+
+    private struct Record {
+        var shows = "nothing yet"
+        var lastFrame: WatchFrame?
+        var frames = 0
+        var warnings: [String]?
+        var violations: [String] = []
+    }
+
+    init(application: Application, draw: @escaping ScenarioRunner.Drawing, scriptsTheSky: Bool, launch: Date) {
+        self.application = application
+        self.draw = draw
+        self.scriptsTheSky = scriptsTheSky
+        self.launch = launch
+    }
+
+    var shows: String { record.withLock { $0.shows } }
+    var frames: Int { record.withLock { $0.frames } }
+    var lastFrame: WatchFrame? { record.withLock { $0.lastFrame } }
+    var warnings: [String]? { record.withLock { $0.warnings } }
+
+    func takeViolations() -> [String] {
+        record.withLock { record in
+            defer { record.violations = [] }
+            return record.violations
+        }
+    }
+
+    func start(settings: ForecastSettings, watching: WatchSettings) {
+        let started = Task {
+            do {
+                let screens = try await application.watch(settings, watching: watching) { [self] progress in
+                    if progress == .waitingForPermission { record.withLock { if $0.frames == 0 { $0.shows = "the permission prompt is up" } } }
+                }
+                record.withLock { if $0.frames == 0 { $0.shows = "nothing yet" } }
+                for await screen in screens { await show(screen) }
+            } catch let error as any UserFacingError {
+                record.withLock { $0.shows = "error: \(error.userMessage)" }
+            } catch {
+                record.withLock { $0.shows = "error: \(error)" }
+            }
+        }
+        task.withLock { $0 = started }
+    }
+
+    private func show(_ screen: WatchScreen) async {
+        let state = await application.permission().0.authorization.state
+        let now = application.context.now()
+        let alerts = screen.answer?.extras.alerts
+        record.withLock { record in
+            record.frames += 1
+            record.lastFrame = screen.frame
+            record.shows = draw(screen)
+            if case .restricted = state, case .forecast = screen.frame {
+                record.violations.append("a located forecast was shown while permission is restricted")
+            }
+            guard scriptsTheSky, case .forecast = screen.frame else { return }
+            record.warnings = alerts?.active.map { alert in
+                "\(alert.severity.word): \(alert.event) until \(ScenarioRunner.label(.seconds(alert.until.timeIntervalSince(launch))))"
+            } ?? ["(the warning service failed)"]
+            for alert in alerts?.active ?? [] where !alert.isActive(at: now) {
+                record.violations.append("an expired warning was shown: \(alert.event)")
+            }
+        }
+    }
+
+    /// The program ends: its watch stops, and with it locating.
+    func stop() async {
+        let running = task.withLock { $0 }
+        running?.cancel()
+        await running?.value
     }
 }
 
@@ -164,7 +373,7 @@ extension Scenario.AuthorizationChange {
         case .grantReduced: .granted(.reduced)
         case .revoke: .revoked
         case .reset: .reset
-        case .policyOn: .policyRestricted(.policyFile(path: ScenarioRunner.policyPath))
+        case .policyOn: .policyRestricted(.policyFile(path: InMemoryPermissionRecords.policyFile))
         case .policyOff, .desktopSwitchOn: .policyLifted
         case .desktopSwitchOff: .policyRestricted(.desktopSwitchOff)
         }

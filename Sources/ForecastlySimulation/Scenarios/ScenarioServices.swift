@@ -1,98 +1,96 @@
+import ForecastCore
 import ForecastlyBase
 import ForecastPresentation
 import Foundation
-import NIOCore
-import NIOHTTP1
-import NIOPosix
+import LocationProvider
+import NetworkTransport
 import Synchronization
 
-/// The weather service of a scenario: a small HTTP server on 127.0.0.1 that
-/// answers as Open-Meteo does (a forecast made for the scenario's clock),
-/// or with 503 or 429 when the scenario says it is down or rate limited.
-/// It is also the scenario's warning service (in the NWS's format, at its
-/// path) and its next two hours (Open-Meteo's `minutely_15`), as the story
-/// scripts them. Every forecast request is counted: the transcript says
-/// what left the machine.
-final class ScenarioWeatherServer: Sendable {
-    private let channel: any Channel
-    private let state: Counter
-    let port: Int
+/// The services of a scenario, answered in process: the weather service
+/// (Open-Meteo's format, a forecast made for the scenario's clock, or 503 or
+/// 429 when the story says it is down or rate limited), the warnings (the
+/// NWS's format for a place in the United States, MeteoAlarm's elsewhere)
+/// and the next two hours (Open-Meteo's `minutely_15`), as the story scripts
+/// them. forecastly's own readers read every answer. It is the transport of
+/// the application a scenario runs, so it sees everything that leaves the
+/// machine: forecast requests are counted, and one made while locating is
+/// not permitted is an invariant broken.
+final class ScenarioServices: HTTPTransport {
+    private let state = Mutex<State>(State())
+    private let now: @Sendable () -> Date
+    private let launch: Date
 
-    /// The mode and the count, shared with the connection handlers.
-    final class Counter: Sendable {
-        let value = Mutex<(mode: Scenario.WeatherMode, requests: Int)>((.up, 0))
-        /// The warnings in the service's answer, by event, and the rain to come.
-        let sky = Mutex<(alerts: [String: Scenario.AlertChange], rain: Scenario.RainChange)>(([:], .init(from: nil, until: nil)))
-        func withLock<T: Sendable>(_ body: (inout (mode: Scenario.WeatherMode, requests: Int)) -> T) -> T {
-            value.withLock { state in body(&state) }
-        }
+    private struct State {
+        var mode: Scenario.WeatherMode = .up
+        var requests = 0
+        var inFlight = 0
+        var alerts: [String: Scenario.AlertChange] = [:]
+        var rain = Scenario.RainChange(from: nil, until: nil)
+        /// What the permission is while a request is made, from the running application.
+        var permission: (@Sendable () async -> AuthorizationState)?
+        var violations: [String] = []
     }
 
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
-    var requests: Int { state.withLock { $0.requests } }
-
-    func set(_ mode: Scenario.WeatherMode) { state.withLock { $0.mode = mode } }
-
-    func set(_ alert: Scenario.AlertChange) {
-        state.sky.withLock { $0.alerts[alert.event] = alert.severity == nil ? nil : alert }
-    }
-
-    func set(_ rain: Scenario.RainChange) { state.sky.withLock { $0.rain = rain } }
+    /// Where the application is pointed: every service's variable names this host.
+    static let baseURL = "http://127.0.0.1:9"
 
     /// `launch` is when the story's durations count from.
-    init(now: @escaping @Sendable () -> Date, launch: Date) async throws {
-        let state = Counter()
-        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { channel in
-                channel.pipeline.configureHTTPServerPipeline().flatMap {
-                    channel.pipeline.addHandler(Handler { (uri: String) -> (Int, String) in
-                        if uri.hasPrefix("/alerts/active") {
-                            return (200, ScenarioAnswers.alerts(state.sky.withLock { Array($0.alerts.values) }, launch: launch))
-                        }
-                        if uri.contains("minutely_15") {
-                            return (200, ScenarioAnswers.nowcast(state.sky.withLock { $0.rain }, launch: launch, now: now()))
-                        }
-                        let mode = state.withLock { state in
-                            state.requests += 1
-                            return state.mode
-                        }
-                        switch mode {
-                        case .up: return (200, OpenMeteoAnswer.json(now: now()))
-                        case .down: return (503, #"{"error":true,"reason":"Service unavailable (scenario)"}"#)
-                        case .rateLimited: return (429, #"{"error":true,"reason":"Too many requests (scenario)"}"#)
-                        }
-                    })
-                }
-            }
-        channel = try await bootstrap.bind(host: "127.0.0.1", port: 0).get()
-        port = channel.localAddress?.port ?? 0
-        self.state = state
+    init(now: @escaping @Sendable () -> Date, launch: Date) {
+        self.now = now
+        self.launch = launch
     }
 
-    func stop() async { try? await channel.close() }
+    var requests: Int { state.withLock { $0.requests } }
+    var inFlight: Int { state.withLock { $0.inFlight } }
 
-    private final class Handler: ChannelInboundHandler, @unchecked Sendable {
-        typealias InboundIn = HTTPServerRequestPart
-        typealias OutboundOut = HTTPServerResponsePart
-        let answer: @Sendable (String) -> (Int, String)
-        private var uri = ""
+    func set(_ mode: Scenario.WeatherMode) { state.withLock { $0.mode = mode } }
+    func set(_ alert: Scenario.AlertChange) { state.withLock { $0.alerts[alert.event] = alert.severity == nil ? nil : alert } }
+    func set(_ rain: Scenario.RainChange) { state.withLock { $0.rain = rain } }
+    func watch(permission: @escaping @Sendable () async -> AuthorizationState) { state.withLock { $0.permission = permission } }
 
-        init(answer: @escaping @Sendable (String) -> (Int, String)) { self.answer = answer }
-
-        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-            switch unwrapInboundIn(data) {
-            case .head(let head): uri = head.uri; return
-            case .body: return
-            case .end: break
-            }
-            let (status, body) = answer(uri)
-            var headers = HTTPHeaders([("Content-Type", "application/json")])
-            headers.add(name: "Content-Length", value: String(body.utf8.count))
-            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .init(statusCode: status), headers: headers))), promise: nil)
-            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    func takeViolations() -> [String] {
+        state.withLock { state in
+            defer { state.violations = [] }
+            return state.violations
         }
+    }
+
+    func get(_ url: URL, headers: [(name: String, value: String)]) async throws(TransportError) -> HTTPResponse {
+        state.withLock { $0.inFlight += 1 }
+        defer { state.withLock { $0.inFlight -= 1 } }
+        let path = url.path
+        let query = url.query ?? ""
+        let sky = state.withLock { ($0.alerts, $0.rain) }
+        if path.hasPrefix("/alerts/active") {
+            return Self.json(200, ScenarioAnswers.nwsAlerts(Array(sky.0.values), launch: launch))
+        }
+        if path.hasPrefix("/api/v1/warnings/feeds-") {
+            return Self.json(200, ScenarioAnswers.meteoAlarm(Array(sky.0.values), launch: launch))
+        }
+        if query.contains("minutely_15") {
+            return Self.json(200, ScenarioAnswers.nowcast(sky.1, launch: launch, now: now()))
+        }
+        guard path.hasSuffix("/forecast") else { return Self.json(404, #"{"error":true,"reason":"not a scenario service"}"#) }
+        let (mode, permission) = state.withLock { state in
+            state.requests += 1
+            return (state.mode, state.permission)
+        }
+        // Every forecast of a scenario is for a located place.
+        if let permission {
+            let state = await permission()
+            if !state.isAuthorized {
+                self.state.withLock { $0.violations.append("a located forecast was fetched while permission is \(state.name)") }
+            }
+        }
+        switch mode {
+        case .up: return Self.json(200, OpenMeteoAnswer.json(now: now()))
+        case .down: return Self.json(503, #"{"error":true,"reason":"Service unavailable (scenario)"}"#)
+        case .rateLimited: return Self.json(429, #"{"error":true,"reason":"Too many requests (scenario)"}"#)
+        }
+    }
+
+    private static func json(_ status: Int, _ body: String) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: Array(body.utf8))
     }
 }
 
@@ -135,7 +133,7 @@ enum ScenarioAnswers {
 
     /// The NWS's GeoJSON: one zone alert (no outline) per scripted warning,
     /// whether or not it has expired: the reader must drop the expired.
-    static func alerts(_ alerts: [Scenario.AlertChange], launch: Date) -> String {
+    static func nwsAlerts(_ alerts: [Scenario.AlertChange], launch: Date) -> String {
         let features: [[String: Any]] = alerts.sorted { $0.event < $1.event }.compactMap { alert in
             guard let severity = alert.severity, let until = alert.until else { return nil }
             let properties: [String: Any] = [
@@ -162,5 +160,28 @@ enum ScenarioAnswers {
         return #"{"latitude":52.52,"longitude":13.41,"utc_offset_seconds":0,"timezone":"GMT","elevation":38,"minutely_15":{"time":["#
             + stamps.joined(separator: ",") + #"],"precipitation":["# + amounts.joined(separator: ",") + #"],"snowfall":["#
             + amounts.map { _ in "0" }.joined(separator: ",") + "]}}"
+    }
+}
+
+extension ScenarioAnswers {
+    /// MeteoAlarm's feed: one CAP warning per scripted warning, outlined by a
+    /// polygon over central Europe, whether or not it has expired.
+    static func meteoAlarm(_ alerts: [Scenario.AlertChange], launch: Date) -> String {
+        let warnings: [[String: Any]] = alerts.sorted { $0.event < $1.event }.compactMap { alert in
+            guard let severity = alert.severity, let until = alert.until else { return nil }
+            let level = ["minor": "2; yellow; Minor", "moderate": "2; yellow; Moderate", "severe": "3; orange; Severe", "extreme": "4; red; Extreme"]
+            let info: [String: Any] = [
+                "language": "en-GB", "event": alert.event, "urgency": "Expected", "certainty": "Likely",
+                "severity": severity.rawValue.prefix(1).uppercased() + severity.rawValue.dropFirst(),
+                "onset": iso(launch), "expires": iso(launch.addingTimeInterval(until.inSeconds)),
+                "senderName": "Scenario Weather Service", "headline": alert.event,
+                "parameter": [["valueName": "awareness_level", "value": level[severity.rawValue] ?? "2; yellow; Moderate"]],
+                "area": [["areaDesc": "Scenario Region", "polygon": "40,-10 40,30 60,30 60,-10 40,-10"]],
+            ]
+            return ["uuid": "scenario-" + alert.event,
+                    "alert": ["identifier": "scenario-" + alert.event, "status": "Actual", "msgType": "Alert", "info": [info]]]
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: ["warnings": warnings], options: [.sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
     }
 }

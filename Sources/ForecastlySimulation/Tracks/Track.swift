@@ -1,8 +1,7 @@
 public import ForecastlyBase
 public import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
+import CXML
+import Synchronization
 
 /// A route to replay: timed positions from a GPX track (`trkpt` with
 /// `time`) or an NMEA receiver log (RMC sentences with a valid fix), so
@@ -44,82 +43,70 @@ public struct Track: Sendable, Equatable {
     // MARK: GPX
 
     static func gpx(_ data: Data, path: String) throws(TrackError) -> Track {
-        // GPX is UTF-8 by its specification; and FoundationXML traps on a
-        // name that is not (found by fuzzing), so such text never reaches it.
+        // GPX is UTF-8 by its specification.
         guard String(validating: data, as: UTF8.self) != nil else {
             throw TrackError(path: path, detail: "it is not UTF-8 text, as GPX must be")
         }
-        // FoundationXML also crashes on a processing instruction with no
-        // data (`<?name?>`, found by fuzzing); GPX uses none.
-        if hasEmptyProcessingInstruction(Array(data)) {
-            throw TrackError(path: path, detail: "it holds an empty processing instruction, which GPX does not use")
+        let xml = try GPXLibrary.load(path: path)
+        guard data.count < Int(Int32.max) else { throw TrackError(path: path, detail: "it is too large") }
+        let reader = data.withUnsafeBytes { bytes in
+            xml.reader_for_memory(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, "UTF-8", forecastly_xml_options)
         }
-        let reader = GPXReader()
-        let parser = XMLParser(data: data)
-        parser.delegate = reader
-        guard parser.parse() else {
-            throw TrackError(path: path, detail: "it is not well-formed GPX (line \(parser.lineNumber))")
-        }
-        if let problem = reader.problem { throw TrackError(path: path, detail: problem) }
-        return Track(points: reader.points)
-    }
-
-    /// `<?target?>` (optionally with spaces before `?>`): a processing instruction without data.
-    static func hasEmptyProcessingInstruction(_ bytes: [UInt8]) -> Bool {
-        var index = 0
-        while index + 1 < bytes.count {
-            defer { index += 1 }
-            guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") else { continue }
-            var cursor = index + 2
-            while cursor < bytes.count, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "?")].contains(bytes[cursor]) { cursor += 1 }
-            while cursor < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[cursor]) { cursor += 1 }
-            if cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "?"), bytes[cursor + 1] == UInt8(ascii: ">") { return true }
-        }
-        return false
-    }
-
-    private final class GPXReader: NSObject, XMLParserDelegate {
+        guard let reader else { throw TrackError(path: path, detail: "it is not well-formed GPX") }
+        defer { xml.free_reader(reader) }
+        // The text of libxml2's reader lives until its next step: copied at once.
+        func text(_ pointer: UnsafePointer<UInt8>?) -> String? { pointer.map { String(cString: $0) } }
         var points: [Point] = []
-        var problem: String?
-        private var pending: (latitude: Double, longitude: Double)?
-        private var text = ""
-        private var time: Date?
-        private let dates = ISO8601DateFormatter()
-
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
-            text = ""
-            guard name == "trkpt" else { return }
-            guard let latitude = attributes["lat"].flatMap(Double.init), let longitude = attributes["lon"].flatMap(Double.init) else {
-                problem = problem ?? "a trkpt without numeric lat and lon (line \(parser.lineNumber))"
-                return
+        var pending: (latitude: Double, longitude: Double, time: Date?)?
+        var timeText: String?
+        let dates = ISO8601DateFormatter()
+        func line() -> Int32 { xml.line_number(reader) }
+        func endPoint() throws(TrackError) {
+            defer { pending = nil }
+            guard let point = pending, let time = point.time else {
+                throw TrackError(path: path, detail: "a trkpt without a time (line \(line()))")
             }
-            pending = (latitude, longitude)
-            time = nil
+            guard let coordinate = try? Coordinate(latitude: point.latitude, longitude: point.longitude) else {
+                throw TrackError(path: path, detail: "a trkpt outside the globe (line \(line()))")
+            }
+            points.append(Point(time: time, coordinate: coordinate))
         }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
-
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            switch name {
-            case "time" where pending != nil:
-                dates.formatOptions = text.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
-                time = dates.date(from: text.trimmingCharacters(in: .whitespacesAndNewlines))
-                if time == nil { problem = problem ?? "a trkpt time that is not ISO 8601 (line \(parser.lineNumber))" }
-            case "trkpt":
-                defer { pending = nil }
-                guard let pending, let time else {
-                    problem = problem ?? "a trkpt without a time (line \(parser.lineNumber))"
-                    return
+        while true {
+            let step = xml.read(reader)
+            if step == 0 { break }
+            guard step == 1 else { throw TrackError(path: path, detail: "it is not well-formed GPX (line \(line()))") }
+            let name = text(xml.const_local_name(reader)) ?? ""
+            switch xml.node_type(reader) {
+            case Int32(FORECASTLY_XML_ELEMENT) where name == "trkpt":
+                func attribute(_ name: String) -> Double? {
+                    guard xml.move_to_attribute(reader, name) == 1 else { return nil }
+                    defer { _ = xml.move_to_element(reader) }
+                    return text(xml.const_value(reader)).flatMap(Double.init)
                 }
-                guard let coordinate = try? Coordinate(latitude: pending.latitude, longitude: pending.longitude) else {
-                    problem = problem ?? "a trkpt outside the globe (line \(parser.lineNumber))"
-                    return
+                guard let latitude = attribute("lat"), let longitude = attribute("lon") else {
+                    throw TrackError(path: path, detail: "a trkpt without numeric lat and lon (line \(line()))")
                 }
-                points.append(Point(time: time, coordinate: coordinate))
+                pending = (latitude, longitude, nil)
+                if xml.is_empty_element(reader) == 1 { try endPoint() }
+            case Int32(FORECASTLY_XML_ELEMENT) where name == "time" && pending != nil:
+                timeText = ""
+            case Int32(FORECASTLY_XML_TEXT), Int32(FORECASTLY_XML_CDATA):
+                if timeText != nil { timeText! += text(xml.const_value(reader)) ?? "" }
+            case Int32(FORECASTLY_XML_END_ELEMENT) where name == "time" && timeText != nil:
+                let stamp = timeText!.trimmingCharacters(in: .whitespacesAndNewlines)
+                timeText = nil
+                dates.formatOptions = stamp.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
+                guard let time = dates.date(from: stamp) else {
+                    throw TrackError(path: path, detail: "a trkpt time that is not ISO 8601 (line \(line()))")
+                }
+                pending?.time = time
+            case Int32(FORECASTLY_XML_END_ELEMENT) where name == "trkpt":
+                try endPoint()
             default:
                 break
             }
         }
+        return Track(points: points)
     }
 
     // MARK: NMEA
@@ -213,4 +200,30 @@ extension SimulatedLocationProvider {
         }
         self.init(kind: .gpsd, script: script, clock: clock)
     }
+}
+
+/// libxml2, loaded when a GPX file is first read and kept; a failure is
+/// not kept (a library installed meanwhile is found).
+enum GPXLibrary {
+    private static let loaded = Mutex<XMLCalls?>(nil)
+
+    static func load(path: String) throws(TrackError) -> forecastly_xml {
+        try loaded.withLock { loaded throws(TrackError) in
+            if let loaded { return loaded.table.pointee }
+            let table = UnsafeMutablePointer<forecastly_xml>.allocate(capacity: 1)
+            if let reason = forecastly_xml_load(table) {
+                let text = String(cString: reason)
+                table.deallocate()
+                throw TrackError(path: path, detail: "reading GPX needs libxml2 (package libxml2), which could not be loaded: \(text)")
+            }
+            loaded = XMLCalls(table: table)
+            return table.pointee
+        }
+    }
+}
+
+/// libxml2's calls, as loaded: written once, then only read; never freed,
+/// as the library is never unloaded.
+struct XMLCalls: @unchecked Sendable {
+    let table: UnsafeMutablePointer<forecastly_xml>
 }

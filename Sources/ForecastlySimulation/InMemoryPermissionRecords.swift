@@ -1,0 +1,53 @@
+public import ForecastlyApp
+public import LocationProvider
+import Synchronization
+
+/// The user's decision and the administrator's policy, held in memory as
+/// the files would hold them: kept across a restart, and followed by a
+/// running application, which is told at once when they change (a change
+/// made by "another forecastly", a new policy).
+public final class InMemoryPermissionRecords: PermissionRecords {
+    public let store: InMemoryAuthorizationStore
+    private let current: Mutex<LocationPolicy>
+    private let listeners = Mutex<(next: Int, all: [Int: AsyncStream<Void>.Continuation])>((0, [:]))
+
+    /// The policy file's name, as messages name it.
+    public static let policyFile = "simulated-policy.json"
+
+    public init(decision: UserDecision = .notDetermined, policyDisabled: Bool = false) {
+        store = InMemoryAuthorizationStore(decision: decision)
+        current = Mutex(Self.policy(disabled: policyDisabled))
+    }
+
+    public var decisions: any AuthorizationStore { store }
+    public var decisionPath: String { "(simulated, in memory)" }
+    public var policyPath: String { Self.policyFile }
+
+    public func policy() async -> LocationPolicy { current.withLock { $0 } }
+
+    static func policy(disabled: Bool) -> LocationPolicy {
+        disabled ? LocationPolicy(path: policyFile, locationEnabled: false, forbiddenSources: []) : .unrestricted
+    }
+
+    /// The administrator writes the policy file.
+    public func setPolicy(disabled: Bool) {
+        current.withLock { $0 = Self.policy(disabled: disabled) }
+        touch()
+    }
+
+    /// Tells every running application that the records changed.
+    public func touch() {
+        for listener in listeners.withLock({ Array($0.all.values) }) { listener.yield() }
+    }
+
+    public func changes(clock: any Clock<Duration>) -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
+        let id = listeners.withLock { listeners in
+            defer { listeners.next += 1 }
+            listeners.all[listeners.next] = continuation
+            return listeners.next
+        }
+        continuation.onTermination = { [weak self] _ in _ = self?.listeners.withLock { $0.all.removeValue(forKey: id) } }
+        return stream
+    }
+}
