@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastCore
+import ForecastlyApp
 import ForecastlyBase
 import Foundation
 import NetworkTransport
@@ -30,20 +31,28 @@ enum EntryPoint {
                 try command.run()
             }
         } catch {
-            exit(status(for: error).rawValue)
+            let status = status(for: error)
+            exit((status == .success ? finished() : status).rawValue)
         }
-        // The run did its work; a cache it could not write is its last line.
-        if let unwritten = UnwrittenCache.take() {
-            Terminal.standardError.writeLine("forecastly: \(unwritten.message)")
-            exit(unwritten.status.rawValue)
-        }
-        exit(ExitStatus.success.rawValue)
+        exit(finished().rawValue)
+    }
+
+    /// A run that did its work ends 0, unless its output could not be
+    /// written: then with that, in one line.
+    private static func finished() -> ExitStatus {
+        guard let failure = Terminal.outputFailure.withLock({ $0 }) else { return .success }
+        Terminal.standardError.writeLine("forecastly: \(failure.message)")
+        return failure.status
     }
 
     /// Reports `error` in one line (unless it was reported already) and
     /// gives the exit status for it.
     private static func status(for error: any Error) -> ExitStatus {
         switch error {
+        case let failed as FailedRun:
+            // What the run had to say before it failed, then why it failed.
+            RunNotes.print(failed.notes)
+            return status(for: failed.error)
         case let exit as SilentExit:
             return exit.status
         case let error as any UserFacingError:

@@ -1,6 +1,8 @@
 @testable import ForecastCore
 import ForecastlyBase
+import ForecastlyApp
 import ForecastlyTesting
+import ForecastlySimulation
 import ForecastSamples
 import Foundation
 import LocationProvider
@@ -40,8 +42,9 @@ import Testing
 
     @Test func authorizedLocatesThenLoads() async throws {
         let (states, service, backend) = await run(decision: .authorized(.full))
-        #expect(states.count == 5)
-        #expect(states.prefix(3) == [.idle, .waitingForAuthorization, .locating(.gpsd)])
+        // Already decided: no prompt, so no waiting for one.
+        #expect(states.count == 4)
+        #expect(states.prefix(2) == [.idle, .locating(.gpsd)])
         guard case .loaded(let forecast) = states.last else { Issue.record("\(states)"); return }
         #expect(forecast.fix?.source == .gpsd)
         #expect(forecast.fix?.accuracyMeters == 6)
@@ -91,7 +94,9 @@ import Testing
     @Test func theUsersOwnPlaceNeedsNoPermission() async throws {
         let model = ForecastViewModel(service: CountingService())
         let place = ManualLocationProvider(place: StoredPlace(coordinate: Self.kyiv, name: "Kyiv"))
-        let final = await model.run(authorization: nil, provider: place, locateTimeout: .seconds(1), days: 1, units: .metric)
+        // Undecided, and no one to ask: a stored place is decided on without asking.
+        let (authorization, _) = await LocationAuthorization.load(store: InMemoryAuthorizationStore(), policy: .unrestricted)
+        let final = await model.run(authorization: authorization, provider: place, locateTimeout: .seconds(1), days: 1, units: .metric)
         guard case .loaded(let forecast) = final else { Issue.record("\(final)"); return }
         #expect(forecast.fix?.source == .manual)
         #expect(forecast.fix?.city == "Kyiv")

@@ -1,5 +1,7 @@
 @testable import ForecastCore
+import ForecastlyApp
 import ForecastlyTesting
+import ForecastlySimulation
 import ForecastSamples
 import LocationProvider
 import Testing

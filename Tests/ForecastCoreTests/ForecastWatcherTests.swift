@@ -41,7 +41,7 @@ import TestSupport
         }
     }
 
-    static func describe(_ frame: ForecastWatcher<TestClock<Duration>>.Frame?) -> String {
+    static func describe(_ frame: WatchFrame?) -> String {
         switch frame {
         case .forecast(_, let origin, let next)?: "\(origin.name) next \(next.components.seconds)s"
         case .failed(let error, let retry)?: "failed \(error.exitStatus.rawValue) retry \(retry.components.seconds)s"
@@ -106,9 +106,9 @@ import TestSupport
             try await withTransport(userAgent: Forecastly.userAgent) { transport in
                 let clock = TestClock()
                 let (locations, fixes) = AsyncStream.makeStream(of: LocationUpdate.self)
-                let (authorization, decisions) = AsyncStream.makeStream(of: AuthorizationState.self)
+                let (permission, decisions) = AsyncStream.makeStream(of: LocatingDecision.self)
                 let watcher = ForecastWatcher(clock: clock, configuration: .init(interval: .seconds(600)))
-                var iterator = watcher.frames(place: nil, locations: locations, authorization: authorization,
+                var iterator = watcher.frames(place: nil, locations: locations, decisions: permission,
                                               fetch: try fetcher(stub.server, transport: transport)).makeAsyncIterator()
                 func fix(_ latitude: Double) -> LocationUpdate {
                     .fix(LocationFix(coordinate: try! Coordinate(latitude: latitude, longitude: 30.52), accuracyMeters: 5, source: .gpsd, timestamp: Date()))
@@ -119,10 +119,10 @@ import TestSupport
                 fixes.yield(fix(50.50))        // about 5.6 km from the last fetch: a new one
                 #expect(Self.describe(await iterator.next()) == "network next 600s")
                 #expect(stub.server.requests.map { $0.query["latitude"] } == ["50.45", "50.5"])
-                decisions.yield(.denied)
+                decisions.yield(.refused(.denied))
                 #expect(Self.describe(await iterator.next()) == "not permitted")
                 await clock.advance(by: .seconds(3_600))  // no fetches while not permitted
-                decisions.yield(.authorized(LocationGrant(accuracy: .full)))
+                decisions.yield(.allowed(LocationGrant(accuracy: .full)))
                 #expect(Self.describe(await iterator.next()) == "network next 600s")
                 #expect(stub.server.requestCount == 3)
             }

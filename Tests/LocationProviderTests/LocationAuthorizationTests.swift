@@ -1,5 +1,6 @@
 import ForecastlyBase
-import ForecastlyTesting
+import ForecastlyApp
+import ForecastlySimulation
 import Foundation
 import LocationProvider
 import Testing

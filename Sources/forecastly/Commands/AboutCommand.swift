@@ -36,7 +36,7 @@ struct AboutCommand: ParsableCommand {
                 + "              \(source.credit.url) · licence \(source.credit.license)\n"
                 + "              server: \(server) · asked at most every \(Int(source.minimumInterval.inSeconds / 60)) minutes"
         }.joined(separator: "\n")
-        let places = (try? PlaceLookup.gazetteer()).map { "\(ValueFormat.grouped($0.count)) places from \($0.source): \($0.path)" }
+        let places = (try? LocalFiles.places().gazetteer()).map { "\(ValueFormat.grouped($0.count)) places from \($0.source): \($0.path)" }
             ?? "the place index cannot be opened ('forecastly cities status' says why)"
         let text = """
         forecastly \(Forecastly.version)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastCore
+import ForecastlyApp
 import ForecastlySettings
 import ForecastPresentation
 import Foundation
@@ -40,15 +41,15 @@ struct AlertsCommand: AsyncParsableCommand {
     func run() async throws {
         Diagnostics.bootstrap(verbose: verbose)
         let settings = try Settings.load(Settings.Flags(provider: service.provider, apiKey: service.apiKey))
-        // The forecast is asked as well: it gives the place's time zone, and is stored for later runs.
-        let run = ForecastRun(finder: PlaceFinder(choice: try location.choice(locating: locating, settings: settings)),
-                              days: 1, units: settings.units.value, cache: .preferStored(maxAge: CachePolicy.defaultMaxAge), services: service.settings(settings), alerts: true)
-        let shown = try await run.load(store: Storage.openForCache(), loader: ForecastLoader(showsProgress: Terminal.standardError.isTerminal))
-        if let error = shown.alertError { throw error }
-        guard let alerts = shown.extras.alerts else { return }
+        let choice = try location.choice(locating: locating, settings: settings)
+        let answer = try await CommandLineApp.with(timeout: service.timeout) { application in
+            try await Spinner.while(Terminal.standardError.isTerminal) { try await application.alerts(at: choice, service: service.settings(settings), progress: $0) }
+        }
+        RunNotes.print(answer.notes)
         let style = TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment, disabled: noColor)
-        let text = AlertText.full(alerts, placeName: shown.placeName ?? shown.forecast.requestedCoordinate.description,
-                                  clock: PlaceClock(timeZone: shown.forecast.timeZone, hourCycle: settings.clock.value), now: Date(), style: style)
+        let text = AlertText.full(answer.alerts, placeName: answer.placeName,
+                                  clock: PlaceClock(timeZone: answer.timeZone, hourCycle: settings.clock.value), now: Date(), style: style)
         Terminal.standardOutput.write(text)
+        try RunNotes.finish(unwritten: answer.unwrittenCaches)
     }
 }

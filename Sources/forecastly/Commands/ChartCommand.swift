@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastCore
+import ForecastlyApp
 import ForecastlyBase
 import ForecastlySettings
 import ForecastPresentation
@@ -42,20 +43,23 @@ struct ChartCommand: AsyncParsableCommand {
     func run() async throws {
         Diagnostics.bootstrap(verbose: verbose)
         let settings = try Settings.load(forecastOptions.flags(service: service))
-        let run = ForecastRun(finder: PlaceFinder(choice: try location.choice(locating: locating, settings: settings)),
-                              days: settings.days.value, units: settings.units.value, cache: cache.policy, services: service.settings(settings))
-        let store = Storage.openForCache()
-        let shown = cache.offline ? try run.stored(store: store) : try await run.load(store: store, loader: ForecastLoader(showsProgress: false))
-        shown.printNotices()
-        shown.printStaleWarning("Drawing")
-        let picture = MeteogramSVG(forecast: shown.forecast, placeName: shown.placeName).render()
+        let forecast = ForecastSettings(
+            place: try location.choice(locating: locating, settings: settings), days: settings.days.value, units: settings.units.value,
+            service: service.settings(settings), cache: cache.policy)
+        let answer = try await CommandLineApp.with(timeout: service.timeout) { application in
+            cache.offline ? try application.storedForecast(forecast) : try await application.forecast(forecast)
+        }
+        RunNotes.print(answer.notes)
+        RunNotes.printStaleness(answer, verb: "Drawing")
+        let picture = MeteogramSVG(forecast: answer.forecast, placeName: answer.placeName).render()
         if svg == "-" {
             Terminal.standardOutput.write(picture)
-            return
+        } else {
+            // As `> FILE` would write it: through a symlink, keeping an existing
+            // file's mode, never into a device, a FIFO or a directory.
+            try OutputFile.write(Array(picture.utf8), to: svg)
+            Terminal.standardError.writeLine("forecastly: chart written to \(svg.strippingTerminalControls(limit: 200))")
         }
-        // As `> FILE` would write it: through a symlink, keeping an existing
-        // file's mode, never into a device, a FIFO or a directory.
-        try OutputFile.write(Array(picture.utf8), to: svg)
-        Terminal.standardError.writeLine("forecastly: chart written to \(svg.strippingTerminalControls(limit: 200))")
+        try RunNotes.finish(unwritten: answer.unwrittenCaches)
     }
 }

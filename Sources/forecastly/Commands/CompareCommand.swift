@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastCore
+import ForecastlyApp
 import ForecastlyBase
 import ForecastlySettings
 import ForecastPresentation
@@ -25,7 +26,7 @@ struct CompareCommand: AsyncParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("Place names, e.g. \"Kyiv, Lviv, Odesa\".", valueName: "places"),
-              completion: .custom(PlaceLookup.complete))
+              completion: .custom(PlaceCompletion.complete))
     var places: [String] = []
 
     @Option(help: ArgumentHelp("metric (°C, km/h, mm) or imperial (°F, mph, in); default as for the forecast.", valueName: "system"))
@@ -51,15 +52,22 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let gazetteer = try PlaceLookup.gazetteer()
+        let places = PlaceBook(environment: ProcessInfo.processInfo.environment)
+        let gazetteer = try places.gazetteer()
         var queries: [PlaceQuery] = []
-        for argument in places {
+        for argument in self.places {
             queries += try PlaceQuery.list(argument, qualifies: gazetteer.qualifies)
         }
         let settings = try Settings.load(Settings.Flags(units: units, provider: service.provider, apiKey: service.apiKey,
                                                         alerts: noAlerts ? false : nil))
-        let result = try await CompareRun(queries: queries, units: settings.units.value, services: service.settings(settings),
-                                          alerts: settings.alerts.value).run()
-        try ComparisonOutput.print(result, units: settings.units.value, provider: settings.provider.value, json: json, noColor: noColor)
+        try await Self.show(queries, settings: settings, service: service, json: json, noColor: noColor)
+    }
+
+    /// The table (or JSON) for `queries`, as `compare` and `forecast` with several `--city` show it.
+    static func show(_ queries: [PlaceQuery], settings: Settings, service: ServiceOptions, json: Bool, noColor: Bool) async throws {
+        let comparison = try await CommandLineApp.with(timeout: service.timeout) { application in
+            try await application.compare(queries, units: settings.units.value, service: service.settings(settings), alerts: settings.alerts.value)
+        }
+        try ComparisonOutput.print(comparison, units: settings.units.value, provider: settings.provider.value, json: json, noColor: noColor)
     }
 }

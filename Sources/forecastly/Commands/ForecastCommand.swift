@@ -1,6 +1,6 @@
 import ArgumentParser
-import DesktopNotifications
 import ForecastCore
+import ForecastlyApp
 import ForecastlyBase
 import ForecastlySettings
 import ForecastPresentation
@@ -21,7 +21,7 @@ struct ForecastCommand: AsyncParsableCommand {
 
     @Argument(help: ArgumentHelp(
         "A place: a city as --city takes it (\"Kyiv\", \"Paris, FR\"), or LAT,LON (\"50.45,30.52\"; south or west after --: \"-- -33.9,18.4\"). A subcommand's name is the subcommand: use --city for a place of that name.",
-        valueName: "place"), completion: .custom(PlaceLookup.complete))
+        valueName: "place"), completion: .custom(PlaceCompletion.complete))
     var place: String?
 
     @OptionGroup(title: "Location")
@@ -72,34 +72,35 @@ struct ForecastCommand: AsyncParsableCommand {
         let location = try self.location
         let cities = try location.cityQueries()
         if cities.count > 1 {
-            let result = try await CompareRun(queries: cities, units: settings.units.value, services: service.settings(settings),
-                                              alerts: settings.alerts.value).run()
-            try ComparisonOutput.print(result, units: settings.units.value, provider: settings.provider.value, json: output.json, noColor: output.noColor)
+            try await CompareCommand.show(cities, settings: settings, service: service, json: output.json, noColor: output.noColor)
             return
         }
         let renderer = try output.renderer(clock: settings.clock.value)
-        let run = ForecastRun(finder: PlaceFinder(choice: try location.choice(locating: locating, settings: settings)),
-                              days: settings.days.value, units: settings.units.value, cache: cache.policy, services: service.settings(settings),
-                              air: settings.airQuality.value && renderer.showsAirQuality ? .init(scale: settings.aqi?.value) : nil,
-                              // --notify watches the warnings and the rain whatever is shown.
-                              nowcast: settings.nowcast.value && (renderer.showsNowcast || watching.notify),
-                              alerts: settings.alerts.value && (renderer.showsAlerts || watching.notify))
-        let store = Storage.openForCache()
-        if watching.watch {
-            let notices = watching.notify ? WatchNotifications(notifier: DesktopNotifier(), rainThreshold: watching.rainNotice.duration,
-                                                               clock: settings.clock.value) : nil
-            let watch = WatchRun(run: run, renderer: renderer, hours: settings.hours.value, interval: watching.interval.duration,
-                                 maxAge: cache.maxAge.seconds, refresh: cache.refresh, notifications: notices)
-            try await watch.start(store: store)
-            return
+        let forecast = ForecastSettings(
+            place: try location.choice(locating: locating, settings: settings), days: settings.days.value, units: settings.units.value,
+            service: service.settings(settings),
+            extras: ExtrasWanted(
+                airQuality: settings.airQuality.value && renderer.showsAirQuality, airQualityScale: settings.aqi?.value,
+                // --notify watches the warnings and the rain whatever is shown.
+                nowcast: settings.nowcast.value && (renderer.showsNowcast || watching.notify),
+                alerts: settings.alerts.value && (renderer.showsAlerts || watching.notify)),
+            cache: cache.policy)
+        let hours = settings.hours.value
+        try await CommandLineApp.with(timeout: service.timeout) { application in
+            if watching.watch {
+                let watch = WatchSettings(
+                    interval: watching.interval.duration, maxAge: cache.maxAge.seconds, refresh: cache.refresh,
+                    notify: watching.notify ? NotifySettings(rainThreshold: watching.rainNotice.duration) : nil, hourCycle: settings.clock.value)
+                try await WatchOutput(renderer: renderer, units: forecast.units, hours: hours).show(application, forecast, watch)
+                return
+            }
+            let answer = cache.offline
+                ? try application.storedForecast(forecast)
+                : try await Spinner.while(renderer.wantsProgress) { try await application.forecast(forecast, progress: $0) }
+            RunNotes.print(answer.notes)
+            RunNotes.printStaleness(answer)
+            Terminal.standardOutput.write(renderer.render(answer, units: forecast.units, hours: hours))
+            try RunNotes.finish(unwritten: answer.unwrittenCaches)
         }
-        let shown = cache.offline
-            ? try run.stored(store: store)
-            : try await run.load(store: store, loader: ForecastLoader(showsProgress: renderer.wantsProgress))
-        shown.printNotices()
-        shown.printStaleWarning()
-        Terminal.standardOutput.write(renderer.render(
-            shown.forecast, units: settings.units.value, placeName: shown.placeName, hours: settings.hours.value,
-            place: shown.place, origin: shown.origin, extras: shown.extras))
     }
 }

@@ -1,8 +1,9 @@
 import ArgumentParser
 import ForecastCore
+import ForecastlyApp
 import ForecastlyBase
 import ForecastlySettings
-import ForecastlyTesting
+import ForecastlySimulation
 import Foundation
 import LocationProvider
 import NetworkTransport
@@ -17,6 +18,14 @@ enum SimulatedAuthorization: String, ArgumentChoice {
 /// The sources a simulation can stand in for (a stored place needs no simulating).
 enum SimulatedSource: String, ArgumentChoice {
     case gpsd, geoclue, ip
+
+    var choice: LocationSourceChoice {
+        switch self {
+        case .gpsd: .gpsd
+        case .geoclue: .geoclue
+        case .ip: .ip
+        }
+    }
 }
 
 enum SimulatedFailure: String, ArgumentChoice {
@@ -93,43 +102,38 @@ struct SimulateCommand: AsyncParsableCommand {
             try await play(scenario)
             return
         }
+        let settings = try Settings.load(forecastOptions.flags(service: service, output: output))
+        let renderer = try output.renderer(clock: settings.clock.value)
+        let forecast = ForecastSettings(
+            place: .located(LocatingSettings(source: source.choice, timeout: .seconds(2))), days: settings.days.value,
+            units: settings.units.value, service: service.settings(settings))
+        let hours = settings.hours.value
         if let track {
-            try await replay(track)
+            try await replay(track, forecast: forecast, renderer: renderer, hours: hours)
             return
         }
         guard let authorization else { return }
-        let kind: LocationSourceKind = switch source {
-        case .ip: .ip
-        case .geoclue: .geoclue
-        case .gpsd: .gpsd
-        }
+        let kind = source.choice.kinds[0]
         let decision: UserDecision = switch authorization {
         case .authorized, .desktopSwitchOff: .authorized(.full)
         case .denied: .denied
         case .notDetermined, .restricted: .notDetermined
         }
-        let policy = authorization == .restricted
-            ? LocationPolicy(path: "simulated-policy.json", locationEnabled: false, forbiddenSources: []) : .unrestricted
-        let (state, _) = await LocationAuthorization.load(store: InMemoryAuthorizationStore(decision: decision), policy: policy)
-        // Decided as every run decides, over a decision held in memory.
-        let permission = LocationPermission(authorization: state, policy: policy, decisionFile: "(simulated, in memory)")
-        let timeout: Duration = .seconds(2)
         let script: [SimulatedLocationProvider.Step] = switch fail {
         case nil where authorization == .desktopSwitchOff: [.fail(.restricted(.desktopSwitchOff, source: kind))]
         case nil: [.searching(visible: 9, used: 6), .wait(.milliseconds(300)), .fix(try coordinate(), accuracy: kind == .ip ? nil : 8)]
         case .unavailable?: [.fail(Self.unavailable(kind))]
-        case .timeout?: [.searching(visible: 5, used: 0), .wait(timeout + .seconds(1))]
+        case .timeout?: [.searching(visible: 5, used: 0), .wait(.seconds(3))]
         }
-        let provider = AuthorizedLocationProvider(SimulatedLocationProvider(kind: kind, script: script), authorization: state)
-        let settings = try Settings.load(forecastOptions.flags(service: service, output: output))
-        let renderer = try output.renderer(clock: settings.clock.value)
-        let forecast = try await Services.with(service.settings(settings)) { services in
-            try await permission.requireAuthorized(toAsk: "a simulated \(Self.describe(kind))")
-            return try await ForecastLoader(showsProgress: renderer.wantsProgress).locateAndLoad(
-                authorization: state, provider: provider, service: services.weather, timeout: timeout,
-                days: settings.days.value, units: settings.units.value)
+        // The product's own run, over a decision held in memory and a scripted source.
+        let answer = try await CommandLineApp.with(timeout: service.timeout) { base in
+            let application = Simulation.application(
+                base.context, decision: decision, policyDisabled: authorization == .restricted,
+                source: SimulatedLocationProvider(kind: kind, script: script))
+            return try await Spinner.while(renderer.wantsProgress) { try await application.forecast(forecast, progress: $0) }
         }
-        Terminal.standardOutput.write(renderer.render(forecast, units: settings.units.value, placeName: forecast.fix?.placeName, hours: settings.hours.value))
+        RunNotes.print(answer.notes)
+        Terminal.standardOutput.write(renderer.render(answer, units: forecast.units, hours: hours))
     }
 
     /// `--scenario FILE`: the transcript, as text or JSON; exit 1 when an invariant broke.
@@ -143,25 +147,19 @@ struct SimulateCommand: AsyncParsableCommand {
         }
     }
 
-    /// `--track FILE`: the route through watch mode, authorized in memory;
-    /// each refresh (the start, and every move of more than 3 km) printed.
-    private func replay(_ path: String) async throws {
+    /// `--track FILE`: the route through the application's watch, allowed in
+    /// memory; each refresh (the start, and every move of more than 3 km) printed.
+    private func replay(_ path: String, forecast: ForecastSettings, renderer: OutputRenderer, hours: Int) async throws {
         let route = try Track.read(from: URL(fileURLWithPath: path))
-        let (state, _) = await LocationAuthorization.load(store: InMemoryAuthorizationStore(decision: .authorized(.full)), policy: .unrestricted)
-        let provider = AuthorizedLocationProvider(SimulatedLocationProvider(track: route, speed: speed), authorization: state)
-        let settings = try Settings.load(forecastOptions.flags(service: service, output: output))
-        let renderer = try output.renderer(clock: settings.clock.value)
-        let units = settings.units.value, days = settings.days.value, hours = settings.hours.value
-        try await Services.with(service.settings(settings)) { services in
-            let watcher = ForecastWatcher(clock: ContinuousClock(), configuration: .init(interval: .seconds(86_400)))
-            // The frames end when the route has and its last forecast is shown.
-            let frames = watcher.frames(place: nil, locations: provider.updates(), endsWithLocations: true) { coordinate throws(ForecastError) in
-                (try await services.weather.forecast(for: try ForecastRequest(coordinate: coordinate, days: days, units: units)), .network)
-            }
-            for await frame in frames {
-                if case .forecast(let forecast, _, _) = frame {
-                    Terminal.standardOutput.write(renderer.render(forecast, units: units, placeName: Place.name(given: nil, at: forecast.requestedCoordinate), hours: hours))
-                } else if case .failed(let error, _) = frame {
+        try await CommandLineApp.with(timeout: service.timeout) { base in
+            let application = Simulation.application(
+                base.context, decision: .authorized(.full), source: SimulatedLocationProvider(track: route, speed: speed))
+            // The screens end when the route has and its last forecast is shown.
+            let watching = WatchSettings(interval: .seconds(86_400), refresh: true, endsWithLocations: true)
+            for await screen in try await application.watch(forecast, watching: watching) {
+                if let answer = screen.answer {
+                    Terminal.standardOutput.write(renderer.render(answer, units: forecast.units, hours: hours))
+                } else if case .failed(let error, _) = screen.frame {
                     Terminal.standardError.writeLine("forecastly: \(error.userMessage)")
                 }
             }
@@ -174,15 +172,6 @@ struct SimulateCommand: AsyncParsableCommand {
         case .gpsd: .gpsdNotRunning(address: "simulated gpsd")
         case .geoclue: .geoclueUnavailable(reason: "GeoClue is not installed (package geoclue-2.0)")
         default: .lookupFailed(service: "simulated IP service", reason: "no answer")
-        }
-    }
-
-    static func describe(_ kind: LocationSourceKind) -> String {
-        switch kind {
-        case .gpsd: "GPS receiver"
-        case .geoclue: "GeoClue location service"
-        case .ip: "IP location service"
-        case .manual: "stored place"
         }
     }
 }

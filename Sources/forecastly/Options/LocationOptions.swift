@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForecastlyApp
 import ForecastlyBase
 import ForecastlySettings
 import Places
@@ -18,7 +19,7 @@ struct LocationOptions: ParsableArguments {
     @Option(name: .customLong("city"),
             help: ArgumentHelp("A place name such as \"Kyiv\" or \"Paris, FR\".",
                                valueName: "name"),
-            completion: .custom(PlaceLookup.complete))
+            completion: .custom(PlaceCompletion.complete))
     var cities: [String] = []
 
     /// The place given as `forecastly PLACE` (a city, or "LAT,LON"), folded
@@ -98,12 +99,4 @@ struct LocationOptions: ParsableArguments {
         }
         return value
     }
-}
-
-/// What the user asked a forecast for, as the options say it: nothing is
-/// looked up yet (`PlaceFinder` does that).
-enum PlaceChoice: Sendable {
-    case typed(Coordinate)
-    case city(PlaceQuery)
-    case located(LocatingSettings)
 }

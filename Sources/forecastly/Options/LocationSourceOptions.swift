@@ -1,17 +1,16 @@
 import ArgumentParser
+import ForecastlyApp
 import ForecastlyBase
 import LocationProvider
 
-enum SourceChoice: String, ArgumentChoice {
-    case auto, gpsd, geoclue, ip, manual
-}
+extension LocationSourceChoice: ArgumentChoice {}
 
 /// How to locate when no --lat/--lon is given.
 struct LocationSourceOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "auto (gpsd, then GeoClue, then IP, then the stored place), gpsd, geoclue, ip, or manual (the place stored with 'location set').",
         valueName: "source"))
-    var source: SourceChoice?
+    var source: LocationSourceChoice?
 
     @Option(help: ArgumentHelp("gpsd address (or FORECASTLY_GPSD; default localhost:2947).", valueName: "host[:port]"))
     var gpsd: String?
@@ -29,11 +28,4 @@ struct LocationSourceOptions: ParsableArguments {
     var settings: LocatingSettings {
         LocatingSettings(source: source ?? .auto, gpsd: gpsd, timeout: .milliseconds(Int64(gpsTimeout * 1000)))
     }
-}
-
-/// How to locate when no place is given: --source, --gpsd and --gps-timeout.
-struct LocatingSettings: Sendable {
-    var source: SourceChoice = .auto
-    var gpsd: String?
-    var timeout: Duration = .seconds(10)
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastCore
+import ForecastlyApp
 import ForecastlyBase
 import ForecastlySettings
 import Foundation
@@ -38,16 +39,6 @@ struct ServiceOptions: ParsableArguments {
 
     /// The service to ask, with the provider and key `settings` decided.
     func settings(_ settings: Settings) -> ServiceSettings {
-        ServiceSettings(provider: settings.provider.value, fallback: !noFallback, apiKey: settings.apiKey?.value, oneCall: oneCall, timeout: timeout)
+        ServiceSettings(provider: settings.provider.value, fallback: !noFallback, apiKey: settings.apiKey?.value, oneCall: oneCall)
     }
-}
-
-/// The service options as values, for commands that have no such options too.
-struct ServiceSettings: Sendable {
-    var provider: WeatherProvider = .openMeteo
-    /// Whether the other keyless provider may stand in (`--no-fallback` turns it off).
-    var fallback = true
-    var apiKey: String?
-    var oneCall = false
-    var timeout: Double = 15
 }

@@ -1,4 +1,5 @@
 import ForecastCore
+import ForecastlyApp
 import ForecastlyBase
 import ForecastPresentation
 import Foundation
@@ -7,11 +8,13 @@ import Foundation
 /// failed, then the table (or JSON) of the rest; the run fails with the
 /// first real failure's status once everything is printed.
 enum ComparisonOutput {
-    static func print(_ result: CompareRun.Result, units: UnitSystem, provider: WeatherProvider, json: Bool, noColor: Bool) throws {
+    static func print(_ result: Comparison, units: UnitSystem, provider: WeatherProvider, json: Bool, noColor: Bool) throws {
         let entries = result.entries
         var failure: ExitStatus?
         // Which place an ambiguous name was taken to mean, as --city says it.
-        for case .forecast(let resolution, _) in entries { resolution.reportAmbiguity() }
+        for case .forecast(let resolution, _) in entries {
+            if let note = resolution.ambiguityNote { Terminal.standardError.writeLine("forecastly: note: \(note)") }
+        }
         for case .failed(_, let error) in entries {
             Terminal.standardError.writeLine("forecastly: \(error.userMessage)")
             // A repeated name is only a note; a name that is not found fails the run.
@@ -29,5 +32,6 @@ enum ComparisonOutput {
             Terminal.standardOutput.write(report.render())
         }
         if let failure { throw SilentExit(status: failure) }
+        try RunNotes.finish(unwritten: result.unwrittenCaches)
     }
 }

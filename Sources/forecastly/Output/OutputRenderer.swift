@@ -1,4 +1,5 @@
 import ForecastCore
+import ForecastlyApp
 import ForecastPresentation
 import Foundation
 import Places
@@ -37,17 +38,15 @@ enum OutputRenderer {
         return false
     }
 
-    /// What is shown beside the forecast, each nil when not asked for or not answered.
-    struct Extras: Sendable {
-        var airQuality: AirQuality?
-        var airQualityScale: AirQualityScale = .european
-        var nowcast: Nowcast?
-        var alerts: PlaceAlerts?
+    /// The answer as this output writes it.
+    func render(_ answer: ForecastAnswer, units: UnitSystem, hours: Int) -> String {
+        render(answer.forecast, units: units, placeName: answer.placeName, hours: hours, place: answer.place, origin: answer.origin,
+               extras: answer.extras)
     }
 
     func render(
         _ forecast: Forecast, units: UnitSystem, placeName: String?, hours: Int,
-        place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil, extras: Extras = Extras()
+        place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil, extras: ForecastExtras = ForecastExtras()
     ) -> String {
         switch self {
         case .report(let settings):
@@ -56,10 +55,7 @@ enum OutputRenderer {
             report.width = settings.width
             report.hourCycle = settings.clock
             report.ascii = settings.ascii
-            report.airQuality = extras.airQuality
-            report.airQualityScale = extras.airQualityScale
-            report.nowcast = extras.nowcast
-            report.alerts = extras.alerts
+            report.extras = extras
             if settings.chart {
                 report.chart = TerminalMeteogram(forecast: forecast, width: settings.width, ascii: settings.ascii, style: settings.style)
             }
@@ -69,28 +65,18 @@ enum OutputRenderer {
                 forecast: forecast, placeName: placeName, unitSystem: units, source: forecast.provider.source, generatedAt: Date(),
                 place: place, origin: origin
             )
-            document.airQuality = extras.airQuality
-            document.airQualityScale = extras.airQualityScale
-            document.nowcast = extras.nowcast
-            document.alerts = extras.alerts
+            document.extras = extras
             return String(decoding: document.encoded(), as: UTF8.self) + "\n"
-        case .line(let template):
-            return Self.filled(template, extras).render(forecast, placeName: placeName) + "\n"
-        case .waybar(let template):
+        case .line(var template):
+            template.extras = extras
+            return template.render(forecast, placeName: placeName) + "\n"
+        case .waybar(var template):
             let stale: Bool = switch origin {
             case .stale?, .offline?: true
             default: false
             }
-            return WaybarLine(forecast: forecast, placeName: placeName, template: Self.filled(template, extras), isStale: stale).render()
+            template.extras = extras
+            return WaybarLine(forecast: forecast, placeName: placeName, template: template, isStale: stale).render()
         }
-    }
-
-    private static func filled(_ template: LineTemplate, _ extras: Extras) -> LineTemplate {
-        var template = template
-        template.airQuality = extras.airQuality
-        template.airQualityScale = extras.airQualityScale
-        template.nowcast = extras.nowcast
-        template.alerts = extras.alerts
-        return template
     }
 }

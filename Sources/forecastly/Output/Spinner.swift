@@ -1,3 +1,4 @@
+import ForecastlyApp
 import Foundation
 import Synchronization
 
@@ -49,4 +50,23 @@ private func eraseLineAndExit(_ signalNumber: Int32) {
     let erase: StaticString = "\r\u{1B}[2K"
     erase.withUTF8Buffer { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
     _exit(128 + signalNumber)
+}
+
+extension Spinner {
+    /// Runs `work` with a spinner on stderr when `shown`, which it reports
+    /// its progress to; the spinner is gone, line erased, when it returns or throws.
+    static func `while`<Result: Sendable>(
+        _ shown: Bool, _ work: (@escaping ProgressReporter) async throws -> Result
+    ) async throws -> Result {
+        guard shown else { return try await work { _ in } }
+        let spinner = Spinner()
+        do {
+            let result = try await work(spinner.reporter)
+            await spinner.stop()
+            return result
+        } catch {
+            await spinner.stop()
+            throw error
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import ForecastlyBase
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -46,14 +47,22 @@ struct Terminal: Sendable {
                 // not end the run as if it had: the run ends with that instead.
                 if errno != EPIPE, descriptor == STDOUT_FILENO {
                     let code = errno
-                    UnwrittenCache.record("The output could not be written: \(String(cString: strerror(code))).",
-                                          status: code == EBADF ? .ioError : ExitStatus.forWriting(errno: code))
+                    Terminal.outputFailure.withLock { failure in
+                        if failure == nil {
+                            failure = OutputFailure(message: "The output could not be written: \(String(cString: strerror(code))).",
+                                                    status: code == EBADF ? .ioError : ExitStatus.forWriting(errno: code))
+                        }
+                    }
                 }
                 return
             }
             bytes = bytes.dropFirst(written)
         }
     }
+
+    /// The first write to stdout that failed, as C's `ferror(stdout)` keeps
+    /// it: the run ends with it (`EntryPoint`).
+    static let outputFailure = Mutex<OutputFailure?>(nil)
 
     func writeLine(_ text: String) {
         write(text.hasSuffix("\n") ? text : text + "\n")
@@ -62,4 +71,13 @@ struct Terminal: Sendable {
 
 private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     write(descriptor, buffer, count)
+}
+
+/// Output that could not be written (`> file` on a full disk).
+struct OutputFailure: UserFacingError {
+    var message: String
+    var status: ExitStatus
+    var summary: String { message }
+    var advice: String? { nil }
+    var exitStatus: ExitStatus { status }
 }

@@ -8,7 +8,7 @@ extension CacheCommand {
         static let configuration = CommandConfiguration(commandName: "status", abstract: "How many forecasts are stored, for how many places, and how old they are.")
 
         func run() throws {
-            let status = try Storage.open().status()
+            let status = try LocalFiles.store().status()
             let now = Date()
             func age(_ date: Date?) -> String { date.map { ValueFormat.age(now.timeIntervalSince($0)) + " ago" } ?? "–" }
             Terminal.standardOutput.writeLine("""

@@ -18,7 +18,7 @@ extension CitiesCommand {
 
         func run() throws {
             let started = ContinuousClock.now
-            let index = PlaceLookup.index()
+            let index = LocalFiles.places().index
             let gazetteer = try index.importDump(at: file)
             let elapsed = started.duration(to: .now)
             let size = POSIXPath.size(gazetteer.path) ?? 0

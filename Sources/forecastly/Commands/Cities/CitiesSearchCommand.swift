@@ -13,7 +13,7 @@ extension CitiesCommand {
             discussion: "Case and accents do not matter, and alternate names count: \"kiev\", \"Kyiv\" and \"Киев\" all find Kyiv. Narrow by country with \"Paris, FR\"."
         )
 
-        @Argument(help: ArgumentHelp("The start of a place name.", valueName: "prefix"), completion: .custom(PlaceLookup.complete))
+        @Argument(help: ArgumentHelp("The start of a place name.", valueName: "prefix"), completion: .custom(PlaceCompletion.complete))
         var prefix: String
 
         @Option(parsing: .unconditional, help: ArgumentHelp("How many places to list, 1…100.", valueName: "n"))
@@ -29,13 +29,15 @@ extension CitiesCommand {
 
         func run() throws {
             let query = try PlaceQuery(prefix)
-            let gazetteer = try PlaceLookup.gazetteer()
+            let places = LocalFiles.places()
+            let gazetteer = try places.gazetteer()
             let matches = gazetteer.searchMatches(query, limit: limit)
             if json {
                 Terminal.standardOutput.writeLine(Self.json(matches))
             } else if !matches.isEmpty {
                 Terminal.standardOutput.write(Self.table(matches))
             }
+            try RunNotes.finish(unwritten: places.takeProblems())
             if matches.isEmpty {
                 let suggestions = gazetteer.suggestions(for: query).map(\.qualifiedName)
                 throw PlaceResolutionError.notFound(query: query.description, suggestions: suggestions, onlineFailure: nil)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastCore
+import ForecastlyApp
 import Foundation
 import LocationProvider
 
@@ -14,7 +15,8 @@ struct LocationCommand: AsyncParsableCommand {
 
     /// Applies a user's decision through the transition table, saves it, and says the result.
     static func change(_ event: AuthorizationEvent, note: String = "") async throws {
-        let state = try await LocationPermission.load().change(event)
+        let (state, notes) = try await CommandLineApp.with { application in try await application.changePermission(event) }
+        RunNotes.print(notes)
         Terminal.standardOutput.writeLine("Location permission: \(Status.describe(state)).\(note)")
     }
 }

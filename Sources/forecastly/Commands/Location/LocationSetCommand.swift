@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastCore
+import ForecastlyApp
 import ForecastlyBase
 import ForecastPresentation
 import Foundation
@@ -26,20 +27,10 @@ extension LocationCommand {
         func run() async throws {
             // validate() made sure of coordinates or a city: never the user's location.
             guard let choice = try location.named() else { return }
-            let finder = PlaceFinder(choice: choice)
-            // Only a name the offline index does not know needs the online geocoder.
-            let found: PlaceFinder.Found = if let offline = finder.offline() {
-                .place(offline)
-            } else {
-                try await Services.with(ServiceSettings()) { services in try await finder.find(offline: nil, services: services) }
-            }
-            // validate() made sure of coordinates or a city: never the user's location.
-            guard case .place(let found) = found else { return }
-            let place = StoredPlace(coordinate: found.coordinate, name: name ?? found.name)
-            let sources = await LocationSources.load()
-            try sources.placeStore.save(place)
+            let (place, path, notes) = try await CommandLineApp.with { application in try await application.storePlace(choice, name: name) }
+            RunNotes.print(notes)
             let coordinate = place.coordinate.map { "\($0)" } ?? ""
-            Terminal.standardOutput.writeLine("Stored \(place.name.map { "\($0) at " } ?? "")\(coordinate) in \(sources.placeStore.path).")
+            Terminal.standardOutput.writeLine("Stored \(place.name.map { "\($0) at " } ?? "")\(coordinate) in \(path).")
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastCore
+import ForecastlyApp
 import ForecastlyBase
 import ForecastPresentation
 import Foundation
@@ -20,11 +21,10 @@ extension LocationCommand {
         }
 
         func run() async throws {
-            let sources = await LocationSources.load()
-            let fix: LocationFix = try await Services.with(ServiceSettings(timeout: service.timeout)) { services in
-                let source = try await sources.permittedSource(locating.settings, transport: services.transport)
-                return try await source.provider.currentLocation(timeout: source.timeout)
+            let (fix, notes) = try await CommandLineApp.with(timeout: service.timeout) { application in
+                try await application.locate(locating.settings)
             }
+            RunNotes.print(notes)
             Terminal.standardOutput.write(json ? Self.json(fix) : Self.text(fix))
         }
 

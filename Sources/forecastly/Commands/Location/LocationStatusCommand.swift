@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastCore
+import ForecastlyApp
 import ForecastlyBase
 import ForecastPresentation
 import Foundation
@@ -12,26 +13,26 @@ extension LocationCommand {
         @Flag(help: "Print JSON: the state, who restricts it, the policy, the decision file.") var json = false
 
         func run() async throws {
-            let sources = await LocationSources.load()
-            let permission = sources.permission
-            let state = await permission.authorization.state
+            let status = try await CommandLineApp.with { application in await application.permissionStatus() }
+            RunNotes.print(status.notes)
+            let state = status.state
             if json {
-                let document = PermissionStatusDocument(state: state, policy: permission.policy, decisionFile: permission.decisionFile)
+                let document = PermissionStatusDocument(state: state, policy: status.policy, decisionFile: status.decisionPath)
                 Terminal.standardOutput.write(String(decoding: document.encoded(), as: UTF8.self) + "\n")
                 return
             }
             var lines = ["Permission  \(Self.describe(state))"]
-            if let path = permission.policy.path {
-                let sources = permission.policy.forbiddenSources.map(\.rawValue).sorted()
-                lines.append("Policy      \(path): " + (permission.policy.locationEnabled ? (sources.isEmpty ? "location enabled" : "forbids \(sources.joined(separator: ", "))") : "location off"))
+            if let path = status.policy.path {
+                let sources = status.policy.forbiddenSources.map(\.rawValue).sorted()
+                lines.append("Policy      \(path): " + (status.policy.locationEnabled ? (sources.isEmpty ? "location enabled" : "forbids \(sources.joined(separator: ", "))") : "location off"))
             } else {
-                lines.append("Policy      none (\(permission.policyFile) does not exist)")
+                lines.append("Policy      none (\(status.policyPath) does not exist)")
             }
-            lines.append("Decision    \(permission.decisionFile)")
+            lines.append("Decision    \(status.decisionPath)")
             // Starting a GeoClue client to ask could send nearby Wi-Fi networks
             // to a web service, so status does not: each locating run does.
             lines.append("GeoClue     the desktop's switch and \(Restriction.geoclueConfigurationPath) are checked whenever forecastly locates through it")
-            if case .success(let place?) = sources.placeStore.load(), let coordinate = place.coordinate {
+            if let place = status.storedPlace, let coordinate = place.coordinate {
                 lines.append("Stored place \(place.name.map { "\($0), " } ?? "")\(coordinate)")
             }
             Terminal.standardOutput.writeLine(lines.joined(separator: "\n"))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastCore
+import ForecastlyApp
 import ForecastlyBase
 import ForecastlySettings
 import ForecastStore
@@ -47,34 +48,13 @@ extension NotesCommand {
 
         func run() async throws {
             Diagnostics.bootstrap(verbose: false)
-            let store = try Storage.open()
-            let text = self.text.trimmingWhitespace()
-            var note = NewWeatherNote(createdAt: Date(), text: text, placeName: nil, latitude: nil, longitude: nil, weather: nil)
             let settings = try Settings.load(Settings.Flags(provider: service.provider, apiKey: service.apiKey))
-            let finder = PlaceFinder(choice: try location.choice(locating: locating, settings: settings))
-            if withoutWeather {
-                // Without the network: typed coordinates, or a city the offline index knows.
-                if let place = finder.offline() {
-                    (note.latitude, note.longitude) = (place.coordinate.latitude, place.coordinate.longitude)
-                    note.placeName = Place.name(given: place.name, at: place.coordinate)
-                }
-            } else {
-                // Today's weather in metric units: notes keep °C whatever the display.
-                let run = ForecastRun(finder: finder, days: 1, units: .metric, cache: cache.policy, services: service.settings(settings))
-                do {
-                    let shown = try await run.load(store: store, loader: ForecastLoader(showsProgress: false))
-                    shown.printNotices()
-                    // A stale forecast is not "the weather at that moment".
-                    if case .stale(_, let error) = shown.origin { throw error }
-                    note.placeName = shown.placeName
-                    note.latitude = shown.forecast.requestedCoordinate.latitude
-                    note.longitude = shown.forecast.requestedCoordinate.longitude
-                    note.weather = WeatherNote.Weather(shown.forecast)
-                } catch let error as any UserFacingError {
-                    throw NoteNotSaved(reason: error)
-                }
+            let choice = try location.choice(locating: locating, settings: settings)
+            let (saved, notes) = try await CommandLineApp.with(timeout: service.timeout) { application in
+                try await application.addNote(
+                    text.trimmingWhitespace(), at: choice, withoutWeather: withoutWeather, service: service.settings(settings), cache: cache.policy)
             }
-            let saved = try store.add(note)
+            RunNotes.print(notes)
             Terminal.standardOutput.writeLine("Saved note \(saved.id): \(NoteFormat.line(saved))")
         }
     }

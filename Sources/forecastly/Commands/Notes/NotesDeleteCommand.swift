@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastCore
+import ForecastlyApp
 import ForecastStore
 import Foundation
 
@@ -9,7 +10,7 @@ extension NotesCommand {
         @Argument(help: ArgumentHelp("The note's number (from 'notes list').", valueName: "id")) var id: Int64
 
         func run() throws {
-            guard try Storage.open().deleteNote(id: id) else { throw NoSuchNote(id: id) }
+            guard try LocalFiles.store().deleteNote(id: id) else { throw NoSuchNote(id: id) }
             Terminal.standardOutput.writeLine("Deleted note \(id).")
         }
     }

@@ -9,7 +9,7 @@ extension NotesCommand {
         static let configuration = CommandConfiguration(commandName: "export", abstract: "Print every note as JSON (newest first).")
 
         func run() throws {
-            Terminal.standardOutput.write(NoteFormat.json(try Storage.open().notes(limit: nil)))
+            Terminal.standardOutput.write(NoteFormat.json(try LocalFiles.store().notes(limit: nil)))
         }
     }
 }

@@ -16,7 +16,7 @@ extension NotesCommand {
         }
 
         func run() throws {
-            let notes = try Storage.open().notes(limit: limit)
+            let notes = try LocalFiles.store().notes(limit: limit)
             if json {
                 Terminal.standardOutput.write(NoteFormat.json(notes))
             } else if notes.isEmpty {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastCore
+import ForecastlyApp
 import ForecastlyBase
 import ForecastStore
 import Foundation
@@ -10,7 +11,7 @@ extension NotesCommand {
         @Argument(help: ArgumentHelp("The note's number (from 'notes list').", valueName: "id")) var id: Int64
 
         func run() throws {
-            guard let note = try Storage.open().note(id: id) else { throw NoSuchNote(id: id) }
+            guard let note = try LocalFiles.store().note(id: id) else { throw NoSuchNote(id: id) }
             Terminal.standardOutput.write(NoteFormat.details(note))
         }
     }

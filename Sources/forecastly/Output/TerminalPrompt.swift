@@ -1,0 +1,30 @@
+import ForecastlyApp
+import ForecastlyBase
+import LocationProvider
+
+/// "Request permission at launch": the question on a terminal. The
+/// application asks it, once, when the decision is that it must; without a
+/// terminal nobody is asked, and nothing is located.
+struct TerminalPrompt: PermissionAsker {
+    func ask(services: String) async -> PermissionPromptOutcome {
+        guard Terminal.standardInput.isTerminal, Terminal.standardError.isTerminal else { return .cannotAsk }
+        Terminal.standardError.writeLine("""
+        forecastly would like to use your location to show the weather where you are.
+        It will ask \(services). Nothing is sent anywhere else.
+        """)
+        // An answer that is none of the three repeats only the choice.
+        for attempt in 0..<3 {
+            Terminal.standardError.write(attempt == 0
+                ? "Allow? [y]es, always / [o]nce, this time only / [n]o: "
+                : "Please answer y, o or n: ")
+            guard let line = readLine() else { Terminal.standardError.write("\n"); return .noAnswer }
+            switch line.trimmingWhitespace().lowercased() {
+            case "y", "yes": return .answered(.allow)
+            case "o", "once": return .answered(.allowOnce)
+            case "n", "no": return .answered(.deny)
+            default: continue
+            }
+        }
+        return .noAnswer
+    }
+}

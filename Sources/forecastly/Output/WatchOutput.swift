@@ -1,0 +1,52 @@
+import ForecastCore
+import ForecastlyApp
+import ForecastlyBase
+import ForecastPresentation
+import Foundation
+
+/// `forecastly --watch`: each screen of the application's watch, drawn in
+/// place on a terminal or appended otherwise (a status bar reads one line
+/// per screen).
+struct WatchOutput {
+    let renderer: OutputRenderer
+    let units: UnitSystem
+    let hours: Int
+
+    func show(_ application: Application, _ settings: ForecastSettings, _ watching: WatchSettings) async throws {
+        let inPlace = Terminal.standardOutput.isTerminal
+        WatchTerminal.prepare(inPlace: inPlace)
+        for await screen in try await application.watch(settings, watching: watching) {
+            RunNotes.print(screen.notes)
+            draw(screen, inPlace: inPlace)
+        }
+    }
+
+    private func draw(_ screen: WatchScreen, inPlace: Bool) {
+        var text = ""
+        let status: String
+        switch screen.frame {
+        case .forecast(_, let origin, let next):
+            if let answer = screen.answer { text = renderer.render(answer, units: units, hours: hours) }
+            if case .stale(_, let error) = origin {
+                status = "\(error.summary) Showing the stored forecast; trying again in \(ValueFormat.age(next.inSeconds))."
+            } else {
+                status = "Next refresh in \(ValueFormat.age(next.inSeconds))."
+            }
+        case .failed(let error, let retry):
+            status = "\(error.summary) Trying again in \(ValueFormat.age(retry.inSeconds))."
+        case .notLocated(let error, let retry):
+            status = "\(error.summary) Trying again in \(ValueFormat.age(retry.inSeconds))."
+        case .notPermitted(let error):
+            status = "\(error.userMessage) Waiting for the permission to change."
+        }
+        if inPlace {
+            Terminal.standardOutput.write("\u{1B}[H\u{1B}[2J" + text + "\n" + status + " Ctrl-C to quit.\n")
+        } else {
+            if !text.isEmpty { Terminal.standardOutput.write(text) }
+            switch screen.frame {
+            case .forecast(_, .network, _), .forecast(_, .stored, _), .forecast(_, .held, _): break
+            default: Terminal.standardError.writeLine("forecastly: \(status)")
+            }
+        }
+    }
+}
