@@ -144,6 +144,8 @@ let package = Package(
             name: "ForecastlySettings",
             dependencies: [
                 "ForecastCore", "ForecastlyBase",
+                // The providers a setting may name, and the keys they take.
+                "ForecastProviders",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: strictSwift6
@@ -187,7 +189,7 @@ let package = Package(
             name: "ForecastlyTesting",
             dependencies: [
                 "ForecastlyApp", "ForecastlySimulation", "ForecastlyBase", "LocationProvider", "NetworkTransport", "ForecastCore",
-                "ForecastStore", "Places",
+                "ForecastProviders", "ForecastStore", "Places",
             ],
             swiftSettings: strictSwift6
         ),

@@ -11,7 +11,7 @@ extension SQLiteStore: NoteStore {
                 """, arguments: [
                     note.createdAt.timeIntervalSince1970, note.text, note.placeName, note.latitude, note.longitude,
                     note.weather?.temperature, note.weather?.temperatureUnit, note.weather?.weatherCode,
-                    note.weather?.description, note.weather?.symbol, note.weather?.glyph, note.weather?.provider?.rawValue,
+                    note.weather?.description, note.weather?.symbol, note.weather?.glyph, note.weather?.provider,
                 ])
             return db.lastInsertedRowID
         }
@@ -45,7 +45,7 @@ extension SQLiteStore: NoteStore {
             weather: unit.map { unit in
                 WeatherNote.Weather(temperature: row["temperature"], temperatureUnit: unit, weatherCode: row["weatherCode"],
                                     description: row["description"], symbol: row["symbol"], glyph: row["glyph"],
-                                    provider: provider.flatMap(WeatherProvider.init(rawValue:)))
+                                    provider: provider)
             }))
     }
 }

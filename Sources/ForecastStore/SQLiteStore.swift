@@ -204,7 +204,7 @@ public final class SQLiteStore: Sendable {
         // stored before this were all Open-Meteo's.
         migrator.registerMigration("v2: providers and caching headers") { db in
             try db.alter(table: "forecast") { t in
-                t.add(column: "provider", .text).notNull().defaults(to: WeatherProvider.openMeteo.rawValue)
+                t.add(column: "provider", .text).notNull().defaults(to: "open-meteo")
                 t.add(column: "expires", .double)
                 t.add(column: "lastModified", .text)
             }
@@ -225,6 +225,12 @@ public final class SQLiteStore: Sendable {
                 t.column("nextRequest", .double).notNull()
                 t.column("body", .blob).notNull()
             }
+        }
+        // A stored forecast carries its provider's description and credit
+        // as they were when it was fetched, where it carried only the
+        // provider's name: the forecasts stored before, a cache, are dropped.
+        migrator.registerMigration("v4: providers described in each forecast") { db in
+            try db.execute(sql: "DELETE FROM forecast")
         }
         return migrator
     }

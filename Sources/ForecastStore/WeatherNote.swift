@@ -24,13 +24,13 @@ public struct WeatherNote: Sendable, Equatable {
         public var description: String?
         public var symbol: String?
         public var glyph: String?
-        /// The service that gave the weather; unknown for notes saved
-        /// before forecastly had more than one.
-        public var provider: WeatherProvider?
+        /// The id of the service that gave the weather ("open-meteo");
+        /// unknown for notes saved before forecastly had more than one.
+        public var provider: String?
 
         public init(
             temperature: Double?, temperatureUnit: String, weatherCode: Int?, description: String?, symbol: String?, glyph: String?,
-            provider: WeatherProvider? = nil
+            provider: String? = nil
         ) {
             self.provider = provider
             self.temperature = temperature
@@ -48,7 +48,7 @@ public struct WeatherNote: Sendable, Equatable {
             self.init(
                 temperature: now.temperature, temperatureUnit: forecast.units.temperature, weatherCode: now.weatherCode,
                 description: condition?.description, symbol: condition?.symbolName(isDay: now.isDay ?? true),
-                glyph: condition?.glyph(isDay: now.isDay ?? true), provider: forecast.provider)
+                glyph: condition?.glyph(isDay: now.isDay ?? true), provider: forecast.provider.id)
         }
     }
 }

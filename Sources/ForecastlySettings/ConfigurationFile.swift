@@ -1,5 +1,6 @@
 public import ForecastCore
 public import ForecastlyBase
+import ForecastProviders
 import Foundation
 import TOMLKit
 
@@ -27,8 +28,8 @@ public struct ConfigurationFile: Sendable, Equatable {
     /// Whether the report and JSON show the next two hours (default true).
     public var nowcast: Located<Bool>?
     public var alerts: Located<Bool>?
-    public var openWeatherAPIKey: Located<String>?
-    public var openMeteoAPIKey: Located<String>?
+    /// API keys, by the id of the provider they are for.
+    public var apiKeys: [String: Located<String>] = [:]
 
     public init(path: String) { self.path = path }
 
@@ -94,7 +95,7 @@ public struct ConfigurationFile: Sendable, Equatable {
                 guard let named = value.string.flatMap({ UnitSystem(rawValue: $0.lowercased()) }) else { throw bad() }
                 file.units = Located(named, line: line ?? 0)
             case .provider:
-                guard let named = value.string.flatMap({ WeatherProvider(rawValue: $0.lowercased()) }) else { throw bad() }
+                guard let named = value.string.flatMap(WeatherProviders.named) else { throw bad() }
                 file.provider = Located(named, line: line ?? 0)
             case .place:
                 guard let place = value.string.map({ $0.trimmingWhitespace() }), PlaceSetting.isPlausible(place) else { throw bad() }
@@ -120,7 +121,8 @@ public struct ConfigurationFile: Sendable, Equatable {
             case .aqi:
                 guard let scale = value.string.flatMap({ AirQualityScale(rawValue: $0.lowercased()) }) else { throw bad() }
                 file.aqi = Located(scale, line: line ?? 0)
-            case .openWeatherAPIKey, .openMeteoAPIKey:
+            default:
+                guard let provider = WeatherProviders.all.first(where: { ConfigurationKey.apiKey(of: $0) == known })?.provider else { throw bad() }
                 guard let key = value.string, !key.isEmpty, key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
                     throw .badValue(path: path, line: line, key: known, got: value.string == nil ? Self.describe(value) : "a key with spaces or other characters")
                 }
@@ -128,8 +130,7 @@ public struct ConfigurationFile: Sendable, Equatable {
                 guard mode & 0o077 == 0 else {
                     throw .secretReadableByOthers(path: path, line: line, key: known, mode: String(mode, radix: 8))
                 }
-                if known == .openWeatherAPIKey { file.openWeatherAPIKey = Located(key, line: line ?? 0) }
-                else { file.openMeteoAPIKey = Located(key, line: line ?? 0) }
+                file.apiKeys[provider.id] = Located(key, line: line ?? 0)
             }
         }
         return file

@@ -1,34 +1,54 @@
-/// The keys of `config.toml`, each a default that a flag or an environment
-/// variable overrides. The file is flat: no tables.
-public enum ConfigurationKey: String, CaseIterable, Sendable {
-    case units
-    case provider
-    case place
-    case days
-    case hours
-    case clock
-    case airQuality = "air-quality"
-    case aqi
-    case nowcast
-    case alerts
-    case openWeatherAPIKey = "openweather-api-key"
-    case openMeteoAPIKey = "open-meteo-api-key"
+public import ForecastProviders
 
+/// The keys of `config.toml`, each a default that a flag or an environment
+/// variable overrides. The file is flat: no tables. A provider that takes a
+/// key adds its own (`openweather-api-key`).
+public struct ConfigurationKey: Hashable, Sendable {
+    /// The key as written in the file.
+    public let rawValue: String
     /// What the key takes, as an error or `forecastly config` says it.
-    public var expected: String {
-        switch self {
-        case .units: "\"metric\" or \"imperial\""
-        case .provider: "\"open-meteo\", \"met-norway\" or \"openweather\""
-        case .place: "a city as --city takes it (\"Paris, FR\") or \"LAT,LON\" (\"50.45,30.52\")"
-        case .days: "a whole number from 1 to 16"
-        case .hours: "a whole number from 0 to 48"
-        case .clock: "\"24h\" or \"12h\""
-        case .airQuality, .nowcast, .alerts: "true or false"
-        case .aqi: "\"european\" or \"us\""
-        case .openWeatherAPIKey, .openMeteoAPIKey: "the key as a string"
-        }
+    public let expected: String
+    /// Keys that are secrets: the file must be readable by its owner only.
+    public let isSecret: Bool
+
+    init(_ rawValue: String, expected: String, isSecret: Bool = false) {
+        self.rawValue = rawValue
+        self.expected = expected
+        self.isSecret = isSecret
     }
 
-    /// Keys that are secrets: the file must be readable by its owner only.
-    public var isSecret: Bool { self == .openWeatherAPIKey || self == .openMeteoAPIKey }
+    public static let units = ConfigurationKey("units", expected: "\"metric\" or \"imperial\"")
+    public static let provider = ConfigurationKey(
+        "provider", expected: WeatherProviders.all.map { "\"\($0.provider.id)\"" }.joinedAsChoice())
+    public static let place = ConfigurationKey(
+        "place", expected: "a city as --city takes it (\"Paris, FR\") or \"LAT,LON\" (\"50.45,30.52\")")
+    public static let days = ConfigurationKey("days", expected: "a whole number from 1 to 16")
+    public static let hours = ConfigurationKey("hours", expected: "a whole number from 0 to 48")
+    public static let clock = ConfigurationKey("clock", expected: "\"24h\" or \"12h\"")
+    public static let airQuality = ConfigurationKey("air-quality", expected: "true or false")
+    public static let aqi = ConfigurationKey("aqi", expected: "\"european\" or \"us\"")
+    public static let nowcast = ConfigurationKey("nowcast", expected: "true or false")
+    public static let alerts = ConfigurationKey("alerts", expected: "true or false")
+
+    /// The key that holds `provider`'s API key, when it takes one.
+    public static func apiKey(of provider: WeatherProviderRegistration) -> ConfigurationKey? {
+        provider.provider.apiKeySetting.map { ConfigurationKey($0, expected: "the key as a string", isSecret: true) }
+    }
+
+    /// Every key, in the order `forecastly config` and errors list them.
+    public static var allCases: [ConfigurationKey] {
+        [.units, .provider, .place, .days, .hours, .clock, .airQuality, .aqi, .nowcast, .alerts] + WeatherProviders.all.compactMap(apiKey(of:))
+    }
+
+    public init?(rawValue: String) {
+        guard let key = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = key
+    }
+}
+
+extension [String] {
+    /// "a", "b" or "c".
+    func joinedAsChoice() -> String {
+        count <= 1 ? joined() : dropLast().joined(separator: ", ") + " or " + last!
+    }
 }

@@ -1,5 +1,6 @@
 public import ForecastCore
 public import ForecastlyBase
+import ForecastProviders
 
 /// The settings of one run, each with where it came from. For every
 /// setting the first that gives it wins: the flag, the environment, the
@@ -78,9 +79,17 @@ public struct Settings: Sendable {
             return Setting(value, from: .environment(variable))
         }
 
+        func provider(named text: String?) throws(EnvironmentSettingError) -> Setting<WeatherProvider>? {
+            guard let text, !text.isEmpty else { return nil }
+            guard let provider = WeatherProviders.named(text) else {
+                throw EnvironmentSettingError(variable: WeatherProvider.environmentVariable, value: text, expected: WeatherProviders.all.map(\.provider.id))
+            }
+            return Setting(provider, from: .environment(WeatherProvider.environmentVariable))
+        }
+
         // A variable the flag overrides is not even read.
         let unitsVariable = flags.units == nil ? try named(unitsVariable, UnitSystem.self) : nil
-        let providerVariable = flags.provider == nil ? try named(WeatherProvider.environmentVariable, WeatherProvider.self) : nil
+        let providerVariable = flags.provider == nil ? try provider(named: environment[WeatherProvider.environmentVariable]) : nil
         let units = flags.units.map { Setting($0, from: .flag("--units")) } ?? unitsVariable ?? fromFile(file?.units) ?? locale.units
         let provider = flags.provider.map { Setting($0, from: .flag("--provider")) } ?? providerVariable ?? fromFile(file?.provider)
             ?? Setting(.openMeteo, from: .builtIn)
@@ -92,13 +101,7 @@ public struct Settings: Sendable {
         if apiKey == nil, let variable = provider.value.apiKeyVariable, let key = environment[variable], !key.isEmpty {
             apiKey = Setting(key, from: .environment(variable))
         }
-        if apiKey == nil {
-            switch provider.value {
-            case .openWeather: apiKey = fromFile(file?.openWeatherAPIKey)
-            case .openMeteo: apiKey = fromFile(file?.openMeteoAPIKey)
-            case .metNorway: break
-            }
-        }
+        if apiKey == nil { apiKey = fromFile(file?.apiKeys[provider.value.id]) }
         let airQuality = flags.airQuality.map { Setting($0, from: .flag("--no-air-quality")) } ?? fromFile(file?.airQuality) ?? Setting(true, from: .builtIn)
         let aqi = flags.aqi.map { Setting($0, from: .flag("--aqi")) } ?? fromFile(file?.aqi)
         let nowcast = flags.nowcast.map { Setting($0, from: .flag("--no-nowcast")) } ?? fromFile(file?.nowcast) ?? Setting(true, from: .builtIn)

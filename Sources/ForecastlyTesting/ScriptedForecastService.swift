@@ -1,4 +1,5 @@
 public import ForecastCore
+public import ForecastProviders
 
 /// A `ForecastService` whose answers a test scripts: a forecast, an error,
 /// or anything a closure works out from the request.

@@ -32,8 +32,8 @@ import TestSupport
         #expect(file.days == Located(3, line: 6))
         #expect(file.hours == Located(12, line: 7))
         #expect(file.clock == Located(.twelveHour, line: 8))
-        #expect(file.openWeatherAPIKey == Located("0123abcd", line: 9))
-        #expect(file.openMeteoAPIKey == nil)
+        #expect(file.apiKeys["openweather"] == Located("0123abcd", line: 9))
+        #expect(file.apiKeys["open-meteo"] == nil)
     }
 
     @Test func anEmptyFileSetsNothing() throws {
@@ -117,7 +117,7 @@ import TestSupport
         chmod(file, 0o644)
         #expect(throws: ConfigurationError.self) { try ConfigurationFile.load(path: file) }
         chmod(file, 0o600)
-        #expect(try ConfigurationFile.load(path: file)?.openWeatherAPIKey?.value == "k")
+        #expect(try ConfigurationFile.load(path: file)?.apiKeys["openweather"]?.value == "k")
         // Far larger than any settings file.
         try Data(repeating: 0x23, count: ConfigurationFile.sizeLimit + 1).write(to: URL(fileURLWithPath: file))
         #expect(throws: ConfigurationError.tooLarge(path: file, bytes: ConfigurationFile.sizeLimit + 1)) { try ConfigurationFile.load(path: file) }

@@ -25,7 +25,7 @@ public struct Forecast: Sendable, Equatable, Codable {
     public init(
         coordinate: Coordinate, requestedCoordinate: Coordinate, elevation: Double?, timeZone: TimeZone,
         units: ForecastUnits, current: CurrentConditions?, hourly: [HourlyForecast], daily: [DailyForecast],
-        provider: WeatherProvider = .openMeteo
+        provider: WeatherProvider
     ) {
         self.provider = provider
         self.coordinate = coordinate
@@ -52,8 +52,8 @@ public struct Forecast: Sendable, Equatable, Codable {
         case coordinate, requestedCoordinate, elevation, timeZone, units, current, hourly, daily, fix, provider
     }
 
-    /// Forecasts stored before there was more than one provider carry none:
-    /// they are Open-Meteo's.
+    /// A provider is stored with its description and credit as they were
+    /// when the forecast was fetched.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         coordinate = try container.decode(Coordinate.self, forKey: .coordinate)
@@ -65,7 +65,7 @@ public struct Forecast: Sendable, Equatable, Codable {
         hourly = try container.decode([HourlyForecast].self, forKey: .hourly)
         daily = try container.decode([DailyForecast].self, forKey: .daily)
         fix = try container.decodeIfPresent(LocationFix.self, forKey: .fix)
-        provider = try container.decodeIfPresent(WeatherProvider.self, forKey: .provider) ?? .openMeteo
+        provider = try container.decode(WeatherProvider.self, forKey: .provider)
     }
 }
 

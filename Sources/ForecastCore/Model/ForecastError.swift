@@ -69,16 +69,14 @@ extension ForecastError: UserFacingError {
             }
         case .httpStatus(let status, _, let service):
             switch (status, service.provider) {
-            case (429, .openMeteo): return "Wait and try again later; heavy use needs an API key (--api-key)."
-            case (429, .metNorway): return "MET Norway asks clients to back off: wait a few minutes before asking again."
-            case (429, .openWeather): return "A free key allows 60 calls a minute: wait a minute before asking again."
+            case (429, let provider?): return provider.rateLimitAdvice
             case (400, _): return "Check the coordinates and options; if they look right, report this as a bug."
-            case (401, .openWeather), (403, .openWeather):
-                return "The key is wrong, not active yet (a new key takes up to a few hours), or lacks the One Call 3.0 subscription (--openweather-onecall); check --api-key or FORECASTLY_OPENWEATHER_API_KEY."
+            case (401, let provider?), (403, let provider?) where provider.needsKey:
+                return provider.keyRefusedAdvice
             case (403, _) where service.wantsIdentification:
                 return "Set FORECASTLY_CONTACT to your e-mail address or web site so \(service.provider?.name ?? service.text) knows who asks; if it persists, report it."
             case (401, nil), (403, nil): return "It takes no key: try again later, and report it if it persists."
-            case (401, _), (403, _): return "Check --api-key or FORECASTLY_OPEN_METEO_API_KEY."
+            case (401, let provider?), (403, let provider?): return provider.keyRefusedAdvice
             case (500...599, _): return "Try again in a few minutes."
             default: return "Check \(service.urlVariable) and try again."
             }

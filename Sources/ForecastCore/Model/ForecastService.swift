@@ -107,13 +107,6 @@ public struct DataSource: Sendable, Hashable, Codable {
         self.attribution = attribution
     }
 
-    public static let openMeteo = DataSource(
-        name: "Open-Meteo",
-        url: "https://open-meteo.com/",
-        license: "CC BY 4.0",
-        attribution: "Weather data by Open-Meteo.com (CC BY 4.0)"
-    )
-
     /// Open-Meteo's Air Quality API, which serves CAMS forecasts; both are credited.
     public static let openMeteoAirQuality = DataSource(
         name: "Open-Meteo air quality (CAMS)",

@@ -1,100 +1,81 @@
-/// The weather services forecastly can ask. Each has its own terms, its
-/// own credit line and its own answer format; all answer through
-/// `ForecastService`, so the rest of forecastly does not care which.
-public enum WeatherProvider: String, Sendable, Hashable, Codable, CaseIterable {
-    case openMeteo = "open-meteo"
-    case metNorway = "met-norway"
-    case openWeather = "openweather"
+/// A weather service forecastly can ask: who it is, its terms, and the
+/// credit its answers carry. Each provider's folder in ForecastProviders
+/// describes itself with one of these (and says how its service is built);
+/// `WeatherProviders.all` there lists them. Everything else reads these
+/// values and never asks which provider it is, so a new weather API is a
+/// folder and one registration.
+public struct WeatherProvider: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The name `--provider`, `FORECASTLY_PROVIDER` and config.toml take ("open-meteo").
+    public let id: String
+    /// How people call the service ("Open-Meteo").
+    public let name: String
+    /// Who the data comes from and how it must be credited.
+    public let source: DataSource
+    /// The variable that points forecastly at another server (self-hosted, or a test stub).
+    public let urlVariable: String
+    /// The variable that holds its API key, where it takes one.
+    public let apiKeyVariable: String?
+    /// The config.toml key that holds its API key, where it takes one.
+    public let apiKeySetting: String?
+    /// Its terms, for `about` and `--help`.
+    public let terms: String
+    /// Whether it can be asked only with a key. Only keyless providers stand
+    /// in for each other: a fallback must never need a secret the user did not give.
+    public let needsKey: Bool
+    /// Whether its answers carry `Expires` and `Last-Modified` its terms
+    /// oblige forecastly to obey (MET Norway's). Only then is the stored
+    /// forecast read before a request, for those headers.
+    public let sendsCacheHeaders: Bool
+    /// Whether it answers many places in one request (`compare`): such
+    /// answers are not stored place by place.
+    public let answersManyPlacesAtOnce: Bool
+    /// The most places `compare` asks it for in one run, within its rate limits.
+    public let maximumComparedPlaces: Int
+    /// The keyless provider asked when this one is unavailable.
+    public let fallbackID: String?
+    /// Whether it refuses clients that do not identify themselves (HTTP 403
+    /// then means "set FORECASTLY_CONTACT", not "the key is wrong").
+    public let wantsIdentification: Bool
+    /// What to do when it is rate limited (HTTP 429).
+    public let rateLimitAdvice: String
+    /// What to do when it refuses the key (HTTP 401, 403).
+    public let keyRefusedAdvice: String
+
+    public init(
+        id: String, name: String, source: DataSource, urlVariable: String, apiKeyVariable: String? = nil, apiKeySetting: String? = nil,
+        terms: String, needsKey: Bool = false, sendsCacheHeaders: Bool = false, answersManyPlacesAtOnce: Bool = false,
+        maximumComparedPlaces: Int = 100, fallbackID: String? = nil, wantsIdentification: Bool = false,
+        rateLimitAdvice: String = "Wait and try again later.",
+        keyRefusedAdvice: String = "Check --api-key and try again."
+    ) {
+        self.id = id
+        self.name = name
+        self.source = source
+        self.urlVariable = urlVariable
+        self.apiKeyVariable = apiKeyVariable
+        self.apiKeySetting = apiKeySetting
+        self.terms = terms
+        self.needsKey = needsKey
+        self.sendsCacheHeaders = sendsCacheHeaders
+        self.answersManyPlacesAtOnce = answersManyPlacesAtOnce
+        self.maximumComparedPlaces = maximumComparedPlaces
+        self.fallbackID = fallbackID
+        self.wantsIdentification = wantsIdentification
+        self.rateLimitAdvice = rateLimitAdvice
+        self.keyRefusedAdvice = keyRefusedAdvice
+    }
 
     /// The variable that chooses the provider when `--provider` is not given.
     public static let environmentVariable = "FORECASTLY_PROVIDER"
 
-    /// The variable that holds the service's API key, where it takes one
-    /// (Open-Meteo's is for its commercial service).
-    public var apiKeyVariable: String? {
-        switch self {
-        case .openMeteo: "FORECASTLY_OPEN_METEO_API_KEY"
-        case .metNorway: nil
-        case .openWeather: "FORECASTLY_OPENWEATHER_API_KEY"
-        }
-    }
+    /// Its name where a setting takes it.
+    public var rawValue: String { id }
+    public var description: String { id }
 
-    /// How people call the service.
-    public var name: String {
-        switch self {
-        case .openMeteo: "Open-Meteo"
-        case .metNorway: "MET Norway"
-        case .openWeather: "OpenWeather"
-        }
-    }
-
-    /// Who the data comes from and how it must be credited.
-    public var source: DataSource {
-        switch self {
-        case .openMeteo: .openMeteo
-        case .metNorway: .metNorway
-        case .openWeather: .openWeather
-        }
-    }
-
-    /// Whether anyone may ask it without an account. Only keyless providers
-    /// stand in for each other: a fallback must never need a secret the
-    /// user did not give.
-    public var needsKey: Bool { self == .openWeather }
-
-    /// Whether its answers carry `Expires` and `Last-Modified` that its terms
-    /// oblige forecastly to obey (MET Norway's). Only then is the stored
-    /// forecast read before a request, for those headers; for the others
-    /// an old forecast is read only when it is needed.
-    public var sendsCacheHeaders: Bool { self == .metNorway }
-
-    /// The most places `compare` asks this provider for in one run, within
-    /// its rate limits: a free OpenWeather key allows 60 calls a minute,
-    /// and each place takes two.
-    public var maximumComparedPlaces: Int { self == .openWeather ? 30 : 100 }
-
-    /// The keyless provider asked when this one is unavailable.
-    public var fallback: WeatherProvider? {
-        switch self {
-        case .openMeteo: .metNorway
-        case .metNorway: .openMeteo
-        case .openWeather: nil
-        }
-    }
-
-    /// The variable that points forecastly at another server (self-hosted, or a test stub).
-    public var urlVariable: String {
-        switch self {
-        case .openMeteo: "FORECASTLY_OPEN_METEO_URL"
-        case .metNorway: "FORECASTLY_MET_NORWAY_URL"
-        case .openWeather: "FORECASTLY_OPENWEATHER_URL"
-        }
-    }
-
-    /// The service's terms, for `about` and `--help`.
-    public var terms: String {
-        switch self {
-        case .openMeteo: "free for non-commercial use, 10,000 requests a day; https://open-meteo.com/en/terms"
-        case .metNorway: "free; identify the client, obey Expires; https://api.met.no/doc/TermsOfService"
-        case .openWeather: "needs an API key (--api-key); a free key allows 60 calls a minute; https://openweathermap.org/price"
-        }
-    }
-}
-
-extension DataSource {
-    public static let metNorway = DataSource(
-        name: "MET Norway",
-        url: "https://api.met.no/",
-        license: "CC BY 4.0",
-        attribution: "Weather data by MET Norway (CC BY 4.0)"
-    )
-
-    public static let openWeather = DataSource(
-        name: "OpenWeather",
-        url: "https://openweathermap.org/",
-        license: "CC BY-SA 4.0",
-        attribution: "Weather data by OpenWeather (CC BY-SA 4.0)"
-    )
+    /// The same provider, whatever the wording of its terms when a stored
+    /// answer was made.
+    public static func == (lhs: WeatherProvider, rhs: WeatherProvider) -> Bool { lhs.id == rhs.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
 /// The service an error is about: which provider (nil for a service that is
@@ -114,7 +95,7 @@ public struct ServiceName: Sendable, Hashable, CustomStringConvertible {
         self.provider = provider
         self.text = text ?? provider.name
         self.urlVariable = provider.urlVariable
-        self.wantsIdentification = provider == .metNorway
+        self.wantsIdentification = provider.wantsIdentification
     }
 
     /// A service that is not a weather provider.
@@ -126,8 +107,4 @@ public struct ServiceName: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { text }
-
-    public static let openMeteo = ServiceName(.openMeteo)
-    public static let metNorway = ServiceName(.metNorway)
-    public static let openWeather = ServiceName(.openWeather)
 }

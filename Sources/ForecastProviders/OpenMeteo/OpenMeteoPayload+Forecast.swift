@@ -39,7 +39,8 @@ extension OpenMeteoPayload {
             units: units(fallback: requested.units),
             current: current,
             hourly: hourly,
-            daily: daily
+            daily: daily,
+            provider: .openMeteo
         )
     }
 

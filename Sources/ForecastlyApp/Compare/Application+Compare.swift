@@ -25,7 +25,7 @@ extension Application {
         }
         let services = self.services(service)
         let store = context.store.cache()
-        let weather: any ForecastService = provider == .openMeteo
+        let weather: any ForecastService = provider.answersManyPlacesAtOnce
             ? try services.weather()
             : CachingForecastService(base: try services.weather(), cache: store ?? NoForecastCache(),
                                      policy: .preferStored(maxAge: CachePolicy.defaultMaxAge), now: context.now)

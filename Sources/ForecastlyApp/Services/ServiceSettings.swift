@@ -1,4 +1,5 @@
 public import ForecastCore
+public import ForecastProviders
 
 /// Which weather service a run asks, and how.
 public struct ServiceSettings: Sendable, Hashable {

@@ -19,18 +19,16 @@ struct Services: Sendable {
 
     /// The chosen provider.
     func weather() throws(ForecastError) -> any ForecastService {
-        try WeatherServices(environment: environment, places: context.places).service(settings.provider, settings: settings, transport: transport)
+        try service(settings.provider, apiKey: settings.apiKey)
     }
 
     /// The keyless provider asked when the chosen one is unavailable; nil
     /// with `--no-fallback`, for OpenWeather, or when it is not configured
     /// right (it must never stop the chosen provider from answering).
     func fallback() -> (any ForecastService)? {
-        guard settings.fallback, let other = settings.provider.fallback else { return nil }
-        var keyless = settings
-        keyless.apiKey = nil
+        guard settings.fallback, let other = WeatherProviders.fallback(for: settings.provider) else { return nil }
         do {
-            return try WeatherServices(environment: environment, places: context.places).service(other, settings: keyless, transport: transport)
+            return try service(other, apiKey: nil)
         } catch {
             AppLog.logger.debug("no fallback to \(other.name): \(error)")
             return nil
@@ -80,26 +78,17 @@ struct Services: Sendable {
     }
 }
 
-/// Builds each provider's service from the environment and the settings.
-struct WeatherServices {
-    let environment: [String: String]
-    let places: PlaceBook
-
-    func service(_ provider: WeatherProvider, settings: ServiceSettings, transport: any HTTPTransport) throws(ForecastError) -> any ForecastService {
-        let timeZone: @Sendable (Coordinate) -> TimeZone = { [places] in places.timeZone(at: $0) }
-        switch provider {
-        case .openMeteo:
-            let configuration = try OpenMeteoConfiguration(environment: environment, apiKey: settings.apiKey)
-            AppLog.logger.debug("forecast server: \(configuration.baseURL.absoluteString), api key: \(configuration.apiKey == nil ? "none" : "set")")
-            return OpenMeteoService(configuration: configuration, transport: transport)
-        case .metNorway:
-            let service = try MetNorwayService(environment: environment, transport: transport, timeZone: timeZone)
-            AppLog.logger.debug("forecast server: \(service.endpoint.baseURL.absoluteString), contact: \(service.contact == nil ? "none" : "set")")
-            return service
-        case .openWeather:
-            let configuration = try OpenWeatherConfiguration(environment: environment, apiKey: settings.apiKey, oneCall: settings.oneCall)
-            AppLog.logger.debug("forecast server: \(configuration.endpoint.baseURL.absoluteString), api key: set, One Call: \(configuration.oneCall)")
-            return OpenWeatherService(configuration: configuration, transport: transport, timeZone: timeZone)
+extension Services {
+    /// `provider`'s service, built as its registration says.
+    func service(_ provider: WeatherProvider, apiKey: String?) throws(ForecastError) -> any ForecastService {
+        guard let registration = WeatherProviders.registration(of: provider) else {
+            throw .invalidInput("\(provider.name) is not a provider this forecastly knows.")
         }
+        let places = context.places
+        let service = try registration.service(ProviderContext(
+            environment: environment, transport: transport, apiKey: apiKey, oneCall: settings.oneCall,
+            timeZone: { places.timeZone(at: $0) }))
+        AppLog.logger.debug("forecast server: \(registration.server(environment)?.absoluteString ?? "?"), api key: \(apiKey == nil ? "none" : "set")")
+        return service
     }
 }

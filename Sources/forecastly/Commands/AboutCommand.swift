@@ -17,18 +17,20 @@ struct AboutCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let directories = XDGDirectories(environment: environment)
-        let providers = WeatherProvider.allCases.map { provider in
+        let providers = WeatherProviders.all.map { registration in
+            let provider = registration.provider
+            return
             """
               \(provider.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))\(provider.source.attribution)
                           \(provider.source.url) · licence \(provider.source.license)
                           terms: \(provider.terms)
-                          server: \(Self.server(provider, environment: environment))
+                          server: \(registration.server(environment)?.absoluteString ?? "(\(provider.urlVariable) is invalid)")
             """
         }.joined(separator: "\n")
         let warnings = AlertSource.allCases.map { source in
             let server: String = switch source {
             case .nws: Self.server(NWSAlertService.name, publicURL: NWSAlertService.publicURL, environment: environment)
-            case .metNorway: Self.server(.metNorway, environment: environment)
+            case .metNorway: WeatherProviders.registration(of: .metNorway)?.server(environment)?.absoluteString ?? "(FORECASTLY_MET_NORWAY_URL is invalid)"
             case .meteoAlarm: Self.server(MeteoAlarmService.name, publicURL: MeteoAlarmService.publicURL, environment: environment)
             }
             let name = source.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
@@ -73,15 +75,5 @@ struct AboutCommand: ParsableCommand {
     static func server(_ name: ServiceName, publicURL: URL, environment: [String: String]) -> String {
         (try? ServiceEndpoint(service: name, publicURL: publicURL, environment: environment))?.baseURL.absoluteString
             ?? "(\(name.urlVariable) is invalid)"
-    }
-
-    /// The server forecastly asks: the public one, or the one its variable names.
-    static func server(_ provider: WeatherProvider, environment: [String: String]) -> String {
-        let url: URL? = switch provider {
-        case .openMeteo: (try? OpenMeteoConfiguration(environment: environment))?.baseURL
-        case .metNorway: (try? ServiceEndpoint(.metNorway, publicURL: MetNorwayService.publicBaseURL, environment: environment))?.baseURL
-        case .openWeather: (try? ServiceEndpoint(.openWeather, publicURL: OpenWeatherConfiguration.publicBaseURL, environment: environment))?.baseURL
-        }
-        return url?.absoluteString ?? "(\(provider.urlVariable) is invalid)"
     }
 }

@@ -1,11 +1,24 @@
 import ArgumentParser
 import ForecastCore
 import ForecastlyApp
+import ForecastProviders
 import ForecastlyBase
 import ForecastlySettings
 import Foundation
 
-extension WeatherProvider: ArgumentChoice {}
+/// `--provider`'s values: the providers the registry lists.
+protocol ProviderArgument: ExpressibleByArgument {}
+
+extension WeatherProvider: ProviderArgument {
+    /// A provider by its id, in any case: `--provider MET-Norway`.
+    init?(argument: String) {
+        guard let provider = WeatherProviders.named(argument) else { return nil }
+        self = provider
+    }
+
+    static var allValueStrings: [String] { WeatherProviders.all.map(\.provider.id) }
+    var defaultValueDescription: String { id }
+}
 
 struct ServiceOptions: ParsableArguments {
     @Option(help: ArgumentHelp(

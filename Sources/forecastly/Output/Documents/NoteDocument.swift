@@ -37,7 +37,7 @@ struct NoteDocument: Encodable, Sendable {
             try saved.encode(weather.symbol, forKey: .symbol)
             try saved.encode(weather.glyph, forKey: .glyph)
             // null for notes saved before forecastly had more than one provider.
-            try saved.encode(weather.provider?.rawValue, forKey: .provider)
+            try saved.encode(weather.provider, forKey: .provider)
         }
     }
 
