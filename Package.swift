@@ -318,7 +318,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ForecastlyTestingTests",
-            dependencies: ["ForecastlyTesting", "ForecastlyApp", "ForecastCore", "ForecastlyBase", "LocationProvider"],
+            dependencies: ["ForecastlyTesting", "ForecastlySimulation", "ForecastlyApp", "ForecastCore", "ForecastlyBase", "LocationProvider"],
         ),
         // Runs the built `forecastly` binary as a subprocess (depending on the
         // executable target makes SwiftPM build it first), and tests the

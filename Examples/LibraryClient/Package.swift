@@ -2,8 +2,8 @@
 import PackageDescription
 
 // A program that uses forecastly as a library, as the README shows: a
-// status-bar weather widget on LocationProvider and ForecastCore, and its
-// tests on ForecastlyTesting. It depends on forecastly by path, so
+// status-bar weather widget on the application library (ForecastlyApp), and
+// its tests on ForecastlyTesting and ForecastlySimulation. It depends on forecastly by path, so
 // `scripts/test` (and CI) builds and tests it against the code beside it:
 // a change that breaks a library user fails there.
 let package = Package(
@@ -15,11 +15,9 @@ let package = Package(
         .target(
             name: "WeatherWidget",
             dependencies: [
+                .product(name: "ForecastlyApp", package: "forecastly"),
                 .product(name: "ForecastCore", package: "forecastly"),
                 .product(name: "ForecastlyBase", package: "forecastly"),
-                .product(name: "ForecastProviders", package: "forecastly"),
-                .product(name: "ForecastlySettings", package: "forecastly"),
-                .product(name: "LocationProvider", package: "forecastly"),
                 .product(name: "NetworkTransport", package: "forecastly"),
             ]
         ),
@@ -27,8 +25,9 @@ let package = Package(
             name: "WeatherWidgetTests",
             dependencies: [
                 "WeatherWidget",
-                .product(name: "ForecastCore", package: "forecastly"),
+                .product(name: "ForecastlyApp", package: "forecastly"),
                 .product(name: "ForecastlyBase", package: "forecastly"),
+                .product(name: "ForecastlySimulation", package: "forecastly"),
                 .product(name: "ForecastlyTesting", package: "forecastly"),
                 .product(name: "LocationProvider", package: "forecastly"),
             ],

@@ -3,18 +3,20 @@ public import ForecastlyBase
 public import LocationProvider
 
 /// The location sources of a simulation: one simulated source, whatever
-/// `--source` asks for, and no stored place.
+/// `--source` asks for, and the place in `placeStore` (none, by default).
 public struct SimulatedBackends: LocationBackends {
     public let source: any LocationProvider
+    public let placeStore: PlaceStore
 
-    public init(source: any LocationProvider) {
+    public init(source: any LocationProvider, placeStore: PlaceStore = PlaceStore(path: "/nonexistent/forecastly-simulation/place.json")) {
         self.source = source
+        self.placeStore = placeStore
     }
 
     public func backend(
         _ kind: LocationSourceKind, settings: LocatingSettings, onSatellites: @escaping @Sendable (Int, Int) -> Void
     ) throws -> any LocationProvider {
-        kind == .manual ? ManualLocationProvider(place: nil) : source
+        kind == .manual ? ManualLocationProvider(place: try placeStore.load().get()) : source
     }
 
     public func describe(_ kind: LocationSourceKind, settings: LocatingSettings) -> String {
@@ -26,6 +28,4 @@ public struct SimulatedBackends: LocationBackends {
         }
     }
 
-    /// A place store that holds nothing: a simulated user stored no place.
-    public var placeStore: PlaceStore { PlaceStore(path: "/nonexistent/forecastly-simulation/place.json") }
 }

@@ -1,20 +1,23 @@
 import ForecastlyBase
-import ForecastlyTesting
+import ForecastlySimulation
 import Foundation
 import LocationProvider
 import Testing
+import WeatherWidget
 
-/// A whole permission story, and a route, as the README shows them.
+/// Whole permission stories played against the widget, and a route.
 @Suite struct StoryTests {
     /// The example stories ship beside this package, in Examples/scenarios.
     static let stories = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("scenarios")
 
-    @Test func aRevokedPermissionStopsLocating() async throws {
+    @Test func aRevokedPermissionStopsTheWidget() async throws {
         let story = try Scenario.load(from: Self.stories.appendingPathComponent("revoked-while-watching.json"))
-        let transcript = try await ScenarioRunner.run(story)
+        let transcript = try await ScenarioRunner.run(story, draw: WeatherWidget.text(for:))
         #expect(transcript.passed, "\(transcript.text())")
+        #expect(transcript.entries[1].shows == "13°C")
+        #expect(transcript.entries.last?.shows.contains("denied") == true)
         #expect(transcript.entries.last?.locating == false)
     }
 
