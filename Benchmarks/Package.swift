@@ -14,6 +14,7 @@ let package = Package(
         .executableTarget(
             name: "WatchSoak",
             dependencies: [
+                .product(name: "ForecastlyApp", package: "forecastly"),
                 .product(name: "ForecastCore", package: "forecastly"),
                 .product(name: "ForecastlyBase", package: "forecastly"),
                 .product(name: "ForecastProviders", package: "forecastly"),

@@ -17,6 +17,8 @@ let package = Package(
                 .product(name: "ForecastProviders", package: "forecastly"),
                 .product(name: "ForecastPresentation", package: "forecastly"),
                 .product(name: "ForecastStore", package: "forecastly"),
+                .product(name: "ForecastlyApp", package: "forecastly"),
+                .product(name: "ForecastlySimulation", package: "forecastly"),
                 .product(name: "ForecastlyTesting", package: "forecastly"),
                 .product(name: "LocationProvider", package: "forecastly"),
                 .product(name: "NetworkTransport", package: "forecastly"),

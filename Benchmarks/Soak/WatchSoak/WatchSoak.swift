@@ -1,16 +1,16 @@
 import ForecastCore
-import ForecastStore
-import ForecastProviders
+import ForecastlyApp
 import ForecastlyBase
+import ForecastProviders
 import Foundation
 import NetworkTransport
 
-/// Watch mode for days, compressed: the same loop as `--watch` (the
-/// watcher, the caching service over a real SQLite store, Open-Meteo's
-/// client over the real transport; and on every refresh, as `--watch`
-/// asks them, the next two hours, the air and the warnings, the warnings
-/// through the store with a clock that moves past their interval each
-/// time, so each refresh asks and stores them) refreshing every 10 ms against a
+/// Watch mode for days, compressed: forecastly's own watch
+/// (`Application.watch`, as `--watch` runs it: the caching service over a
+/// real SQLite store, Open-Meteo's client over the real transport, and on
+/// every refresh the next two hours, the air and the warnings, the warnings
+/// through the store with a clock that moves past their interval each time,
+/// so each refresh asks and stores them) refreshing every 10 ms against a
 /// loopback server given as the first argument, which goes down and comes
 /// back on its own. Prints peak RSS, open file descriptors and threads
 /// after 10 and after N refreshes, and the CPU used while idle between
@@ -28,42 +28,29 @@ struct WatchSoak {
         let total = arguments.count > 2 ? Int(arguments[2]) ?? 1000 : 1000
         let directory = NSTemporaryDirectory() + "forecastly-soak-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let store = try SQLiteStore.open(path: directory + "/forecastly.sqlite")
+        var environment = ["HOME": directory, "XDG_CONFIG_HOME": directory + "/config", "XDG_DATA_HOME": directory + "/data",
+                           "XDG_CACHE_HOME": directory + "/cache", "LANG": "C.UTF-8"]
+        for variable in ["FORECASTLY_OPEN_METEO_URL", "FORECASTLY_AIR_QUALITY_URL", "FORECASTLY_METEOALARM_URL", "FORECASTLY_NWS_URL",
+                         "FORECASTLY_MET_NORWAY_URL"] {
+            environment[variable] = base.absoluteString
+        }
         let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent)
-        let service = CachingForecastService(
-            base: OpenMeteoService(configuration: try OpenMeteoConfiguration(baseURL: base), transport: transport),
-            cache: store, policy: .refresh)
-        let place = try Coordinate(latitude: 50.45, longitude: 30.52)
-        let environment = ["FORECASTLY_AIR_QUALITY_URL": base.absoluteString, "FORECASTLY_METEOALARM_URL": base.absoluteString]
-        let air = try OpenMeteoAirQualityService(transport: transport, environment: environment)
-        let nowcast = OpenMeteoNowcastService(configuration: try OpenMeteoConfiguration(baseURL: base), transport: transport)
         let tick = Tick()
-        let alerts = CachingAlertService(
-            base: RegionalAlertService(
-                nws: try NWSAlertService(environment: environment, transport: transport),
-                metNorway: try MetNorwayAlertService(environment: environment, transport: transport),
-                meteoAlarm: try MeteoAlarmService(environment: environment, transport: transport), now: { tick.now }),
-            cache: store, now: { tick.now })
-        let alertPlace = AlertPlace(coordinate: place, countryCode: "UA", regionNames: ["Kyiv"])
-        var extrasFailed = 0
-        let request = try ForecastRequest(coordinate: place, days: 7)
-        let watcher = ForecastWatcher(
-            clock: ContinuousClock(),
-            configuration: .init(interval: .milliseconds(10), backoff: WatchBackoff(initial: .milliseconds(10), cap: .milliseconds(40))))
-        var frames = 0, stale = 0, failed = 0
+        var context = AppContext.system(environment: environment, transport: transport, notifier: nil)
+        context.now = { tick.now }
+        let application = Application(context: context)
+        let place = try Coordinate(latitude: 50.45, longitude: 30.52)
+        let settings = ForecastSettings(
+            place: .typed(place), days: 7, service: ServiceSettings(fallback: false),
+            extras: ExtrasWanted(airQuality: true, nowcast: true, alerts: true), cache: .refresh)
+        let watching = WatchSettings(interval: .milliseconds(10), backoff: WatchBackoff(initial: .milliseconds(10), cap: .milliseconds(40)), refresh: true)
+        var frames = 0, stale = 0, failed = 0, extrasFailed = 0
         var early: Sample?
-        for await frame in watcher.frames(place: place, fetch: { _ throws(ForecastError) in
-            (try await service.forecast(for: request), service.lastOrigin ?? .network)
-        }) {
+        for await screen in try await application.watch(settings, watching: watching) {
             frames += 1
-            // The extras of the refresh, together, as --watch asks them.
             tick.advance()
-            async let airAnswer = try? air.airQuality(at: place)
-            async let nowcastAnswer = try? nowcast.nowcast(at: place)
-            async let alertAnswer = try? alerts.alerts(for: alertPlace, now: tick.now)
-            let answers: (AirQuality?, Nowcast?, PlaceAlerts?) = await (airAnswer, nowcastAnswer, alertAnswer)
-            if answers.0 == nil || answers.1 == nil || answers.2 == nil { extrasFailed += 1 }
-            switch frame {
+            if let extras = screen.answer?.extras, extras.airQuality == nil || extras.nowcast == nil || extras.alerts == nil { extrasFailed += 1 }
+            switch screen.frame {
             case .forecast(_, .stale, _): stale += 1
             case .failed: failed += 1
             default: break
@@ -73,11 +60,8 @@ struct WatchSoak {
         }
         let late = Sample.now()
         // Idle: one refresh, then a long interval; the CPU used while waiting.
-        let idleWatcher = ForecastWatcher(clock: ContinuousClock(), configuration: .init(interval: .seconds(3600)))
         let idle = Task {
-            for await _ in idleWatcher.frames(place: place, fetch: { _ throws(ForecastError) in
-                (try await service.forecast(for: request), .network)
-            }) {}
+            for await _ in try await application.watch(settings, watching: WatchSettings(interval: .seconds(3600))) {}
         }
         try await Task.sleep(for: .milliseconds(500))
         let cpuBefore = Sample.cpuSeconds()

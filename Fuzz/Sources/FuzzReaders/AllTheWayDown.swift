@@ -1,8 +1,11 @@
 import ForecastCore
+import ForecastlyApp
+import ForecastlySimulation
 import ForecastlyTesting
 import ForecastPresentation
 import ForecastStore
 import Foundation
+import NetworkTransport
 
 /// Everything a run does with a forecast it read: the view model, every
 /// renderer (the report at several widths, with the chart and in ASCII, one
@@ -33,6 +36,36 @@ enum AllTheWayDown {
             }
         } catch {
             // A store error is an answer; a trap is not.
+        }
+    }
+
+    /// The answer as forecastly's application reads it from `provider`
+    /// (every request answered with `bytes`): fetched, stored, shown, then
+    /// shown again from the store as `--offline` would.
+    static func throughTheApplication(_ bytes: [UInt8], provider: WeatherProvider) {
+        let context = AppContext(
+            environment: ["HOME": Readers.directory, "XDG_CACHE_HOME": Readers.directory + "/cache"], transport: Answering(bytes: bytes),
+            store: .inMemory(), places: places, backends: SimulatedBackends(source: SimulatedLocationProvider.fixed(Readers.place)),
+            records: InMemoryPermissionRecords())
+        let application = Application(context: context)
+        let settings = ForecastSettings(place: .typed(Readers.place), days: 7, service: ServiceSettings(provider: provider, fallback: false, apiKey: "key"),
+                                        cache: .refresh)
+        Readers.wait {
+            guard let answer = try? await application.forecast(settings) else { return }
+            render(answer.forecast)
+            guard let stored = try? application.storedForecast(settings) else { preconditionFailure("a forecast shown was not kept") }
+            precondition(stored.forecast == answer.forecast, "the store changed the forecast")
+        }
+    }
+
+    /// The places, opened once for every run.
+    static let places = PlaceBook(environment: ["HOME": Readers.directory, "XDG_CACHE_HOME": Readers.directory + "/cache"])
+
+    /// Every request answered with the same bytes.
+    struct Answering: HTTPTransport {
+        let bytes: [UInt8]
+        func get(_ url: URL, headers: [(name: String, value: String)]) async throws(TransportError) -> HTTPResponse {
+            HTTPResponse(status: 200, body: bytes)
         }
     }
 

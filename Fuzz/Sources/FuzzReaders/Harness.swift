@@ -4,6 +4,7 @@ import ForecastProviders
 import ForecastStore
 import ForecastlyBase
 import ForecastlySettings
+import ForecastlySimulation
 import ForecastlyTesting
 import Foundation
 import LocationProvider
@@ -56,14 +57,17 @@ enum Readers {
         // Each provider's answer, followed through everything a run does with it.
         case "open-meteo":
             if let forecast = try? OpenMeteoService.forecast(from: ok, for: request) { AllTheWayDown.follow(forecast) }
+            AllTheWayDown.throughTheApplication(bytes, provider: .openMeteo)
             for forecast in (try? OpenMeteoService.forecasts(from: ok, for: [request, request])) ?? [] { AllTheWayDown.render(forecast) }
         case "met-norway":
             if case .fetched(let forecast, _, _)? = try? MetNorwayService.interpret(ok, for: request, conditional: false, timeZone: .gmt) {
                 AllTheWayDown.follow(forecast)
             }
+            AllTheWayDown.throughTheApplication(bytes, provider: .metNorway)
         case "openweather":
             if let forecast = try? OpenWeatherService.forecast(current: ok, fiveDays: ok, for: request, timeZone: .gmt) { AllTheWayDown.follow(forecast) }
             if let forecast = try? OpenWeatherService.forecast(oneCall: ok, for: request, timeZone: .gmt) { AllTheWayDown.follow(forecast) }
+            AllTheWayDown.throughTheApplication(bytes, provider: .openWeather)
         case "ip-geolocation":
             let provider = try! IPGeolocationProvider(url: URL(string: "http://127.0.0.1/")!, transport: Answer(bytes), allowInsecure: true)
             wait { _ = try? await provider.currentLocation(timeout: .seconds(5)) }

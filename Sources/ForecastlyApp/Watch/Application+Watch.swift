@@ -59,7 +59,7 @@ extension Application {
             background.append(Task { await source.permission.follow(clock: clock) })
         }
         let frames = Self.frames(
-            clock: context.clock, interval: watching.interval, place: place?.coordinate, locations: locations,
+            clock: context.clock, interval: watching.interval, backoff: watching.backoff, place: place?.coordinate, locations: locations,
             endsWithLocations: watching.endsWithLocations, decisions: decisions, now: context.now
         ) { coordinate throws(ForecastError) in
             let forecast = try await caching.forecast(for: try settings.request(coordinate))
@@ -128,11 +128,11 @@ extension Application {
 
     /// The watcher's frames on the context's clock, whatever clock that is.
     private static func frames<C: Clock<Duration>>(
-        clock: C, interval: Duration, place: Coordinate?, locations: AsyncStream<LocationUpdate>?, endsWithLocations: Bool,
+        clock: C, interval: Duration, backoff: WatchBackoff, place: Coordinate?, locations: AsyncStream<LocationUpdate>?, endsWithLocations: Bool,
         decisions: AsyncStream<LocatingDecision>?, now: @escaping @Sendable () -> Date,
         fetch: @escaping @Sendable (Coordinate) async throws(ForecastError) -> (Forecast, ForecastOrigin)
     ) -> AsyncStream<WatchFrame> {
-        ForecastWatcher(clock: clock, configuration: .init(interval: interval)).frames(
+        ForecastWatcher(clock: clock, configuration: .init(interval: interval, backoff: backoff)).frames(
             place: place, locations: locations, endsWithLocations: endsWithLocations, decisions: decisions, now: now, fetch: fetch)
     }
 }

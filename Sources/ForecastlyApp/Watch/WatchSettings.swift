@@ -6,6 +6,8 @@ public import Foundation
 public struct WatchSettings: Sendable {
     /// How often it fetches a new forecast.
     public var interval: Duration
+    /// How soon it tries again after a failure.
+    public var backoff: WatchBackoff
     /// Until the first refresh, a stored forecast younger than this may be shown.
     public var maxAge: TimeInterval
     /// Every fetch asks the network (`--refresh`), within the provider's terms.
@@ -19,10 +21,11 @@ public struct WatchSettings: Sendable {
     public var endsWithLocations: Bool
 
     public init(
-        interval: Duration = .seconds(600), maxAge: TimeInterval = CachePolicy.defaultMaxAge, refresh: Bool = false,
+        interval: Duration = .seconds(600), backoff: WatchBackoff = WatchBackoff(), maxAge: TimeInterval = CachePolicy.defaultMaxAge, refresh: Bool = false,
         notify: NotifySettings? = nil, hourCycle: HourCycle = .twentyFourHour, endsWithLocations: Bool = false
     ) {
         self.interval = interval
+        self.backoff = backoff
         self.maxAge = maxAge
         self.refresh = refresh
         self.notify = notify
