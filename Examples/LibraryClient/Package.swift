@@ -18,6 +18,7 @@ let package = Package(
                 .product(name: "ForecastlyApp", package: "forecastly"),
                 .product(name: "ForecastCore", package: "forecastly"),
                 .product(name: "ForecastlyBase", package: "forecastly"),
+                .product(name: "ForecastlySettings", package: "forecastly"),
                 .product(name: "NetworkTransport", package: "forecastly"),
             ]
         ),

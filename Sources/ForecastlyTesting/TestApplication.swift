@@ -11,12 +11,15 @@ import Synchronization
 /// (`forecast`, `watch`, `locate`) and look at what it returns.
 public enum TestApplication {
     /// - Parameters:
-    ///   - decision: what the user decided; `policyDisabled`: the
-    ///     administrator turned locating off.
+    ///   - decision: what the user decided.
+    ///   - policyDisabled: the administrator turned locating off.
     ///   - location: the only source there is, whatever `--source` asks for.
     ///   - storedPlace: the place stored with `location set`, if any (kept
     ///     in a temporary file).
+    ///   - weather: the weather service.
     ///   - asker: who answers the prompt (nobody, by default).
+    ///   - clock: what a watch waits on.
+    ///   - now: the wall-clock time.
     public static func make(
         decision: UserDecision = .notDetermined, policyDisabled: Bool = false, location: any LocationProvider,
         storedPlace: StoredPlace? = nil,

@@ -7,7 +7,7 @@ import Places
 import Testing
 import TestSupport
 
-/// The README's JSON schema is the contract scripts rely on: every key it
+/// The documented JSON schema (ForecastPresentation's JSONSchema.md) is the contract scripts rely on: every key it
 /// shows is one the `Encodable` documents write, and every key they write
 /// is shown there.
 @Suite struct DocumentSchemaTests {
@@ -33,9 +33,9 @@ import TestSupport
         document.extras.alerts = hilo.warnings(for: AlertPlace(coordinate: try Coordinate(latitude: 19.7203, longitude: -155.0868), countryCode: "US"),
                                         at: AlertAnswers.hiloRecordedAt)
         #expect(document.extras.alerts?.active.count == 5)
-        let written = ReadmeSchema.keyPaths(try JSONSerialization.jsonObject(with: document.encoded()))
-        let documented = ReadmeSchema.keyPaths(try ReadmeSchema.example())
-        #expect(written.subtracting(documented).sorted() == [], "written but not in the README")
-        #expect(documented.subtracting(written).sorted() == [], "in the README but not written")
+        let written = DocumentedSchema.keyPaths(try JSONSerialization.jsonObject(with: document.encoded()))
+        let documented = DocumentedSchema.keyPaths(try DocumentedSchema.example())
+        #expect(written.subtracting(documented).sorted() == [], "written but not documented")
+        #expect(documented.subtracting(written).sorted() == [], "documented but not written")
     }
 }

@@ -29,9 +29,9 @@ import TestSupport
     }
 
     @Test func everyFileTheArchitectureSectionNamesExists() throws {
-        let section = try Self.section(from: "## Architecture", to: "**The place index file.**")
+        let section = try Self.section(from: "## Architecture", to: "## Development")
         let named = section.matches(of: /`([A-Za-z0-9_\/+.-]+\.(swift|h|md))`/).map { String($0.output.1) }
-        #expect(named.count >= 40, "the walk names the files it passes through")
+        #expect(named.count >= 20, "the walk names the files it passes through")
         let sources = Self.files(under: "Sources", ending: "")
         for name in Set(named) {
             // "Running/ForecastRun.swift" is the CLI's; "ForecastStore/StoredAnswer.swift" names its
@@ -56,6 +56,7 @@ import TestSupport
             + Self.files(under: "Examples/LibraryClient/Tests", ending: ".swift")
         let compiled = try example.map { Self.lines(try Self.text($0)) }
         var blocks = Self.swiftBlocks(try Self.section(from: "## Using the library", to: "### Documentation"))
+        #expect(blocks.count >= 3, "the library section shows the application's API")
         for article in Self.files(under: "Sources", ending: ".md") where article.contains(".docc/") {
             blocks += Self.swiftBlocks(try Self.text(article))
         }

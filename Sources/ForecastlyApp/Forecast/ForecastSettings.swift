@@ -1,5 +1,6 @@
 public import ForecastlyBase
 public import ForecastCore
+public import ForecastlySettings
 
 /// What a forecast run is asked for.
 public struct ForecastSettings: Sendable {
@@ -48,4 +49,17 @@ public struct ExtrasWanted: Sendable, Hashable {
     public static let none = ExtrasWanted()
 
     var any: Bool { airQuality || nowcast || alerts }
+}
+
+extension ForecastSettings {
+    /// A forecast as the user's settings (config.toml, the environment, the
+    /// locale) have it: their days, units, provider and key, and the extras
+    /// they did not turn off.
+    public init(place: PlaceChoice, settings: Settings) {
+        self.init(
+            place: place, days: settings.days.value, units: settings.units.value,
+            service: ServiceSettings(provider: settings.provider.value, apiKey: settings.apiKey?.value),
+            extras: ExtrasWanted(airQuality: settings.airQuality.value, airQualityScale: settings.aqi?.value,
+                                 nowcast: settings.nowcast.value, alerts: settings.alerts.value))
+    }
 }

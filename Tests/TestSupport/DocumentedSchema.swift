@@ -1,16 +1,17 @@
 import Foundation
 
-/// The README's JSON schema, the contract scripts rely on: its example
+/// The JSON schema, the contract scripts rely on, as its DocC article
+/// documents it (ForecastPresentation's "The JSON schema"): its example
 /// object and the key paths of any JSON value, so a document's tests can
-/// compare what it writes with what the README shows.
-public enum ReadmeSchema {
-    static let readme = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+/// compare what it writes with what the documentation shows.
+public enum DocumentedSchema {
+    static let article = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/ForecastPresentation/ForecastPresentation.docc/JSONSchema.md")
 
-    /// The example object in the README's "JSON schema" section, its
-    /// comments removed.
+    /// The example object in the article, its comments removed.
     public static func example() throws -> Any {
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        let section = try require(text.range(of: "## JSON schema"))
+        let text = try String(contentsOf: article, encoding: .utf8)
+        let section = try require(text.range(of: "# The JSON schema"))
         let start = try require(text.range(of: "```jsonc\n", range: section.upperBound..<text.endIndex))
         let end = try require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
         // A comment starts at "//" after white space ("https://" keeps its slashes).
@@ -39,7 +40,7 @@ public enum ReadmeSchema {
     }
 
     struct MissingSection: Error, CustomStringConvertible {
-        var description: String { "README.md has no JSON schema example" }
+        var description: String { "JSONSchema.md has no JSON schema example" }
     }
 
     private static func require<T>(_ value: T?) throws -> T {
