@@ -1,7 +1,7 @@
 public import DesktopNotifications
 public import ForecastCore
 public import Foundation
-public import LocationProvider
+import LocationProvider
 public import NetworkTransport
 
 /// Everything outside the application, handed in: where it reads settings

@@ -1,8 +1,8 @@
-public import ForecastCore
+import ForecastCore
 import ForecastlyBase
 import ForecastStore
 import Foundation
-public import LocationProvider
+import LocationProvider
 import Synchronization
 
 /// forecastly as a library: what the `forecastly` command, a scenario and a

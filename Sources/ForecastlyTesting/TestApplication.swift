@@ -1,6 +1,6 @@
-public import ForecastCore
+import ForecastCore
 public import ForecastlyApp
-public import ForecastlySimulation
+import ForecastlySimulation
 public import Foundation
 public import LocationProvider
 import Synchronization

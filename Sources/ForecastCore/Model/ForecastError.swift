@@ -71,7 +71,7 @@ extension ForecastError: UserFacingError {
             switch (status, service.provider) {
             case (429, let provider?): return provider.rateLimitAdvice
             case (400, _): return "Check the coordinates and options; if they look right, report this as a bug."
-            case (401, let provider?), (403, let provider?) where provider.needsKey:
+            case (401, let provider?) where provider.needsKey, (403, let provider?) where provider.needsKey:
                 return provider.keyRefusedAdvice
             case (403, _) where service.wantsIdentification:
                 return "Set FORECASTLY_CONTACT to your e-mail address or web site so \(service.provider?.name ?? service.text) knows who asks; if it persists, report it."

@@ -1,4 +1,4 @@
-public import ForecastlyBase
+import ForecastlyBase
 public import ForecastCore
 public import ForecastlySettings
 

@@ -1,5 +1,5 @@
-public import ForecastlyBase
-public import Foundation
+import ForecastlyBase
+import Foundation
 public import LocationProvider
 
 /// Where the user's decision and the administrator's policy are kept: the

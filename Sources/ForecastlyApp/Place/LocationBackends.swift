@@ -1,6 +1,6 @@
-public import ForecastCore
+import ForecastCore
 public import ForecastlyBase
-public import Foundation
+import Foundation
 public import LocationProvider
 public import NetworkTransport
 

@@ -1,6 +1,6 @@
-public import ForecastCore
-public import ForecastlyBase
-public import LocationProvider
+import ForecastCore
+import ForecastlyBase
+import LocationProvider
 
 /// What finds the user in one run: the backends `--source` names, each
 /// behind the guard that enforces the permission's decisions, and the stored

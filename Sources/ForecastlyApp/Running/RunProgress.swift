@@ -1,6 +1,6 @@
 public import ForecastlyBase
 public import ForecastCore
-public import LocationProvider
+import LocationProvider
 
 /// What a run is waiting for, for a front end's spinner.
 public enum RunProgress: Sendable, Hashable {

@@ -1,4 +1,4 @@
-public import ForecastlyBase
+import ForecastlyBase
 public import ForecastStore
 import Synchronization
 

@@ -1,4 +1,4 @@
-public import ForecastCore
+import ForecastCore
 import ForecastlyBase
 import ForecastStore
 import Foundation

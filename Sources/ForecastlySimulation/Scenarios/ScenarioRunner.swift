@@ -3,7 +3,7 @@ public import ForecastlyApp
 import ForecastlyBase
 import ForecastPresentation
 import Foundation
-public import LocationProvider
+import LocationProvider
 import Synchronization
 
 /// Plays a `Scenario` through the product: forecastly's application

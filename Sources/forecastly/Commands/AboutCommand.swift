@@ -19,8 +19,7 @@ struct AboutCommand: ParsableCommand {
         let directories = XDGDirectories(environment: environment)
         let providers = WeatherProviders.all.map { registration in
             let provider = registration.provider
-            return
-            """
+            return """
               \(provider.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))\(provider.source.attribution)
                           \(provider.source.url) · licence \(provider.source.license)
                           terms: \(provider.terms)

@@ -24,7 +24,7 @@ enum NoteFormat {
         if let latitude = note.latitude, let longitude = note.longitude { lines.append("At       \(latitude), \(longitude)") }
         if let weather = note.weather {
             lines.append("Weather  \(weather.glyph ?? "") \(weather.description ?? ValueFormat.missing), \(ValueFormat.temperature(weather.temperature, unit: weather.temperatureUnit))")
-            if let provider = weather.provider.flatMap { WeatherProviders.named($0) } { lines.append("From     \(provider.source.attribution)") }
+            if let provider = weather.provider.flatMap({ WeatherProviders.named($0) }) { lines.append("From     \(provider.source.attribution)") }
         } else {
             lines.append("Weather  not recorded")
         }
