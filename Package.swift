@@ -134,7 +134,7 @@ let package = Package(
         // templates, JSON documents, the terminal and SVG meteograms, Waybar.
         .target(
             name: "ForecastPresentation",
-            dependencies: ["ForecastCore", "ForecastlyBase", "Places"],
+            dependencies: ["ForecastCore", "ForecastlyBase", "LocationProvider", "Places"],
             swiftSettings: strictSwift6
         ),
         // The settings of a run: the configuration file (config.toml), the

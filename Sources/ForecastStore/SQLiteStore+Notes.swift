@@ -1,4 +1,4 @@
-import ForecastCore
+public import ForecastCore
 import Foundation
 import GRDB
 

@@ -30,11 +30,3 @@ extension PlaceBook {
         given ?? fix?.placeName ?? stored ?? name(near: coordinate)
     }
 }
-
-extension LocationFix {
-    /// "Mountain View, US", a stored place's name, or nil for coordinates.
-    public var placeName: String? {
-        guard let city else { return nil }
-        return countryCode.map { "\(city), \($0)" } ?? city
-    }
-}

@@ -94,3 +94,11 @@ public enum LocationAccuracy: String, Sendable, Hashable, Codable, CaseIterable 
     case full
     case reduced
 }
+
+extension LocationFix {
+    /// "Mountain View, US", a stored place's name, or nil for coordinates.
+    public var placeName: String? {
+        guard let city else { return nil }
+        return countryCode.map { "\(city), \($0)" } ?? city
+    }
+}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastCore
+import ForecastlyApp
 import ForecastlyBase
 import ForecastPresentation
 import ForecastProviders
@@ -8,71 +9,13 @@ import LocationProvider
 
 /// `forecastly about`: version, data sources and their licences, and where
 /// forecastly keeps its files.
-struct AboutCommand: ParsableCommand {
+struct AboutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "about",
         abstract: "Show the version, data sources, licences and where files live."
     )
 
-    func run() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let directories = XDGDirectories(environment: environment)
-        let providers = WeatherProviders.all.map { registration in
-            let provider = registration.provider
-            return """
-              \(provider.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))\(provider.source.attribution)
-                          \(provider.source.url) · licence \(provider.source.license)
-                          terms: \(provider.terms)
-                          server: \(registration.server(environment)?.absoluteString ?? "(\(provider.urlVariable) is invalid)")
-            """
-        }.joined(separator: "\n")
-        let warnings = AlertSource.allCases.map { source in
-            let server: String = switch source {
-            case .nws: Self.server(NWSAlertService.name, publicURL: NWSAlertService.publicURL, environment: environment)
-            case .metNorway: WeatherProviders.registration(of: .metNorway)?.server(environment)?.absoluteString ?? "(FORECASTLY_MET_NORWAY_URL is invalid)"
-            case .meteoAlarm: Self.server(MeteoAlarmService.name, publicURL: MeteoAlarmService.publicURL, environment: environment)
-            }
-            let name = source.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
-            return "  \(name) \(source.credit.attribution)\n"
-                + "              \(source.credit.url) · licence \(source.credit.license)\n"
-                + "              server: \(server) · asked at most every \(Int(source.minimumInterval.inSeconds / 60)) minutes"
-        }.joined(separator: "\n")
-        let places = (try? LocalFiles.places().gazetteer()).map { "\(ValueFormat.grouped($0.count)) places from \($0.source): \($0.path)" }
-            ?? "the place index cannot be opened ('forecastly cities status' says why)"
-        let text = """
-        forecastly \(Forecastly.version)
-        The weather where you are, from Open-Meteo, MET Norway or OpenWeather (--provider).
-        forecastly itself: licence \(Forecastly.license) (the LICENSE file; \(Forecastly.projectURL)).
-
-        Weather providers
-        \(providers)
-
-        Air quality
-          open-meteo  \(DataSource.openMeteoAirQuality.attribution)
-                      \(DataSource.openMeteoAirQuality.url) · licence \(DataSource.openMeteoAirQuality.license)
-                      server: \((try? OpenMeteoAirQualityService.endpoint(environment: environment))?.baseURL.absoluteString
-                                 ?? "(\(OpenMeteoAirQualityService.urlVariable) is invalid)")
-
-        Weather warnings
-        \(warnings)
-
-        Places
-          GeoNames    GeoNames (https://www.geonames.org/) · licence CC BY 4.0
-                      \(places)
-
-        Files
-          settings    \(directories.config)
-          data        \(directories.data)
-          cache       \(directories.cache)
-
-        Time-zone data \(TimeZoneSupport.dataVersion) (ICU). Built with libgps API \(GPSDLibrary.apiVersion) (gpsd default port \(GPSDAddress.defaultPort)).
-        """
-        Terminal.standardOutput.writeLine(text)
-    }
-
-    /// A warning service's server, read as the service reads it.
-    static func server(_ name: ServiceName, publicURL: URL, environment: [String: String]) -> String {
-        (try? ServiceEndpoint(service: name, publicURL: publicURL, environment: environment))?.baseURL.absoluteString
-            ?? "(\(name.urlVariable) is invalid)"
+    func run() async throws {
+        Terminal.standardOutput.writeLine(try await CommandLineApp.with { $0.about() })
     }
 }

@@ -8,12 +8,8 @@ import Foundation
 import LocationProvider
 import NetworkTransport
 
-enum SimulatedAuthorization: String, ArgumentChoice {
-    case notDetermined, denied, restricted, authorized
-    /// Authorized by the user, but the desktop's Location Services switch is
-    /// off: GeoClue refuses, and forecastly is restricted for the run.
-    case desktopSwitchOff
-}
+extension SimulatedState: ArgumentChoice {}
+extension SimulatedFailure: ArgumentChoice {}
 
 /// The sources a simulation can stand in for (a stored place needs no simulating).
 enum SimulatedSource: String, ArgumentChoice {
@@ -28,9 +24,6 @@ enum SimulatedSource: String, ArgumentChoice {
     }
 }
 
-enum SimulatedFailure: String, ArgumentChoice {
-    case unavailable, timeout
-}
 
 /// `forecastly simulate`: the real pipeline (permission, locating, forecast,
 /// rendering) over a simulated location source, with the permission state
@@ -51,7 +44,7 @@ struct SimulateCommand: AsyncParsableCommand {
     )
 
     @Option(help: ArgumentHelp("The permission state to simulate.", valueName: "state"))
-    var authorization: SimulatedAuthorization?
+    var authorization: SimulatedState?
 
     @Option(help: ArgumentHelp("Play a scenario file (JSON) and print its transcript.", valueName: "file"))
     var scenario: String?
@@ -113,23 +106,10 @@ struct SimulateCommand: AsyncParsableCommand {
             return
         }
         guard let authorization else { return }
-        let kind = source.choice.kinds[0]
-        let decision: UserDecision = switch authorization {
-        case .authorized, .desktopSwitchOff: .authorized(.full)
-        case .denied: .denied
-        case .notDetermined, .restricted: .notDetermined
-        }
-        let script: [SimulatedLocationProvider.Step] = switch fail {
-        case nil where authorization == .desktopSwitchOff: [.fail(.restricted(.desktopSwitchOff, source: kind))]
-        case nil: [.searching(visible: 9, used: 6), .wait(.milliseconds(300)), .fix(try coordinate(), accuracy: kind == .ip ? nil : 8)]
-        case .unavailable?: [.fail(Self.unavailable(kind))]
-        case .timeout?: [.searching(visible: 5, used: 0), .wait(.seconds(3))]
-        }
         // The product's own run, over a decision held in memory and a scripted source.
         let answer = try await CommandLineApp.with(timeout: service.timeout) { base in
             let application = Simulation.application(
-                base.context, decision: decision, policyDisabled: authorization == .restricted,
-                source: SimulatedLocationProvider(kind: kind, script: script))
+                base.context, state: authorization, source: source.choice.kinds[0], fix: try coordinate(), failure: fail)
             return try await Spinner.while(renderer.wantsProgress) { try await application.forecast(forecast, progress: $0) }
         }
         RunNotes.print(answer.notes)
@@ -165,13 +145,5 @@ struct SimulateCommand: AsyncParsableCommand {
             }
         }
         Terminal.standardError.writeLine("forecastly: the route of \(route.points.count) positions was replayed.")
-    }
-
-    static func unavailable(_ kind: LocationSourceKind) -> LocationError {
-        switch kind {
-        case .gpsd: .gpsdNotRunning(address: "simulated gpsd")
-        case .geoclue: .geoclueUnavailable(reason: "GeoClue is not installed (package geoclue-2.0)")
-        default: .lookupFailed(service: "simulated IP service", reason: "no answer")
-        }
     }
 }

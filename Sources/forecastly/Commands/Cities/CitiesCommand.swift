@@ -1,5 +1,8 @@
 import ArgumentParser
+import ForecastlyBase
+import ForecastPresentation
 import Foundation
+import Places
 
 /// `forecastly cities …`: the offline place index.
 struct CitiesCommand: ParsableCommand {
@@ -9,4 +12,50 @@ struct CitiesCommand: ParsableCommand {
         subcommands: [Search.self, Import.self, Status.self, Reset.self],
         defaultSubcommand: Search.self
     )
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Build your place index from a GeoNames dump (cities500/1000/5000/15000, .txt, .zip or .gz).",
+            discussion: "Download from https://download.geonames.org/export/dump/ (CC BY 4.0). The index replaces the bundled places; on any error the current index is kept."
+        )
+
+        @Argument(help: ArgumentHelp("The GeoNames file.", valueName: "file"), completion: .file(extensions: ["zip", "txt", "gz"]))
+        var file: String
+
+        func run() throws {
+            let started = ContinuousClock.now
+            let index = LocalFiles.places().index
+            let gazetteer = try index.importDump(at: file)
+            let elapsed = started.duration(to: .now)
+            let size = POSIXPath.size(gazetteer.path) ?? 0
+            Terminal.standardOutput.writeLine(
+                "Imported \(ValueFormat.grouped(gazetteer.count)) places into \(gazetteer.path) (\(size / 1_048_576) MiB) in \(ValueFormat.decimal(elapsed.inSeconds, places: 1)) s.")
+        }
+    }
+
+    struct Status: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "status", abstract: "Show which place index is used and how many places it has.")
+
+        func run() throws {
+            let places = LocalFiles.places()
+            let gazetteer = try places.gazetteer()
+            Terminal.standardOutput.writeLine("""
+            Places   \(ValueFormat.grouped(gazetteer.count)) from \(gazetteer.source)
+            Index    \(gazetteer.path)
+            Data     GeoNames (https://www.geonames.org/), CC BY 4.0
+            """)
+            try RunNotes.finish(unwritten: places.takeProblems())
+        }
+    }
+
+    struct Reset: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "reset", abstract: "Remove your imported index and use the bundled places again.")
+
+        func run() throws {
+            let index = LocalFiles.places().index
+            try index.removeImport()
+            Terminal.standardOutput.writeLine("Using the bundled places (GeoNames, 15,000 people or more).")
+        }
+    }
 }

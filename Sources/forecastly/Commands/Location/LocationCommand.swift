@@ -1,6 +1,7 @@
 import ArgumentParser
-import ForecastCore
 import ForecastlyApp
+import ForecastlyBase
+import ForecastPresentation
 import Foundation
 import LocationProvider
 
@@ -9,6 +10,16 @@ struct LocationCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "location",
         abstract: "Show where you are, and manage the permission to locate you.",
+        discussion: """
+        States: notDetermined (asked once, on a terminal), denied, authorized (full or
+        reduced, city-level accuracy) and restricted: by forecastly's administrator
+        policy (/etc/forecastly/policy.json or FORECASTLY_POLICY_FILE:
+        {"location": "disabled"}, or {"sources": {"ip": false}}), by the desktop's
+        Location Services switch, or by GeoClue's configuration. A restriction wins
+        over the user's decision, which comes back when it is lifted. Without a
+        terminal an undecided forecastly never asks and never locates (exit 77).
+        Typed coordinates, a city and the stored place need no permission.
+        """,
         subcommands: [Show.self, Status.self, Allow.self, Deny.self, Reset.self, Set.self],
         defaultSubcommand: Show.self
     )
@@ -17,6 +28,81 @@ struct LocationCommand: AsyncParsableCommand {
     static func change(_ event: AuthorizationEvent, note: String = "") async throws {
         let (state, notes) = try await CommandLineApp.with { application in try await application.changePermission(event) }
         RunNotes.print(notes)
-        Terminal.standardOutput.writeLine("Location permission: \(Status.describe(state)).\(note)")
+        Terminal.standardOutput.writeLine("Location permission: \(LocationText.describe(state)).\(note)")
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Print where you are: coordinates, accuracy, source and age (the default).")
+        @OptionGroup(title: "Locating") var locating: LocationSourceOptions
+        @OptionGroup(title: "Service") var service: ServiceOptions
+        @Flag(help: "Print JSON.") var json = false
+
+        func validate() throws {
+            try locating.check()
+            try service.check()
+        }
+
+        func run() async throws {
+            let (fix, notes) = try await CommandLineApp.with(timeout: service.timeout) { try await $0.locate(locating.settings) }
+            RunNotes.print(notes)
+            Terminal.standardOutput.write(json ? String(decoding: LocationFixDocument(fix: fix, now: Date()).encoded(), as: UTF8.self) + "\n"
+                                               : LocationText.fix(fix, now: Date()))
+        }
+    }
+
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the permission state, the policy and where they are kept.")
+        @Flag(help: "Print JSON: the state, who restricts it, the policy, the decision file.") var json = false
+
+        func run() async throws {
+            let status = try await CommandLineApp.with { await $0.permissionStatus() }
+            RunNotes.print(status.notes)
+            Terminal.standardOutput.write(json
+                ? String(decoding: PermissionStatusDocument(state: status.state, policy: status.policy, decisionFile: status.decisionPath).encoded(), as: UTF8.self) + "\n"
+                : LocationText.status(status.state, policy: status.policy, policyPath: status.policyPath, decisionPath: status.decisionPath,
+                                      storedPlace: status.storedPlace))
+        }
+    }
+
+    struct Allow: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "allow", abstract: "Allow forecastly to locate you (remembered).")
+        @Flag(help: "City-level accuracy only (about a kilometre).") var reduced = false
+        func run() async throws { try await LocationCommand.change(.granted(reduced ? .reduced : .full)) }
+    }
+
+    struct Deny: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "deny", abstract: "Do not let forecastly locate you (remembered).")
+        func run() async throws { try await LocationCommand.change(.revoked, note: " Typed coordinates and the stored place still work.") }
+    }
+
+    struct Reset: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "reset", abstract: "Forget the decision; forecastly asks again next time.")
+        func run() async throws { try await LocationCommand.change(.reset) }
+    }
+
+    struct Set: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "set", abstract: "Store a default place (used by --source manual, and last by auto).")
+        @OptionGroup var location: LocationOptions
+        @Option(help: ArgumentHelp("A name to show for it (with --city, the city's name).", valueName: "name")) var name: String?
+
+        func validate() throws {
+            let cities = try location.cityQueries()
+            guard cities.count <= 1 else { throw ValidationError("Store one place: give --city once.") }
+            guard try location.coordinate() != nil || !cities.isEmpty else {
+                throw ValidationError("Give the place with --lat and --lon, or --city.")
+            }
+            if let name, name.strippingTerminalControls(limit: 100) != name || name.isEmpty {
+                throw ValidationError("--name must be plain text of at most 100 characters.")
+            }
+        }
+
+        func run() async throws {
+            // validate() made sure of coordinates or a city: never the user's location.
+            guard let choice = try location.named() else { return }
+            let (place, path, notes) = try await CommandLineApp.with { try await $0.storePlace(choice, name: name) }
+            RunNotes.print(notes)
+            let coordinate = place.coordinate.map { "\($0)" } ?? ""
+            Terminal.standardOutput.writeLine("Stored \(place.name.map { "\($0) at " } ?? "")\(coordinate) in \(path).")
+        }
     }
 }

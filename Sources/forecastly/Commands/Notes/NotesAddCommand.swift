@@ -4,6 +4,7 @@ import ForecastlyApp
 import ForecastlyBase
 import ForecastlySettings
 import ForecastStore
+import ForecastPresentation
 import Foundation
 import LocationProvider
 import NetworkTransport
@@ -55,7 +56,7 @@ extension NotesCommand {
                     text.trimmingWhitespace(), at: choice, withoutWeather: withoutWeather, service: service.settings(settings), cache: cache.policy)
             }
             RunNotes.print(notes)
-            Terminal.standardOutput.writeLine("Saved note \(saved.id): \(NoteFormat.line(saved))")
+            Terminal.standardOutput.writeLine("Saved note \(saved.id): \(NoteText.line(saved))")
         }
     }
 }

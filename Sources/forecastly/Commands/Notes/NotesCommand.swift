@@ -1,8 +1,9 @@
 import ArgumentParser
+import ForecastlyApp
 import ForecastlyBase
-import ForecastStore
+import ForecastPresentation
+import ForecastProviders
 import Foundation
-import LocationProvider
 
 /// `forecastly notes …`: short notes saved with the weather at that moment.
 struct NotesCommand: AsyncParsableCommand {
@@ -12,4 +13,55 @@ struct NotesCommand: AsyncParsableCommand {
         subcommands: [Add.self, List.self, Show.self, Delete.self, Export.self],
         defaultSubcommand: List.self
     )
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List notes, newest first.")
+        @Option(parsing: .unconditional, help: ArgumentHelp("Show at most this many.", valueName: "n")) var limit: Int?
+        @Flag(help: "Print a JSON array (the export format).") var json = false
+
+        func validate() throws {
+            if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more; got \(limit).") }
+        }
+
+        func run() throws {
+            let notes = try LocalFiles.store().notes(limit: limit)
+            if json {
+                Terminal.standardOutput.write(NoteText.json(notes))
+            } else if notes.isEmpty {
+                Terminal.standardError.writeLine("forecastly: no notes yet. Add one with 'forecastly notes add \"walk in the park\"'.")
+            } else {
+                var text = ""
+                for note in notes { text += "\(NoteText.line(note))\n" }
+                Terminal.standardOutput.write(text)
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one note in full.")
+        @Argument(help: ArgumentHelp("The note's number (from 'notes list').", valueName: "id")) var id: Int64
+
+        func run() throws {
+            guard let note = try LocalFiles.store().note(id: id) else { throw NoSuchNote(id: id) }
+            Terminal.standardOutput.write(NoteText.details(note) { WeatherProviders.named($0)?.source.attribution })
+        }
+    }
+
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete one note.")
+        @Argument(help: ArgumentHelp("The note's number (from 'notes list').", valueName: "id")) var id: Int64
+
+        func run() throws {
+            guard try LocalFiles.store().deleteNote(id: id) else { throw NoSuchNote(id: id) }
+            Terminal.standardOutput.writeLine("Deleted note \(id).")
+        }
+    }
+
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "export", abstract: "Print every note as JSON (newest first).")
+
+        func run() throws {
+            Terminal.standardOutput.write(NoteText.json(try LocalFiles.store().notes(limit: nil)))
+        }
+    }
 }

@@ -1,13 +1,12 @@
-import ForecastlyBase
-import ForecastPresentation
-import Foundation
+public import ForecastlyBase
+public import Foundation
 
 /// `location show --json`: one fix. A value the source did not give is `null`.
-struct LocationFixDocument: Encodable, Sendable {
+public struct LocationFixDocument: Encodable, Sendable {
     let fix: LocationFix
     let now: Date
 
-    init(fix: LocationFix, now: Date) {
+    public init(fix: LocationFix, now: Date) {
         self.fix = fix
         self.now = now
     }
@@ -16,7 +15,7 @@ struct LocationFixDocument: Encodable, Sendable {
         case latitude, longitude, source, accuracy, accuracyMeters, ageSeconds, observedAt, city, countryCode
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var node = encoder.container(keyedBy: Keys.self)
         try node.encode(fix.coordinate.latitude, forKey: .latitude)
         try node.encode(fix.coordinate.longitude, forKey: .longitude)
@@ -29,5 +28,5 @@ struct LocationFixDocument: Encodable, Sendable {
         try node.encode(fix.countryCode, forKey: .countryCode)
     }
 
-    func encoded() -> Data { DocumentEncoding.encode(self, empty: "{}") }
+    public func encoded() -> Data { DocumentEncoding.encode(self, empty: "{}") }
 }

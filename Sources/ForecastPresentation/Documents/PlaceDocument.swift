@@ -1,21 +1,20 @@
-import ForecastPresentation
-import Foundation
-import Places
+public import Foundation
+public import Places
 
 /// `cities search --json`: the places found, with the `place` fields of the
 /// forecast document plus `displayName`, and `matchedName`: the alternate
 /// name a place was found by (folded, as the index keeps it), or null when
 /// it was its own name.
-struct PlaceDocument: Encodable, Sendable {
+public struct PlaceDocument: Encodable, Sendable {
     let matches: [SearchMatch]
 
-    init(matches: [SearchMatch]) { self.matches = matches }
+    public init(matches: [SearchMatch]) { self.matches = matches }
 
     enum Keys: String, CodingKey {
         case id, name, countryCode, countryName, admin1, latitude, longitude, population, timezone, displayName, matchedName
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var array = encoder.unkeyedContainer()
         for match in matches {
             let place = match.place
@@ -34,5 +33,5 @@ struct PlaceDocument: Encodable, Sendable {
         }
     }
 
-    func encoded() -> Data { DocumentEncoding.encode(self, empty: "[]") }
+    public func encoded() -> Data { DocumentEncoding.encode(self, empty: "[]") }
 }

@@ -1,4 +1,4 @@
-@testable import forecastly
+import ForecastPresentation
 import Foundation
 import LocationProvider
 import Testing

@@ -1,14 +1,11 @@
-import ForecastCore
+public import ForecastCore
 import ForecastlyBase
-import ForecastPresentation
-import ForecastProviders
-import ForecastStore
-import Foundation
+public import Foundation
 
 /// How notes are shown: one line each, in full, or as JSON.
-enum NoteFormat {
+public enum NoteText {
     /// "#12  2026-11-21 07:15  ⛄ -1°C  Kyiv, UA  walk in the park", in the machine's time zone.
-    static func line(_ note: WeatherNote) -> String {
+    public static func line(_ note: WeatherNote) -> String {
         var parts = ["#\(note.id)", timestamp(note.createdAt)]
         if let weather = note.weather {
             parts.append("\(weather.glyph ?? " ") \(ValueFormat.temperature(weather.temperature, unit: weather.temperatureUnit))")
@@ -18,20 +15,21 @@ enum NoteFormat {
         return parts.joined(separator: "  ")
     }
 
-    static func details(_ note: WeatherNote) -> String {
+    /// `credit` is the credit line of a provider by its id ("open-meteo").
+    public static func details(_ note: WeatherNote, credit: (String) -> String?) -> String {
         var lines = ["Note     #\(note.id)", "Written  \(timestamp(note.createdAt))", "Text     \(note.text.strippingControls)"]
         if let place = note.placeName { lines.append("Place    \(place.strippingControls)") }
         if let latitude = note.latitude, let longitude = note.longitude { lines.append("At       \(latitude), \(longitude)") }
         if let weather = note.weather {
             lines.append("Weather  \(weather.glyph ?? "") \(weather.description ?? ValueFormat.missing), \(ValueFormat.temperature(weather.temperature, unit: weather.temperatureUnit))")
-            if let provider = weather.provider.flatMap({ WeatherProviders.named($0) }) { lines.append("From     \(provider.source.attribution)") }
+            if let from = weather.provider.flatMap(credit) { lines.append("From     \(from)") }
         } else {
             lines.append("Weather  not recorded")
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func json(_ notes: [WeatherNote]) -> String {
+    public static func json(_ notes: [WeatherNote]) -> String {
         String(decoding: NoteDocument(notes: notes).encoded(), as: UTF8.self) + "\n"
     }
 

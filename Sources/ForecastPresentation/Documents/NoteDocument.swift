@@ -1,20 +1,19 @@
-import ForecastPresentation
-import ForecastStore
-import Foundation
+public import ForecastCore
+public import Foundation
 
 /// `notes list --json` and `notes export`: the notes, newest first, each
 /// with the weather saved with it (or `null`).
-struct NoteDocument: Encodable, Sendable {
+public struct NoteDocument: Encodable, Sendable {
     let notes: [WeatherNote]
 
-    init(notes: [WeatherNote]) { self.notes = notes }
+    public init(notes: [WeatherNote]) { self.notes = notes }
 
     enum Keys: String, CodingKey {
         case id, createdAt, text, placeName, latitude, longitude, weather
         case temperature, temperatureUnit, weatherCode, description, symbol, glyph, provider
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         let clock = PlaceClock(timeZone: .gmt)
         var array = encoder.unkeyedContainer()
         for note in notes {
@@ -41,5 +40,5 @@ struct NoteDocument: Encodable, Sendable {
         }
     }
 
-    func encoded() -> Data { DocumentEncoding.encode(self, empty: "[]") }
+    public func encoded() -> Data { DocumentEncoding.encode(self, empty: "[]") }
 }

@@ -1,14 +1,13 @@
-import ForecastPresentation
-import LocationProvider
+public import LocationProvider
 
 /// `location status --json`: the permission state, who restricts it (if
 /// anyone), the policy and the decision file.
-struct PermissionStatusDocument: Encodable, Sendable {
+public struct PermissionStatusDocument: Encodable, Sendable {
     let state: AuthorizationState
     let policy: LocationPolicy
     let decisionFile: String
 
-    init(state: AuthorizationState, policy: LocationPolicy, decisionFile: String) {
+    public init(state: AuthorizationState, policy: LocationPolicy, decisionFile: String) {
         self.state = state
         self.policy = policy
         self.decisionFile = decisionFile
@@ -18,7 +17,7 @@ struct PermissionStatusDocument: Encodable, Sendable {
         case state, accuracy, restriction, by, path, remembered, policy, locationEnabled, forbiddenSources, problem, decisionFile
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var root = encoder.container(keyedBy: Keys.self)
         try root.encode(state.name, forKey: .state)
         if case .authorized(let grant) = state { try root.encode(grant.accuracy.rawValue, forKey: .accuracy) } else {
@@ -44,5 +43,5 @@ struct PermissionStatusDocument: Encodable, Sendable {
         try root.encode(decisionFile, forKey: .decisionFile)
     }
 
-    func encoded() -> [UInt8] { Array(DocumentEncoding.encode(self, empty: "{}")) }
+    public func encoded() -> [UInt8] { Array(DocumentEncoding.encode(self, empty: "{}")) }
 }

@@ -1,4 +1,3 @@
-public import ForecastCore
 public import Foundation
 
 /// A short note saved with the weather at that moment ("morning run"): its
@@ -70,13 +69,4 @@ public struct NewWeatherNote: Sendable, Equatable {
         self.longitude = longitude
         self.weather = weather
     }
-}
-
-public protocol NoteStore: Sendable {
-    func add(_ note: NewWeatherNote) throws(StoreError) -> WeatherNote
-    /// Newest first; `limit` nil for all.
-    func notes(limit: Int?) throws(StoreError) -> [WeatherNote]
-    func note(id: Int64) throws(StoreError) -> WeatherNote?
-    /// Whether a note with that id existed.
-    func deleteNote(id: Int64) throws(StoreError) -> Bool
 }

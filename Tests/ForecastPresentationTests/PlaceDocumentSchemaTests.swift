@@ -1,4 +1,4 @@
-@testable import forecastly
+import ForecastPresentation
 import ForecastlyBase
 import Foundation
 import Places

@@ -1,0 +1,51 @@
+import ForecastCore
+import ForecastlyBase
+
+extension Settings {
+    /// Every setting, its value and where it came from, then the file: what
+    /// `forecastly config` prints (with no file yet, an example to start from).
+    public func summary(file path: String, exists fileExists: Bool) -> String {
+        let settings = self
+        let key = settings.apiKey == nil ? "none" : "set (\(settings.provider.value.name))"
+        let rows: [(String, String, SettingSource?)] = [
+            ("units", settings.units.value.rawValue, settings.units.source),
+            ("provider", settings.provider.value.rawValue, settings.provider.source),
+            ("place", settings.place?.value ?? "where you are (located)", settings.place?.source),
+            ("days", "\(settings.days.value)", settings.days.source),
+            ("hours", "\(settings.hours.value)", settings.hours.source),
+            ("clock", settings.clock.value.rawValue, settings.clock.source),
+            ("air", settings.airQuality.value ? "shown" : "off", settings.airQuality.source),
+            ("nowcast", settings.nowcast.value ? "shown" : "off", settings.nowcast.source),
+            ("alerts", settings.alerts.value ? "shown" : "off", settings.alerts.source),
+            ("aqi", settings.aqi?.value.rawValue ?? "by region (european in Europe, us elsewhere)", settings.aqi?.source),
+            ("api key", key, settings.apiKey?.source),
+        ]
+        var lines = ["Settings (a flag wins over the environment, which wins over the file, then the locale):"]
+        for (name, value, source) in rows {
+            let shown = value.strippingTerminalControls(limit: 60)
+            lines.append("  " + name.padding(toLength: 10, withPad: " ", startingAt: 0)
+                         + shown.padding(toLength: max(shown.count, 26), withPad: " ", startingAt: 0)
+                         + "  " + (source?.description ?? ""))
+        }
+        lines.append("")
+        lines.append("File: \(path)" + (fileExists ? "" : " (there is none; to make one, start from this:)"))
+        if !fileExists { lines += Self.example.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
+        return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
+    }
+
+    /// A file with every setting, commented out: what the README shows.
+    public static let example = """
+    # forecastly's defaults; a flag or an environment variable wins over each.
+    # units = "imperial"          # or "metric"; default from the locale
+    # provider = "met-norway"     # "open-meteo", "met-norway" or "openweather"
+    # place = "Springfield, IL"   # or "50.45,30.52"; without it, forecastly locates you
+    # days = 3                    # 1 to 16
+    # hours = 12                  # 0 to 48
+    # clock = "12h"               # or "24h"; default from the locale
+    # air-quality = false         # leave out the air quality
+    # aqi = "us"                  # or "european"; default by region
+    # nowcast = false             # leave out the next two hours' rain
+    # alerts = false              # leave out official weather warnings
+    # openweather-api-key = "…"   # only if this file is mode 600
+    """
+}
