@@ -1,5 +1,4 @@
 import ArgumentParser
-import ForecastCore
 import ForecastlyApp
 import ForecastlyBase
 import Foundation

@@ -137,26 +137,10 @@ public struct Scenario: Sendable, Decodable, Equatable {
 
     /// "90s", "10m", "2h", "6h20m", "0s".
     static func duration(_ text: String, at path: [any CodingKey]) throws -> Duration {
-        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600]
-        var total: Int64 = 0
-        var digits = ""
-        var parts = 0
-        for character in text {
-            if character.isASCII, character.isNumber, digits.count < 7 {
-                digits.append(character)
-            } else if let unit = units[character], let value = Int64(digits) {
-                total += value * unit
-                digits = ""
-                parts += 1
-            } else {
-                parts = 0
-                break
-            }
-        }
-        guard parts > 0, digits.isEmpty, total <= 7 * 86_400 else {
+        guard let seconds = DurationText.seconds(text), seconds <= 7 * 86_400 else {
             throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "expected a duration such as 90s, 10m, 2h or 6h20m, got “\(text.prefix(20))”"))
         }
-        return .seconds(total)
+        return .milliseconds(Int64((seconds * 1000).rounded()))
     }
 }
 

@@ -1,4 +1,3 @@
-import DesktopNotifications
 import ForecastCore
 import ForecastlyApp
 import Foundation

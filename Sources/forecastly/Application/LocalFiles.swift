@@ -1,7 +1,6 @@
 import ForecastlyApp
 import ForecastStore
 import Foundation
-import Places
 
 /// The files the commands about them use directly: the store (`notes`,
 /// `cache`) and the place index (`cities`, `about`), at this machine's

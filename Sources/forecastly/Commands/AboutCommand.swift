@@ -1,11 +1,4 @@
 import ArgumentParser
-import ForecastCore
-import ForecastlyApp
-import ForecastlyBase
-import ForecastPresentation
-import ForecastProviders
-import Foundation
-import LocationProvider
 
 /// `forecastly about`: version, data sources and their licences, and where
 /// forecastly keeps its files.

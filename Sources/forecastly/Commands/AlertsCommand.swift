@@ -1,6 +1,4 @@
 import ArgumentParser
-import ForecastCore
-import ForecastlyApp
 import ForecastlySettings
 import ForecastPresentation
 import Foundation

@@ -1,10 +1,8 @@
 import ArgumentParser
-import ForecastCore
 import ForecastlyApp
 import ForecastlyBase
 import ForecastlySettings
 import ForecastPresentation
-import Foundation
 
 /// `forecastly chart --svg FILE`: the coming hours as an SVG meteogram.
 struct ChartCommand: AsyncParsableCommand {

@@ -1,12 +1,8 @@
 import ArgumentParser
 import ForecastCore
 import ForecastlyApp
-import ForecastlyBase
 import ForecastlySettings
-import ForecastPresentation
-import ForecastStore
 import Foundation
-import NetworkTransport
 import Places
 
 /// `forecastly compare "Kyiv, Lviv, Odesa"`: one table, one request.

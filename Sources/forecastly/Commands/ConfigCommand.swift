@@ -1,6 +1,4 @@
 import ArgumentParser
-import ForecastCore
-import ForecastlyBase
 import ForecastlySettings
 import Foundation
 

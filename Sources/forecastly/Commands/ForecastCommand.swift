@@ -1,13 +1,7 @@
 import ArgumentParser
 import ForecastCore
 import ForecastlyApp
-import ForecastlyBase
 import ForecastlySettings
-import ForecastPresentation
-import Foundation
-import LocationProvider
-import Logging
-import NetworkTransport
 
 extension UnitSystem: ArgumentChoice {}
 
@@ -96,7 +90,7 @@ struct ForecastCommand: AsyncParsableCommand {
             }
             let answer = cache.offline
                 ? try application.storedForecast(forecast)
-                : try await Spinner.while(renderer.wantsProgress) { try await application.forecast(forecast, progress: $0) }
+                : try await Spinner.while(renderer.isReport && Terminal.standardError.isTerminal) { try await application.forecast(forecast, progress: $0) }
             RunNotes.print(answer.notes)
             RunNotes.printStaleness(answer)
             Terminal.standardOutput.write(renderer.render(answer, units: forecast.units, hours: hours))

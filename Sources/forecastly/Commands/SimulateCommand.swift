@@ -1,12 +1,10 @@
 import ArgumentParser
-import ForecastCore
 import ForecastlyApp
 import ForecastlyBase
 import ForecastlySettings
 import ForecastlySimulation
+import ForecastPresentation
 import Foundation
-import LocationProvider
-import NetworkTransport
 
 extension SimulatedState: ArgumentChoice {}
 extension SimulatedFailure: ArgumentChoice {}
@@ -110,7 +108,7 @@ struct SimulateCommand: AsyncParsableCommand {
         let answer = try await CommandLineApp.with(timeout: service.timeout) { base in
             let application = Simulation.application(
                 base.context, state: authorization, source: source.choice.kinds[0], fix: try coordinate(), failure: fail)
-            return try await Spinner.while(renderer.wantsProgress) { try await application.forecast(forecast, progress: $0) }
+            return try await Spinner.while(renderer.isReport && Terminal.standardError.isTerminal) { try await application.forecast(forecast, progress: $0) }
         }
         RunNotes.print(answer.notes)
         Terminal.standardOutput.write(renderer.render(answer, units: forecast.units, hours: hours))
@@ -129,7 +127,7 @@ struct SimulateCommand: AsyncParsableCommand {
 
     /// `--track FILE`: the route through the application's watch, allowed in
     /// memory; each refresh (the start, and every move of more than 3 km) printed.
-    private func replay(_ path: String, forecast: ForecastSettings, renderer: OutputRenderer, hours: Int) async throws {
+    private func replay(_ path: String, forecast: ForecastSettings, renderer: ForecastOutput, hours: Int) async throws {
         let route = try Track.read(from: URL(fileURLWithPath: path))
         try await CommandLineApp.with(timeout: service.timeout) { base in
             let application = Simulation.application(

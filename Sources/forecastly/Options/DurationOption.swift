@@ -11,34 +11,8 @@ struct DurationOption: ExpressibleByArgument, Sendable, Equatable, CustomStringC
     var defaultValueDescription: String { description }
 
     init?(argument: String) {
-        let text = argument.trimmingWhitespace().lowercased()
-        if let plain = Double(text), plain.isFinite, plain >= 0, text.allSatisfy({ $0.isNumber || $0 == "." }) {
-            seconds = plain
-            return
-        }
-        var total = 0.0
-        var number = ""
-        var sawUnit = false
-        for character in text {
-            if character.isNumber || character == "." {
-                number.append(character)
-                continue
-            }
-            let unit: Double
-            switch character {
-            case "s": unit = 1
-            case "m": unit = 60
-            case "h": unit = 3600
-            case "d": unit = 86_400
-            default: return nil
-            }
-            guard let value = Double(number), value.isFinite else { return nil }
-            total += value * unit
-            number = ""
-            sawUnit = true
-        }
-        guard sawUnit, number.isEmpty else { return nil }
-        seconds = total
+        guard let seconds = DurationText.seconds(argument) else { return nil }
+        self.seconds = seconds
     }
 
     var description: String {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import ForecastCore
-import ForecastlyBase
 import ForecastlySettings
 
 struct ForecastOptions: ParsableArguments {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import ForecastlyApp
-import ForecastlyBase
 import LocationProvider
 
 extension LocationSourceChoice: ArgumentChoice {}

@@ -68,7 +68,7 @@ struct OutputOptions: ParsableArguments {
     }
 
     /// How the forecast is written; `clock` is the setting's value.
-    func renderer(clock: HourCycle) throws -> OutputRenderer {
+    func renderer(clock: HourCycle) throws -> ForecastOutput {
         if json { return .json }
         let environment = ProcessInfo.processInfo.environment
         // Text follows the locale's character set: ASCII unless it is UTF-8.
@@ -93,14 +93,4 @@ struct OutputOptions: ParsableArguments {
         let width = Terminal.standardOutput.width(environment: environment)
         return .report(ReportSettings(style: style, width: width, clock: clock, ascii: ascii, chart: chart))
     }
-}
-
-/// How the report is drawn: colour, width (COLUMNS, the terminal, or 80),
-/// clock, characters, and whether `--chart` adds the meteogram.
-struct ReportSettings: Sendable {
-    var style: TerminalStyle
-    var width: Int
-    var clock: HourCycle
-    var ascii: Bool
-    var chart: Bool
 }

@@ -1,4 +1,3 @@
-import ForecastlyBase
 import ForecastlySettings
 import Foundation
 

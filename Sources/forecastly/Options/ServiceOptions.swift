@@ -2,9 +2,7 @@ import ArgumentParser
 import ForecastCore
 import ForecastlyApp
 import ForecastProviders
-import ForecastlyBase
 import ForecastlySettings
-import Foundation
 
 /// `--provider`'s values: the providers the registry lists.
 protocol ProviderArgument: ExpressibleByArgument {}

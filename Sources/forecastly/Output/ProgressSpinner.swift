@@ -1,5 +1,4 @@
 import ForecastlyApp
-import LocationProvider
 
 extension Spinner {
     /// The application's progress, as the spinner's label.

@@ -1,4 +1,3 @@
-import ArgumentParser
 
 /// `forecastly --help`. The command people run most is the default one,
 /// `forecast`, so the root help shows its usage, place argument and options

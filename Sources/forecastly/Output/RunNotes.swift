@@ -1,6 +1,4 @@
-import ForecastCore
 import ForecastlyApp
-import ForecastlyBase
 import ForecastPresentation
 import Foundation
 

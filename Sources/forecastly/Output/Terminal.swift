@@ -1,12 +1,9 @@
 import ForecastlyBase
-import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
-import Musl
 #elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// One of the process's output streams, written unbuffered so stdout and

@@ -1,6 +1,4 @@
 import ForecastlyApp
-import ForecastlyBase
-import LocationProvider
 
 /// "Request permission at launch": the question on a terminal. The
 /// application asks it, once, when the decision is that it must; without a

@@ -1,14 +1,12 @@
 import ForecastCore
 import ForecastlyApp
-import ForecastlyBase
 import ForecastPresentation
-import Foundation
 
 /// `forecastly --watch`: each screen of the application's watch, drawn in
 /// place on a terminal or appended otherwise (a status bar reads one line
 /// per screen).
 struct WatchOutput {
-    let renderer: OutputRenderer
+    let renderer: ForecastOutput
     let units: UnitSystem
     let hours: Int
 

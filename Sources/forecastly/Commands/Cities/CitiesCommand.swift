@@ -1,8 +1,6 @@
 import ArgumentParser
 import ForecastlyBase
 import ForecastPresentation
-import Foundation
-import Places
 
 /// `forecastly cities …`: the offline place index.
 struct CitiesCommand: ParsableCommand {

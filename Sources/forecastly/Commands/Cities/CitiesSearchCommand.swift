@@ -1,8 +1,5 @@
 import ArgumentParser
-import ForecastCore
-import ForecastlyBase
 import ForecastPresentation
-import Foundation
 import Places
 
 extension CitiesCommand {
@@ -33,29 +30,15 @@ extension CitiesCommand {
             let gazetteer = try places.gazetteer()
             let matches = gazetteer.searchMatches(query, limit: limit)
             if json {
-                Terminal.standardOutput.writeLine(Self.json(matches))
+                Terminal.standardOutput.writeLine(String(decoding: PlaceDocument(matches: matches).encoded(), as: UTF8.self))
             } else if !matches.isEmpty {
-                Terminal.standardOutput.write(Self.table(matches))
+                Terminal.standardOutput.write(PlaceText.table(matches))
             }
             try RunNotes.finish(unwritten: places.takeProblems())
             if matches.isEmpty {
                 let suggestions = gazetteer.suggestions(for: query).map(\.qualifiedName)
                 throw PlaceResolutionError.notFound(query: query.description, suggestions: suggestions, onlineFailure: nil)
             }
-        }
-
-        /// A place found through another name says which: "Quito, EC (san francisco de quito)".
-        static func table(_ matches: [SearchMatch]) -> String {
-            let rows = matches.map { match in
-                let place = match.place
-                return [match.description.strippingTerminalControls(limit: 120), place.countryName, "\(place.coordinate)",
-                        ValueFormat.grouped(place.population), place.timeZone]
-            }
-            return TextTable.lines(rows, rightAligned: [3], indent: "").joined(separator: "\n") + "\n"
-        }
-
-        static func json(_ matches: [SearchMatch]) -> String {
-            String(decoding: PlaceDocument(matches: matches).encoded(), as: UTF8.self)
         }
     }
 }

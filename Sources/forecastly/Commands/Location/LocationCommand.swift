@@ -1,6 +1,4 @@
 import ArgumentParser
-import ForecastlyApp
-import ForecastlyBase
 import ForecastPresentation
 import Foundation
 import LocationProvider

@@ -1,13 +1,6 @@
 import ArgumentParser
-import ForecastCore
-import ForecastlyApp
-import ForecastlyBase
 import ForecastlySettings
-import ForecastStore
 import ForecastPresentation
-import Foundation
-import LocationProvider
-import NetworkTransport
 
 extension NotesCommand {
     struct Add: AsyncParsableCommand {

@@ -1,9 +1,7 @@
 import ArgumentParser
 import ForecastlyApp
-import ForecastlyBase
 import ForecastPresentation
 import ForecastProviders
-import Foundation
 
 /// `forecastly notes …`: short notes saved with the weather at that moment.
 struct NotesCommand: AsyncParsableCommand {

@@ -1,11 +1,12 @@
-import ForecastCore
-import ForecastlyApp
-import ForecastPresentation
-import Foundation
-import Places
+public import ForecastCore
+public import ForecastlyBase
+public import Foundation
+public import Places
 
-/// How a finished forecast is written to stdout.
-enum OutputRenderer {
+/// How a finished forecast is written: the report, JSON, one line, or
+/// Waybar's object. A front end chooses one from its options and hands it
+/// every forecast.
+public enum ForecastOutput: Sendable {
     /// The report, fitted to the width, with the chart when asked.
     case report(ReportSettings)
     case json
@@ -13,14 +14,14 @@ enum OutputRenderer {
     case waybar(LineTemplate)
 
     /// Whether what is printed shows the air: the report and JSON do, a line only with `%Q`.
-    var showsAirQuality: Bool { shows(.airQuality) }
+    public var showsAirQuality: Bool { shows(.airQuality) }
 
     /// Whether what is printed shows the next two hours: the report and JSON do, a line only with `%N`.
-    var showsNowcast: Bool { shows(.nowcast) }
+    public var showsNowcast: Bool { shows(.nowcast) }
 
     /// Whether what is printed shows warnings: the report, JSON and Waybar
     /// (its class and tooltip) do, a line only with `%A`.
-    var showsAlerts: Bool {
+    public var showsAlerts: Bool {
         if case .waybar = self { return true }
         return shows(.alerts)
     }
@@ -32,19 +33,13 @@ enum OutputRenderer {
         }
     }
 
-    /// Scripts read stdout; a spinner belongs on an interactive stderr only.
-    var wantsProgress: Bool {
-        if case .report = self { return Terminal.standardError.isTerminal }
+    /// Whether it is the report (scripts read the others: no spinner).
+    public var isReport: Bool {
+        if case .report = self { return true }
         return false
     }
 
-    /// The answer as this output writes it.
-    func render(_ answer: ForecastAnswer, units: UnitSystem, hours: Int) -> String {
-        render(answer.forecast, units: units, placeName: answer.placeName, hours: hours, place: answer.place, origin: answer.origin,
-               extras: answer.extras)
-    }
-
-    func render(
+    public func render(
         _ forecast: Forecast, units: UnitSystem, placeName: String?, hours: Int,
         place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil, extras: ForecastExtras = ForecastExtras()
     ) -> String {
@@ -78,5 +73,23 @@ enum OutputRenderer {
             template.extras = extras
             return WaybarLine(forecast: forecast, placeName: placeName, template: template, isStale: stale).render()
         }
+    }
+}
+
+/// How the report is drawn: colour, width (COLUMNS, the terminal, or 80),
+/// clock, characters, and whether `--chart` adds the meteogram.
+public struct ReportSettings: Sendable {
+    public var style: TerminalStyle
+    public var width: Int
+    public var clock: HourCycle
+    public var ascii: Bool
+    public var chart: Bool
+
+    public init(style: TerminalStyle, width: Int, clock: HourCycle, ascii: Bool, chart: Bool) {
+        self.style = style
+        self.width = width
+        self.clock = clock
+        self.ascii = ascii
+        self.chart = chart
     }
 }
