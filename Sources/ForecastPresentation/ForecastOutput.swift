@@ -1,6 +1,6 @@
 public import ForecastCore
 public import ForecastlyBase
-public import Foundation
+import Foundation
 public import Places
 
 /// How a finished forecast is written: the report, JSON, one line, or

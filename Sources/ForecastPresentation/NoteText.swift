@@ -1,6 +1,6 @@
 public import ForecastCore
 import ForecastlyBase
-public import Foundation
+import Foundation
 
 /// How notes are shown: one line each, in full, or as JSON.
 public enum NoteText {

@@ -1,6 +1,6 @@
 public import ForecastlyApp
 public import ForecastlyBase
-public import LocationProvider
+import LocationProvider
 
 /// A permission state to simulate (`forecastly simulate --authorization`).
 public enum SimulatedState: String, Sendable, CaseIterable {
