@@ -155,7 +155,7 @@ public struct ForecastReport: Sendable {
 
     private func nowcastSection() -> [String] {
         guard let nowcast, !nowcast.steps.isEmpty else { return [] }
-        let parts = [NowcastText.summary(nowcast, now: now, clock: clock), NowcastText.sparkline(nowcast, ascii: ascii)]
+        let parts = [NowcastText.summary(nowcast, now: now, clock: clock), NowcastText.sparkline(nowcast, ascii: ascii)] + age(extras.nowcastFetchedAt)
         return fitted(parts, first: label("Soon"), indent: String(repeating: " ", count: 7))
     }
 
@@ -178,7 +178,13 @@ public struct ForecastReport: Sendable {
     private func airSection() -> [String] {
         guard let airQuality else { return [] }
         let parts = AirQualityText.parts(airQuality, scale: airQualityScale)
-        return parts.isEmpty ? [] : fitted(parts, first: label("Air"), indent: String(repeating: " ", count: 7))
+        return parts.isEmpty ? [] : fitted(parts + age(extras.airQualityFetchedAt), first: label("Air"), indent: String(repeating: " ", count: 7))
+    }
+
+    /// An extra kept from an earlier run says how old it is, when that matters.
+    private func age(_ fetchedAt: Date?) -> [String] {
+        guard let fetchedAt, now.timeIntervalSince(fetchedAt) >= 600 else { return [] }
+        return [style.dim("\(ValueFormat.age(now.timeIntervalSince(fetchedAt))) ago")]
     }
 
     /// The hours as the provider gives them: where its steps are wider than

@@ -105,9 +105,11 @@ public final class CachingForecastService: ForecastService, Sendable {
             guard error.canFallBackToStored else { throw error }
             let fallback = makeFallback()
             if let fallback {
-                note("\(error.summary) Asking \(fallback.provider.name) instead.")
                 do {
-                    return try await answer(request, from: fallback)
+                    let forecast = try await answer(request, from: fallback)
+                    // Said only when it answered: when both fail, the stored forecast's warning says enough.
+                    note("\(error.summary) \(fallback.provider.name) answered instead.")
+                    return forecast
                 } catch let second where second.canFallBackToStored {
                     // Both are unavailable: the stored forecast below.
                 }

@@ -232,6 +232,26 @@ public final class SQLiteStore: Sendable {
         migrator.registerMigration("v4: providers described in each forecast") { db in
             try db.execute(sql: "DELETE FROM forecast")
         }
+        // The extras beside a forecast (the air, the next two hours), each
+        // kept for as long as it stands for a new one; and an extra that
+        // failed, remembered for a while so the next runs do not wait for it.
+        migrator.registerMigration("v5: extras and their failures") { db in
+            try db.create(table: "extraAnswer") { t in
+                t.column("kind", .text).notNull()
+                t.column("key", .text).notNull()
+                t.column("fetchedAt", .double).notNull()
+                t.column("validUntil", .double).notNull()
+                t.column("body", .blob).notNull()
+                t.primaryKey(["kind", "key"])
+            }
+            try db.create(table: "extraFailure") { t in
+                t.column("kind", .text).notNull()
+                t.column("scope", .text).notNull()
+                t.column("reason", .text).notNull()
+                t.column("until", .double).notNull()
+                t.primaryKey(["kind", "scope"])
+            }
+        }
         return migrator
     }
 

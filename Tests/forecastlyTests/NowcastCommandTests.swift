@@ -47,7 +47,7 @@ import TestSupport
             #expect(result.status == 0)
             #expect(!result.stdout.contains("Soon "))
             #expect(result.stderrLines.count == 1)
-            #expect(result.stderr.hasPrefix("forecastly: note: No rain for the next 2 hours: "), "\(result.stderr)")
+            #expect(result.stderr == "forecastly: note: Left out: the next two hours (HTTP 503).\n", "\(result.stderr)")
         }
     }
 

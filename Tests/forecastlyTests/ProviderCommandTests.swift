@@ -52,7 +52,7 @@ import TestSupport
                                                environment: ["FORECASTLY_MET_NORWAY_URL": met.baseURL], home: home)
                 #expect(result.status == 0)
                 #expect(result.stderrLines.count == 1)
-                #expect(result.stderr.contains("rate limiting") && result.stderr.contains("Asking MET Norway instead."))
+                #expect(result.stderr.contains("rate limiting") && result.stderr.contains("MET Norway answered instead."))
                 #expect(openMeteo.requestCount == 1 && met.requestCount == 1)
                 let off = try await CLI.run(Self.oslo + ["--format", "%t", "--no-fallback", "--refresh"], server: openMeteo,
                                             environment: ["FORECASTLY_MET_NORWAY_URL": met.baseURL], home: StoreCommandTests.home())

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// What is shown beside a forecast when it was asked for and answered: the
 /// air, the next two hours and the official warnings. One value, handed as
 /// it is to every output (the report, one line, JSON, Waybar).
@@ -9,6 +11,10 @@ public struct ForecastExtras: Sendable, Equatable {
     public var nowcast: Nowcast?
     /// Official warnings at the place, or that no service covers it.
     public var alerts: PlaceAlerts?
+    /// When the air and the next two hours were fetched, when they came
+    /// from the store (a report says their age when it matters).
+    public var airQualityFetchedAt: Date?
+    public var nowcastFetchedAt: Date?
 
     public init(airQuality: AirQuality? = nil, airQualityScale: AirQualityScale = .european, nowcast: Nowcast? = nil, alerts: PlaceAlerts? = nil) {
         self.airQuality = airQuality

@@ -26,9 +26,10 @@ extension Application {
             switch lookUp(offline, settings: settings, in: store, log: log) {
             case .answered(var answer):
                 // The forecast needs no request; the extras (each with its own terms and store) may still.
-                let extras = await extras(settings.extras, at: offline.coordinate, entry: offline.gazetteerEntry, services: services, store: store)
+                let extras = await extras(settings.extras, at: offline.coordinate, entry: offline.gazetteerEntry, services: services, store: store,
+                                          deadline: extraDeadline(ready: true))
                 answer.extras = extras.shown(settings.extras, timeZone: answer.forecast.timeZone)
-                log.add(contentsOf: extras.notes)
+                if let note = extras.note(forecastOrigin: answer.origin) { log.add(note) }
                 return finished(answer, log: log)
             case .due(let answer):
                 prior = answer
@@ -47,9 +48,14 @@ extension Application {
         case .place(let known):
             place = known
             progress(.fetching(settings.service.provider))
-            // The extras are asked at the same time as the forecast.
-            async let answers = self.extras(settings.extras, at: known.coordinate, entry: known.gazetteerEntry, services: services, store: store)
+            // The extras are asked at the same time as the forecast, and
+            // have their budget once it is ready.
+            let deadline = extraDeadline(ready: false)
+            async let answers = self.extras(settings.extras, at: known.coordinate, entry: known.gazetteerEntry, services: services, store: store,
+                                            deadline: deadline)
             forecast = try await caching.forecast(for: try settings.request(known.coordinate))
+            deadline.forecastIsReady()
+            if settings.extras.any { progress(.finishing) }
             extras = await answers
         case .user(let source):
             place = nil
@@ -59,10 +65,11 @@ extension Application {
             var located = try await caching.forecast(for: try settings.request(fix.coordinate))
             located.fix = fix
             forecast = located
-            extras = await self.extras(settings.extras, at: fix.coordinate, entry: nil, services: services, store: store)
+            extras = await self.extras(settings.extras, at: fix.coordinate, entry: nil, services: services, store: store,
+                                       deadline: extraDeadline(ready: true))
         }
         log.add(contentsOf: caching.notices.map { .note($0) })
-        log.add(contentsOf: extras.notes)
+        if let note = extras.note(forecastOrigin: caching.lastOrigin) { log.add(note) }
         for problem in caching.problems {
             AppLog.logger.debug("cache: \(problem.userMessage)")
             context.store.record(problem)
@@ -101,6 +108,16 @@ extension Application {
         var answer = ForecastAnswer(forecast: stored.forecast, placeName: known?.name ?? stored.placeName, place: known?.gazetteerEntry,
                                     origin: .offline(fetchedAt: stored.fetchedAt))
         answer.extras.airQualityScale = settings.extras.airQualityScale ?? AirQualityScale.forPlace(timeZone: stored.forecast.timeZone.identifier)
+        // The air and the next two hours the store holds for the place, with their age.
+        let cell = ForecastCacheKey.grid(stored.forecast.requestedCoordinate)
+        if settings.extras.airQuality, let air = try? store.extra("airQuality", key: cell, as: AirQuality.self) {
+            answer.extras.airQuality = air.value
+            answer.extras.airQualityFetchedAt = air.fetchedAt
+        }
+        if settings.extras.nowcast, let nowcast = try? store.extra("nowcast", key: cell, as: Nowcast.self) {
+            answer.extras.nowcast = nowcast.value
+            answer.extras.nowcastFetchedAt = nowcast.fetchedAt
+        }
         // The warnings the store still holds for the place, each until its own expiry.
         if settings.extras.alerts {
             let place = context.places.alertPlace(at: stored.forecast.requestedCoordinate, entry: known?.gazetteerEntry)
@@ -137,6 +154,11 @@ extension Application {
         return .answered(ForecastAnswer(
             forecast: stored.forecast, placeName: context.places.name(given: known.name, stored: stored.placeName, at: known.coordinate),
             place: known.gazetteerEntry, origin: origin))
+    }
+
+    /// The extras' budget, on the application's clock.
+    func extraDeadline(ready: Bool) -> ExtraDeadline {
+        ExtraDeadline(budget: ExtraTerms.budget, clock: context.clock, ready: ready)
     }
 
     /// The answer with the run's notes and the caches it could not write.

@@ -82,8 +82,8 @@ extension Application {
                     if case .forecast(let forecast, let origin, _) = frame {
                         // The extras of each new forecast: what is shown, and what notifications watch.
                         let extras = await self.extras(wanted, at: forecast.requestedCoordinate, entry: shownPlace?.gazetteerEntry,
-                                                       services: services, store: store)
-                        notes += extras.notes
+                                                       services: services, store: store, deadline: self.extraDeadline(ready: true))
+                        if let note = extras.note(forecastOrigin: origin) { notes.append(note) }
                         if let notifications, let note = await notifications.refresh(extras, timeZone: forecast.timeZone, now: context.now()) {
                             notes.append(note)
                         }

@@ -48,6 +48,6 @@ struct AlertsCommand: AsyncParsableCommand {
         let text = AlertText.full(answer.alerts, placeName: answer.placeName,
                                   clock: PlaceClock(timeZone: answer.timeZone, hourCycle: settings.clock.value), now: Date(), style: style)
         Terminal.standardOutput.write(text)
-        try RunNotes.finish(unwritten: answer.unwrittenCaches)
+        RunNotes.warn(unwritten: answer.unwrittenCaches)
     }
 }

@@ -58,6 +58,6 @@ struct ChartCommand: AsyncParsableCommand {
             try OutputFile.write(Array(picture.utf8), to: svg)
             Terminal.standardError.writeLine("forecastly: chart written to \(svg.strippingTerminalControls(limit: 200))")
         }
-        try RunNotes.finish(unwritten: answer.unwrittenCaches)
+        RunNotes.warn(unwritten: answer.unwrittenCaches)
     }
 }

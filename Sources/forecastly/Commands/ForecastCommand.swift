@@ -94,7 +94,7 @@ struct ForecastCommand: AsyncParsableCommand {
             RunNotes.print(answer.notes)
             RunNotes.printStaleness(answer)
             Terminal.standardOutput.write(renderer.render(answer, units: forecast.units, hours: hours))
-            try RunNotes.finish(unwritten: answer.unwrittenCaches)
+            RunNotes.warn(unwritten: answer.unwrittenCaches)
         }
     }
 }

@@ -38,7 +38,8 @@ struct ForecastlyCommand: AsyncParsableCommand {
           64  invalid input (an option or setting is wrong)
           65  bad data from a service (an answer that cannot be read)
           69  a service is unavailable, or there is no connectivity
-          73  a file cannot be created (chart --svg; a read-only directory)
+          73  a file you asked for cannot be created (chart --svg, a note, the
+              decision; a cache that cannot be written is only a warning)
           74  writing a file failed part way (a full disk, an I/O error)
           75  temporary failure (rate limited, timed out): try again later
           77  permission: location not allowed, or an API key refused

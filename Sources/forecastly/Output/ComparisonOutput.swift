@@ -32,6 +32,6 @@ enum ComparisonOutput {
             Terminal.standardOutput.write(report.render())
         }
         if let failure { throw SilentExit(status: failure) }
-        try RunNotes.finish(unwritten: result.unwrittenCaches)
+        RunNotes.warn(unwritten: result.unwrittenCaches)
     }
 }

@@ -17,10 +17,12 @@ enum RunNotes {
             "forecastly: warning: \(error.summary) \(verb) the forecast stored \(ValueFormat.age(Date().timeIntervalSince(fetchedAt))) ago.")
     }
 
-    /// A cache the run could not write: its answer is whole, and the run
-    /// ends with one line naming the file and the cause, and its status.
-    static func finish(unwritten: [CacheProblem]) throws {
+    /// A cache the run could not write (the forecast store, the place
+    /// index): the answer is whole, so the run still succeeds; one warning
+    /// names the file and the cause. What the user asked to be written
+    /// (notes, the decision, `--svg`) fails the run instead.
+    static func warn(unwritten: [CacheProblem]) {
         guard let first = unwritten.first else { return }
-        throw first
+        Terminal.standardError.writeLine("forecastly: warning: \(first.message)")
     }
 }

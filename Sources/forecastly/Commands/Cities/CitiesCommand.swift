@@ -43,7 +43,7 @@ struct CitiesCommand: ParsableCommand {
             Index    \(gazetteer.path)
             Data     GeoNames (https://www.geonames.org/), CC BY 4.0
             """)
-            try RunNotes.finish(unwritten: places.takeProblems())
+            RunNotes.warn(unwritten: places.takeProblems())
         }
     }
 

@@ -34,7 +34,7 @@ extension CitiesCommand {
             } else if !matches.isEmpty {
                 Terminal.standardOutput.write(PlaceText.table(matches))
             }
-            try RunNotes.finish(unwritten: places.takeProblems())
+            RunNotes.warn(unwritten: places.takeProblems())
             if matches.isEmpty {
                 let suggestions = gazetteer.suggestions(for: query).map(\.qualifiedName)
                 throw PlaceResolutionError.notFound(query: query.description, suggestions: suggestions, onlineFailure: nil)
