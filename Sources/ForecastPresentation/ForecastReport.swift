@@ -117,13 +117,15 @@ public struct ForecastReport: Sendable {
                           celsius: ValueFormat.celsius(value, unit: units.temperature))
     }
 
-    private func label(_ text: String) -> String { style.bold(TextWidth.pad(text, to: 7)) }
+    private func label(_ text: String) -> String { style.bold(TextWidth.pad(text, to: max(7, TextWidth.of(text) + 1))) }
 
     private func currentSection() -> [String] {
         guard let now = forecast.current else { return [] }
         let condition = now.condition
         let isDay = now.isDay ?? true
-        var first = "\(label("Now"))"
+        // An answer far from the clock is shown as what it is: the time it
+        // describes (the header gives its day), never "Now".
+        var first = label(forecast.isOutdated(at: self.now) ? clock.time(now.time) : "Now")
         if let condition { first += "\(glyph(condition, isDay: isDay) ?? "") \(condition.description), " }
         first += temperature(now.temperature)
         if now.apparentTemperature != nil { first += " (feels like \(temperature(now.apparentTemperature)))" }
@@ -150,7 +152,8 @@ public struct ForecastReport: Sendable {
         if let sunrise = today.sunrise { parts.append("Sunrise \(clock.time(sunrise))") }
         if let sunset = today.sunset { parts.append("Sunset \(clock.time(sunset))") }
         if let uv = today.uvIndexMax { parts.append("UV \(ValueFormat.decimal(uv, places: 0))") }
-        return parts.isEmpty ? [] : fitted(parts, first: label("Today"), indent: String(repeating: " ", count: 7))
+        let day = forecast.isOutdated(at: now) ? clock.shortDay(today.date) : "Today"
+        return parts.isEmpty ? [] : fitted(parts, first: label(day), indent: String(repeating: " ", count: 7))
     }
 
     private func nowcastSection() -> [String] {
@@ -177,8 +180,15 @@ public struct ForecastReport: Sendable {
 
     private func airSection() -> [String] {
         guard let airQuality else { return [] }
-        let parts = AirQualityText.parts(airQuality, scale: airQualityScale)
-        return parts.isEmpty ? [] : fitted(parts + age(extras.airQualityFetchedAt), first: label("Air"), indent: String(repeating: " ", count: 7))
+        var parts = AirQualityText.parts(airQuality, scale: airQualityScale)
+        guard !parts.isEmpty else { return [] }
+        // A reading far from the clock says when it was, not how old the fetch is.
+        if airQuality.isOutdated(at: now) {
+            parts.append(style.dim("as of \(clock.day(clock.localDate(airQuality.time))) \(clock.time(airQuality.time))"))
+        } else {
+            parts += age(extras.airQualityFetchedAt)
+        }
+        return fitted(parts, first: label("Air"), indent: String(repeating: " ", count: 7))
     }
 
     /// An extra kept from an earlier run says how old it is, when that matters.

@@ -83,6 +83,9 @@ public struct LineTemplate: Sendable, Equatable {
 
     /// When the line is read (`%N` is told from it).
     public var now = Date()
+    /// `--oneline`: a forecast whose "now" is far from the clock ends with
+    /// the time it describes, so a status bar does not pass it off as now.
+    public var marksOutdated = false
 
 
     public init(_ template: String) throws(ForecastError) {
@@ -116,7 +119,12 @@ public struct LineTemplate: Sendable, Equatable {
             case .value(let placeholder): value(placeholder, forecast: forecast, placeName: placeName)
             }
         }.joined()
-        return ascii ? ASCIIText.fold(line) : line
+        var marked = line
+        if marksOutdated, forecast.isOutdated(at: now), let time = forecast.describedTime(at: now) {
+            let clock = PlaceClock(timeZone: forecast.timeZone, hourCycle: hourCycle)
+            marked += " (as of \(clock.day(clock.localDate(time))) \(clock.time(time)))"
+        }
+        return ascii ? ASCIIText.fold(marked) : marked
     }
 
     private func value(_ placeholder: Placeholder, forecast: Forecast, placeName: String?) -> String {

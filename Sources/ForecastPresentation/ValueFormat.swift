@@ -146,6 +146,11 @@ public struct PlaceClock: Sendable {
         "\(Self.weekdays[date.isoWeekday - 1]) \(date.day) \(Self.months[date.month - 1])"
     }
 
+    /// "Tue 29": a day in a label's width, beside a header with its month.
+    public func shortDay(_ date: LocalDate) -> String {
+        "\(Self.weekdays[date.isoWeekday - 1]) \(date.day)"
+    }
+
     /// "UTC+2", "UTC+5:30", "UTC-3", "UTC". Computed rather than asking
     /// Foundation for an abbreviation: on Linux that loads ICU resource
     /// bundles (a measurable share of a run) and mostly yields "GMT+2" anyway.

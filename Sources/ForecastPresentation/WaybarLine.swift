@@ -36,7 +36,8 @@ public struct WaybarLine: Sendable {
         let object = Object(
             text: template.render(forecast, placeName: placeName),
             tooltip: tooltip(),
-            class: [kind] + (isStale ? ["stale"] : []) + (template.alerts.flatMap(AlertText.waybarClass).map { [$0] } ?? []),
+            class: [kind] + (isStale ? ["stale"] : []) + (forecast.isOutdated(at: template.now) ? ["outdated"] : [])
+                + (template.alerts.flatMap(AlertText.waybarClass).map { [$0] } ?? []),
             alt: kind)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -50,6 +51,9 @@ public struct WaybarLine: Sendable {
         let clock = PlaceClock(timeZone: forecast.timeZone, hourCycle: template.hourCycle)
         let units = forecast.units
         var lines = [placeName ?? forecast.requestedCoordinate.description]
+        if forecast.isOutdated(at: template.now), let time = forecast.describedTime(at: template.now) {
+            lines.append("(as of \(clock.day(clock.localDate(time))) \(clock.time(time)): not now)")
+        }
         for hour in forecast.upcomingHours().prefix(4) {
             let glyph = hour.condition?.glyph(isDay: hour.isDay ?? true) ?? " "
             lines.append("\(clock.time(hour.time)) \(glyph) \(ValueFormat.temperature(hour.temperature, unit: units.temperature)) "

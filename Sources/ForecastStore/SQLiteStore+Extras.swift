@@ -1,4 +1,4 @@
-public import ForecastCore
+import ForecastCore
 public import Foundation
 import GRDB
 

@@ -23,24 +23,24 @@ import TestSupport
     }
 
     @Test func metricReportMatchesGolden() throws {
-        let report = ForecastReport(forecast: try Self.full(), placeName: nil, hours: 8, style: .plain, source: .openMeteo)
+        let report = ForecastReport(forecast: try Self.full(), placeName: nil, hours: 8, style: .plain, source: .openMeteo).whenFetched
         Golden.check(report.render(), against: "report-kyiv-metric.txt")
     }
 
     @Test func reportImperialWithName() throws {
-        let report = ForecastReport(forecast: try Self.full(.imperial), placeName: "Kyiv, UA", hours: 4, style: .plain, source: .openMeteo)
+        let report = ForecastReport(forecast: try Self.full(.imperial), placeName: "Kyiv, UA", hours: 4, style: .plain, source: .openMeteo).whenFetched
         Golden.check(report.render(), against: "report-kyiv-imperial.txt")
     }
 
     @Test func reportOfTheSparseRealRecording() {
-        let report = ForecastReport(forecast: Sample.zagrebForecast, placeName: nil, hours: 3, style: .plain, source: .openMeteo)
+        let report = ForecastReport(forecast: Sample.zagrebForecast, placeName: nil, hours: 3, style: .plain, source: .openMeteo).whenFetched
         Golden.check(report.render(), against: "report-zagreb-recorded.txt")
     }
 
     @Test func colourIsOnlyAddedWhenEnabled() throws {
         let forecast = try Self.full()
-        let plain = ForecastReport(forecast: forecast, placeName: nil, hours: 8, style: .plain, source: .openMeteo).render()
-        let coloured = ForecastReport(forecast: forecast, placeName: nil, hours: 8, style: .init(enabled: true), source: .openMeteo).render()
+        let plain = ForecastReport(forecast: forecast, placeName: nil, hours: 8, style: .plain, source: .openMeteo).whenFetched.render()
+        let coloured = ForecastReport(forecast: forecast, placeName: nil, hours: 8, style: .init(enabled: true), source: .openMeteo).whenFetched.render()
         #expect(!plain.contains("\u{1B}"))
         #expect(coloured.contains("\u{1B}[1m"))
         let stripped = coloured.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
@@ -48,7 +48,7 @@ import TestSupport
     }
 
     @Test func tableColumnsAlign() throws {
-        let text = ForecastReport(forecast: try Self.full(), placeName: nil, hours: 8, style: .plain, source: .openMeteo).render()
+        let text = ForecastReport(forecast: try Self.full(), placeName: nil, hours: 8, style: .plain, source: .openMeteo).whenFetched.render()
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let dayStart = try #require(lines.firstIndex { $0.hasPrefix("Coming days") }) + 1
         let dayRows = lines[dayStart..<dayStart + 7]
@@ -130,7 +130,7 @@ import TestSupport
     @Test(arguments: [100, 80, 60])
     func everyJoinedLineFitsTheWidth(width: Int) {
         var report = ForecastReport(forecast: Sample.zagrebForecast, placeName: Self.place, hours: 4, style: .plain,
-                                    source: Sample.zagrebForecast.provider.source)
+                                    source: Sample.zagrebForecast.provider.source).whenFetched
         report.width = width
         let lines = report.render().split(separator: "\n").map(String.init)
         let joined = lines.filter { $0.contains(" · ") }
@@ -143,7 +143,18 @@ import TestSupport
 
     @Test func withoutAWidthTheHeaderIsOneLine() {
         let report = ForecastReport(forecast: Sample.zagrebForecast, placeName: Self.place, hours: 0, style: .plain,
-                                    source: Sample.zagrebForecast.provider.source)
+                                    source: Sample.zagrebForecast.provider.source).whenFetched
         #expect(report.render().split(separator: "\n").first?.contains("Europe/Zagreb") == true)
+    }
+}
+
+extension ForecastReport {
+    /// The report as it reads when its forecast is fetched: at the time the
+    /// forecast describes (a recording read days later is labelled with its
+    /// time instead; OutdatedAnswerTests).
+    var whenFetched: ForecastReport {
+        var report = self
+        report.now = forecast.current?.time ?? report.now
+        return report
     }
 }

@@ -11,7 +11,7 @@ import TestSupport
 
     /// The full answer with one current value replaced.
     static func answer(current key: String, _ value: Double) throws -> String {
-        var root = try #require(try JSONSerialization.jsonObject(with: Data(FullResponse.json().utf8)) as? [String: Any])
+        var root = try #require(try JSONSerialization.jsonObject(with: Data(FullResponse.json(at: Date()).utf8)) as? [String: Any])
         var current = try #require(root["current"] as? [String: Any])
         #expect(current[key] != nil, "the answer has current.\(key)")
         current[key] = value

@@ -12,7 +12,7 @@ import TestSupport
     }
 
     static func chart(to path: String, in folder: URL) async throws -> CLIResult {
-        try await StubHTTPServer.with(always: .json(FullResponse.json())) { server in
+        try await StubHTTPServer.with(always: .json(FullResponse.json(at: Date()))) { server in
             try await CLI.run(["chart", "--lat", "59.91", "--lon", "10.75", "--svg", path], server: server, directory: folder)
         }
     }

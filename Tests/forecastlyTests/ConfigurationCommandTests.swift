@@ -26,7 +26,7 @@ import TestSupport
 
     @Test func theFilesDefaultsAreUsedAndFlagsWinOverThem() async throws {
         try await Self.withHome(config: "units = \"imperial\"\nplace = \"50.45,30.52\"\ndays = 2\nclock = \"12h\"\n") { home in
-            try await StubHTTPServer.with(always: .json(FullResponse.json(units: "imperial"))) { server in
+            try await StubHTTPServer.with(always: .json(FullResponse.json(units: "imperial", at: Date()))) { server in
                 let configured = try await CLI.run(["--format", "%l %S"], server: server, home: home)
                 #expect(configured.status == 0, "\(configured.stderr)")
                 // The place from the file needs no permission, as typed coordinates do; its time on a 12-hour clock.
@@ -96,7 +96,7 @@ import TestSupport
     }
 
     @Test func theLocaleChoosesUnitsAndClockWhenNothingElseDoes() async throws {
-        try await StubHTTPServer.with(always: .json(FullResponse.json(units: "imperial"))) { server in
+        try await StubHTTPServer.with(always: .json(FullResponse.json(units: "imperial", at: Date()))) { server in
             let result = try await CLI.run(["--lat", "1", "--lon", "2", "--format", "%S"], server: server,
                                            environment: ["LANG": "C.UTF-8", "LC_MEASUREMENT": "en_US.UTF-8", "LC_TIME": "en_US.UTF-8"])
             #expect(result.status == 0, "\(result.stderr)")

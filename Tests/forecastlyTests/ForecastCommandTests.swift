@@ -7,12 +7,18 @@ import TestSupport
 @Suite struct ForecastCommandTests {
     static let kyiv = ["--lat", "50.45", "--lon", "30.52"]
 
+    /// The recorded answers as they are, days before this machine's clock:
+    /// shown whole, labelled with the time they describe and never "Now",
+    /// with one warning that the answer or the clock is wrong.
     @Test func humanReportGolden() async throws {
-        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+        try await StubHTTPServer.with(handler: FullResponse.handler(timeline: .recorded)) { server in
             // The next two hours are timed from now (NowcastCommandTests); the rest is fixed.
             let result = try await CLI.run(Self.kyiv + ["--no-nowcast"], server: server)
             #expect(result.status == 0)
-            #expect(result.stderr.isEmpty)
+            #expect(result.stderrLines.count == 1)
+            #expect(result.stderr.hasPrefix("forecastly: warning: The forecast and the air-quality reading describe Sat 21 Nov 07:15, "))
+            #expect(result.stderr.contains(" before this machine's clock: the answer or the clock is wrong"))
+            #expect(!result.stdout.contains("Now") && !result.stdout.contains("Today"))
             #expect(!result.stdout.contains("\u{1B}")) // not a terminal: no colour
             Golden.check(result.stdout, against: "cli-report-kyiv.txt")
             // The forecast, the air and Ukraine's warnings (none) beside it.
@@ -21,7 +27,7 @@ import TestSupport
     }
 
     @Test func onelineAndFormatPrintOneLineEach() async throws {
-        try await StubHTTPServer.with(always: .json(FullResponse.json())) { server in
+        try await StubHTTPServer.with(always: .json(FullResponse.json(at: Date()))) { server in
             let oneline = try await CLI.run(Self.kyiv + ["--oneline"], server: server)
             let template = try await CLI.run(Self.kyiv + ["--format", "%l|%C|%t|%H/%L|%S"], server: server)
             #expect(oneline.status == 0)
@@ -31,7 +37,7 @@ import TestSupport
     }
 
     @Test func jsonOutputFollowsTheSchema() async throws {
-        try await StubHTTPServer.with(always: .json(FullResponse.json())) { server in
+        try await StubHTTPServer.with(always: .json(FullResponse.json(at: Date()))) { server in
             let result = try await CLI.run(Self.kyiv + ["--json", "--days", "7"], server: server)
             #expect(result.status == 0)
             let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -53,7 +59,7 @@ import TestSupport
 
     /// Coordinates pasted with spaces, tabs or a newline around them.
     @Test func paddedCoordinatesAreAccepted() async throws {
-        try await StubHTTPServer.with(always: .json(FullResponse.json())) { server in
+        try await StubHTTPServer.with(always: .json(FullResponse.json(at: Date()))) { server in
             let result = try await CLI.run(["--lat", " 50.45\t", "--lon", "30.52\n", "--oneline"], server: server)
             #expect(result.status == 0, "\(result.stderr)")
             let query = try #require(server.requests.first).query
@@ -63,7 +69,7 @@ import TestSupport
     }
 
     @Test func negativeCoordinatesAndImperialUnits() async throws {
-        try await StubHTTPServer.with(always: .json(FullResponse.json(units: "imperial"))) { server in
+        try await StubHTTPServer.with(always: .json(FullResponse.json(units: "imperial", at: Date()))) { server in
             let result = try await CLI.run(["--lat", "-33.9", "--lon", "-70.65", "--units", "imperial", "--oneline"], server: server)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout == "⛄ 29°F 15 mph NW\n")
@@ -82,7 +88,7 @@ import TestSupport
         ["forecast", "--lat", "-33.9", "--lon", "18.4", "--days=3", "--oneline"],
     ])
     func everySpellingOfTheOptionsAsksTheSame(arguments: [String]) async throws {
-        try await StubHTTPServer.with(always: .json(FullResponse.json())) { server in
+        try await StubHTTPServer.with(always: .json(FullResponse.json(at: Date()))) { server in
             let result = try await CLI.run(arguments, server: server)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout == "⛄ -1°C 15 km/h NW\n")
@@ -121,7 +127,7 @@ import TestSupport
         ["location", "set", "--lat", "1", "--lon", "2", "--name", "bad\u{1B}[2Jname"],
     ])
     func badInput(arguments: [String]) async throws {
-        try await StubHTTPServer.with(always: .json(FullResponse.json())) { server in
+        try await StubHTTPServer.with(always: .json(FullResponse.json(at: Date()))) { server in
             let result = try await CLI.run(arguments, server: server)
             #expect(result.status == 64)
             #expect(result.stdout.isEmpty)
@@ -179,7 +185,7 @@ import TestSupport
         Fault(name: "500", reply: .json(#"{"error":true,"reason":"Something went wrong."}"#, status: 500), status: 69, message: "HTTP 500"),
         Fault(name: "HTML 502", reply: .respond(status: 502, headers: [("Content-Type", "text/html")], body: Array("<html><h1>502 Bad Gateway</h1></html>".utf8)),
               status: 69, message: "HTTP 502"),
-        Fault(name: "truncated JSON", reply: .json(String(FullResponse.json().prefix(500))), status: 65, message: "not valid JSON"),
+        Fault(name: "truncated JSON", reply: .json(String(FullResponse.json(at: Date()).prefix(500))), status: 65, message: "not valid JSON"),
         Fault(name: "nan in JSON", reply: .file(Fixtures.url("open-meteo/edge_nan_not_covered_satellite.txt")), status: 65, message: "not valid JSON"),
         Fault(name: "wrong shape", reply: .json(#"{"results":[]}"#), status: 65, message: "latitude"),
         Fault(name: "no variables", reply: .file(Fixtures.url("open-meteo/forecast_no_variables_minimal.json")), status: 65, message: "no weather data"),
@@ -306,7 +312,7 @@ import TestSupport
     /// Enumerated values are taken in any case.
     @Test(arguments: ["Imperial", "IMPERIAL", "imperial"])
     func enumeratedValuesTakeAnyCase(units: String) async throws {
-        try await StubHTTPServer.with(always: .json(FullResponse.json(units: "imperial"))) { server in
+        try await StubHTTPServer.with(always: .json(FullResponse.json(units: "imperial", at: Date()))) { server in
             let result = try await CLI.run(["--lat", "50.45", "--lon", "30.52", "--units", units, "--format", "%t"], server: server)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(try #require(server.requests.first).query["temperature_unit"] == "fahrenheit")

@@ -8,7 +8,7 @@ import TestSupport
     /// A stub that answers IP lookups (ipwho.is format) and forecasts, counting both.
     static func withServices<Result>(_ body: (StubHTTPServer) async throws -> Result) async throws -> Result {
         let ipAnswer = try Fixtures.bytes("ipgeo/ipwho_is-8.8.8.8-geoip-comparison.json")
-        let forecast = FullResponse.json()
+        let forecast = FullResponse.json(at: Date())
         return try await StubHTTPServer.with(handler: { request in
             request.path == "/v1/forecast" ? .json(forecast) : .respond(status: 200, body: ipAnswer)
         }, body)

@@ -13,7 +13,7 @@ import TestSupport
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        let body = (try? Fixtures.bytes("met-norway/compact_oslo_2026-02-06_snow_reformatted.json")) ?? []
+        let body = Array(Fixtures.moved((try? Fixtures.text("met-norway/compact_oslo_2026-02-06_snow_reformatted.json")) ?? "").utf8)
         return .respond(status: 200, headers: [
             ("Content-Type", "application/json"), ("Expires", formatter.string(from: Date(timeIntervalSinceNow: 1800))),
             ("Last-Modified", "Fri, 06 Feb 2026 20:27:06 GMT"),

@@ -10,7 +10,7 @@ import TestSupport
         ("restricted", 77, "cannot be changed by the user"),
     ])
     func statesWithoutPermission(state: String, status: Int32, message: String) async throws {
-        try await StubHTTPServer.with(always: .json(FullResponse.json())) { server in
+        try await StubHTTPServer.with(always: .json(FullResponse.json(at: Date()))) { server in
             let result = try await CLI.run(["simulate", "--authorization", state], server: server)
             #expect(result.status == status)
             #expect(result.stderr.contains(message))
@@ -20,7 +20,7 @@ import TestSupport
     }
 
     @Test func authorizedShowsTheForecastForTheSimulatedFix() async throws {
-        try await StubHTTPServer.with(always: .json(FullResponse.json())) { server in
+        try await StubHTTPServer.with(always: .json(FullResponse.json(at: Date()))) { server in
             let result = try await CLI.run(["simulate", "--authorization", "authorized", "--fix", "-33.9,18.4", "--hours", "0"], server: server)
             let line = try await CLI.run(["simulate", "--authorization", "authorized", "--format", "%c %t · %a"], server: server)
             #expect(result.status == 0, "\(result.stderr)")
@@ -38,7 +38,7 @@ import TestSupport
     }
 
     @Test func promptInTheSimulationChangesNothingStored() async throws {
-        try await StubHTTPServer.with(always: .json(FullResponse.json())) { server in
+        try await StubHTTPServer.with(always: .json(FullResponse.json(at: Date()))) { server in
             let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-home-\(UUID().uuidString)")
             let result = try await CLI.run(["simulate", "--authorization", "notDetermined", "--oneline"], server: server, home: home, terminalInput: "y\n")
             let status = try await CLI.run(["location", "status"], home: home)

@@ -166,6 +166,7 @@ extension Application {
         var answer = answer
         let problems = takeProblems()
         answer.notes = problems.notes + log.all + answer.notes
+        if let outdated = OutdatedNote.note(for: answer, now: context.now()) { answer.notes.append(outdated) }
         answer.unwrittenCaches += problems.unwritten
         return answer
     }

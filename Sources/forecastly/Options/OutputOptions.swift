@@ -87,6 +87,7 @@ struct OutputOptions: ParsableArguments {
         if oneline {
             var line = try template(LineTemplate.defaultLine)
             line.ascii = ascii
+            line.marksOutdated = true
             return .line(line)
         }
         let style = TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: environment, disabled: noColor)

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// An answer far from the machine's clock (a replayed recording, a Pi whose
+/// clock has not been set yet) is shown, but never as "now": its time is the
+/// label, one warning says how far apart the two are, and the status-bar
+/// outputs mark it.
+@Suite struct OutdatedAnswerTests {
+    static let kyiv = ["--lat", "50.45", "--lon", "30.52"]
+
+    @Test func anAnswerFromDaysAgoIsLabelledWithItsTime() async throws {
+        try await StubHTTPServer.with(handler: FullResponse.handler(timeline: .recorded)) { server in
+            let report = try await CLI.run(Self.kyiv, server: server)
+            #expect(report.status == 0)
+            #expect(report.stdout.contains("\n07:15  ⛄ Slight snow fall, -1°C"))
+            #expect(report.stdout.contains("\nSat 21 High 1°C"))
+            #expect(!report.stdout.contains("\nNow ") && !report.stdout.contains("\nToday "))
+            // The air's reading says when it was.
+            #expect(report.stdout.contains("as of Sun 4 Oct 22:00"))
+            #expect(report.stderrLines.count == 1)
+            #expect(report.stderr.contains("The forecast and the air-quality reading describe Sat 21 Nov 07:15, "))
+            #expect(report.stderr.contains(" before this machine's clock"))
+
+            let line = try await CLI.run(Self.kyiv + ["--oneline", "--no-air-quality", "--no-nowcast", "--no-alerts"], server: server)
+            #expect(line.stdout == "⛄ -1°C 15 km/h NW (as of Sat 21 Nov 07:15)\n")
+            #expect(line.stderr.hasPrefix("forecastly: warning: The forecast describes Sat 21 Nov 07:15, "))
+
+            let waybar = try await CLI.run(Self.kyiv + ["--waybar", "--no-air-quality", "--no-nowcast", "--no-alerts"], server: server)
+            let object = try WaybarCommandTests.object(waybar.stdout.split(separator: "\n")[0])
+            #expect(object["class"] as? [String] == ["snow", "outdated"])
+            #expect((object["tooltip"] as? String)?.contains("(as of Sat 21 Nov 07:15: not now)") == true)
+        }
+    }
+
+    /// A clock behind the answer (a Raspberry Pi without a clock battery
+    /// starts in the past) is named the same way, the other way round.
+    @Test func anAnswerAheadOfTheClockSaysSo() async throws {
+        let ahead = FullResponse.json(at: Date(timeIntervalSinceNow: 2 * 86_400))
+        try await StubHTTPServer.with(always: .json(ahead)) { server in
+            let result = try await CLI.run(Self.kyiv + ["--oneline", "--no-air-quality", "--no-nowcast", "--no-alerts"], server: server)
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("(as of "))
+            #expect(result.stderr.contains(" after this machine's clock: the answer or the clock is wrong"))
+        }
+    }
+
+    /// Within a few hours an answer is "now", as every live one is.
+    @Test func anAnswerOfTheHourIsNow() async throws {
+        let recent = FullResponse.json(at: Date(timeIntervalSinceNow: -2 * 3600))
+        try await StubHTTPServer.with(always: .json(recent)) { server in
+            let result = try await CLI.run(Self.kyiv + ["--no-air-quality", "--no-nowcast", "--no-alerts"], server: server)
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("\nNow    ⛄ Slight snow fall"))
+            #expect(result.stderr.isEmpty)
+        }
+    }
+}
