@@ -64,6 +64,13 @@ enum EntryPoint {
 
     private static func report(argumentParserError error: any Error) -> ExitStatus {
         let code = ForecastlyCommand.exitCode(for: error)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if code == .success, let topic = CommandSuggestion.unknownHelpTopic(in: arguments) {
+            // ArgumentParser shows the root help for a topic it does not know.
+            Terminal.standardError.writeLine(
+                "forecastly: There is no command “\(topic.strippingTerminalControls(limit: 40))” to explain. See 'forecastly --help' for the commands.")
+            return .usage
+        }
         if code == .success {
             // --help, --version, completion scripts: wanted output, on stdout.
             let message = ForecastlyCommand.fullMessage(for: error)
@@ -76,12 +83,19 @@ enum EntryPoint {
         // ("Missing value for '--city <name>'"), and a second sentence follows.
         if let last = message.last, !".!?".contains(last) { message += "." }
         // ArgumentParser suggests a near spelling itself; forecastly adds one for the rest ("--lattitude").
+        var help = "forecastly --help"
         if !message.contains("Did you mean"), let suggestion = OptionSuggestion.forUnknownOption(in: message) {
-            message += " Did you mean '\(suggestion)'?"
+            if message.contains("'\(suggestion)'"), let command = CommandSuggestion.command(in: arguments) {
+                // Another command's option: say this one does not take it.
+                message += " 'forecastly \(command)' does not take it."
+                help = "forecastly \(command) --help"
+            } else {
+                message += " Did you mean '\(suggestion)'?"
+            }
         } else if let hint = OptionSuggestion.forNegativePlace(in: message) {
             message += " " + hint
         }
-        Terminal.standardError.writeLine("forecastly: \(message) See 'forecastly --help'.")
+        Terminal.standardError.writeLine("forecastly: \(message) See '\(help)'.")
         return ExitStatus(rawValue: code.rawValue) ?? .usage
     }
 }

@@ -58,6 +58,7 @@ enum CLI {
         environment["FORECASTLY_AIR_QUALITY_URL"] = server?.baseURL ?? CLI.refusingURL
         environment["FORECASTLY_NWS_URL"] = server?.baseURL ?? CLI.refusingURL
         environment["FORECASTLY_METEOALARM_URL"] = server?.baseURL ?? CLI.refusingURL
+        environment["FORECASTLY_GEOCODING_URL"] = server?.baseURL ?? CLI.refusingURL
         // The bundled place index is built once per machine into this cache
         // (a debug build takes seconds), not once per test.
         environment["XDG_CACHE_HOME"] = try await PlaceCache.shared.directory()

@@ -1,3 +1,4 @@
+import ForecastlyBase
 import Foundation
 import NIOCore
 import Testing
@@ -301,6 +302,51 @@ import TestSupport
         let result = try await CLI.run([typed, "5"])
         #expect(result.status == 64)
         #expect(result.stderr == "forecastly: Unknown option '\(typed)'. Did you mean '\(meant)'? See 'forecastly --help'.\n")
+    }
+
+    /// A first word that names no place but is a letter or two from a
+    /// subcommand was meant as the subcommand.
+    @Test(arguments: [("compre", "compare"), ("alert", "alerts"), ("locaton", "location"), ("cties", "cities")])
+    func aMistypedSubcommandGetsASuggestion(typed: String, meant: String) async throws {
+        let result = try await CLI.run([typed])
+        #expect(result.status == 64)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderr.contains("No command or place is called “\(typed)”. Did you mean 'forecastly \(meant)'?"), "\(result.stderr)")
+    }
+
+    /// A place whose name is near a subcommand's is still the place.
+    @Test func aPlaceNearACommandsNameIsThePlace() async throws {
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            // "cachan" is two letters from "cache".
+            #expect(CommandSuggestionProbe.isNear("Cachan", "cache"))
+            let result = try await CLI.run(["Cachan", "--format", "%l"], server: server)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "Cachan, FR\n")
+        }
+    }
+
+    enum CommandSuggestionProbe {
+        static func isNear(_ a: String, _ b: String) -> Bool {
+            EditDistance.between(a.lowercased(), b, limit: 2) <= 2
+        }
+    }
+
+    /// An option of another command is named as such, not suggested as itself.
+    @Test func anotherCommandsOptionIsNamedAsSuch() async throws {
+        let result = try await CLI.run(["about", "--oneline"])
+        #expect(result.status == 64)
+        #expect(result.stderr == "forecastly: Unknown option '--oneline'. 'forecastly about' does not take it. See 'forecastly about --help'.\n")
+    }
+
+    /// `help` with a command that does not exist is an error, not the root help.
+    @Test(arguments: [["help", "nonexistent"], ["help", "location", "nonsuch"]])
+    func helpForNoSuchCommandIsAUsageError(arguments: [String]) async throws {
+        let result = try await CLI.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("forecastly: There is no command “\(arguments.last!)” to explain."))
+        let real = try await CLI.run(["help", "location", "status"])
+        #expect(real.status == 0 && real.stdout.contains("USAGE: forecastly location status"))
     }
 
     @Test func anOptionNothingLikeAnyOtherGetsNoSuggestion() async throws {

@@ -1,3 +1,5 @@
+import ForecastlyBase
+
 /// Name lookups: prefix search for autocomplete, exact matches for
 /// `--city`, and "did you mean" suggestions.
 extension Gazetteer {
@@ -166,28 +168,6 @@ struct PlaceFilter {
             if part.key != gazetteer.admin1Key(ofPlace: rank) { return false }
         }
         return true
-    }
-}
-
-/// Levenshtein distance over bytes, giving up early past `limit`.
-enum EditDistance {
-    static func between(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
-        if a == b { return 0 }
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                rowMinimum = min(rowMinimum, current[j])
-            }
-            if rowMinimum > limit { return limit + 1 }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }
 

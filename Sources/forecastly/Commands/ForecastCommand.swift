@@ -2,6 +2,7 @@ import ArgumentParser
 import ForecastCore
 import ForecastlyApp
 import ForecastlySettings
+import Places
 
 extension UnitSystem: ArgumentChoice {}
 
@@ -61,6 +62,22 @@ struct ForecastCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        do {
+            try await show()
+        } catch {
+            throw Self.mistyped(error, place: place) ?? error
+        }
+    }
+
+    /// `forecastly compre`: no place has the name, but a subcommand nearly does.
+    static func mistyped(_ error: any Error, place: String?) -> MistypedCommand? {
+        guard let place, case .notFound(let query, _, _) = FailedRun.underlying(error) as? PlaceResolutionError,
+              query == place, let meant = CommandSuggestion.subcommand(near: place)
+        else { return nil }
+        return MistypedCommand(typed: place, meant: meant)
+    }
+
+    private func show() async throws {
         Diagnostics.bootstrap(verbose: output.verbose)
         let settings = try Settings.load(forecastOptions.flags(service: service, output: output))
         let location = try self.location

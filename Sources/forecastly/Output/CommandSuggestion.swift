@@ -1,0 +1,62 @@
+import ArgumentParser
+import ForecastlyBase
+
+/// `forecastly compre`: a first word that names no place but is a typo away
+/// from a subcommand was meant as the subcommand. Asked only after the place
+/// was not found, so a real place of such a name still wins.
+enum CommandSuggestion {
+    /// The subcommand `word` is a typo of, or nil.
+    static func subcommand(near word: String) -> String? {
+        let typed = word.lowercased()
+        guard typed.count >= 3, typed.allSatisfy({ $0.isLetter }) else { return nil }
+        // One letter off for short names, two for longer ones.
+        let limit = typed.count <= 5 ? 1 : 2
+        return names(of: ForecastlyCommand.self)
+            .map { (name: $0, distance: EditDistance.between(typed, $0, limit: limit)) }
+            .filter { $0.distance > 0 && $0.distance <= limit }
+            .min { $0.distance < $1.distance }?.name
+    }
+
+    /// The names (and aliases) of `command`'s subcommands, and `help`.
+    static func names(of command: any ParsableCommand.Type) -> [String] {
+        command.configuration.subcommands.flatMap { subcommand in
+            [subcommand._commandName] + subcommand.configuration.aliases
+        } + ["help"]
+    }
+
+    /// `forecastly help nonexistent`: the first word after `help` that names
+    /// no command at its place, or nil when the topic is real.
+    static func unknownHelpTopic(in arguments: [String]) -> String? {
+        guard arguments.first == "help" else { return nil }
+        var command: any ParsableCommand.Type = ForecastlyCommand.self
+        for word in arguments.dropFirst() where !word.hasPrefix("-") {
+            guard let named = subcommand(named: word, of: command) else { return word }
+            command = named
+        }
+        return nil
+    }
+
+    /// The first word of `arguments` that is a subcommand's name: the
+    /// command an option was given to.
+    static func command(in arguments: [String]) -> String? {
+        arguments.first { subcommand(named: $0, of: ForecastlyCommand.self) != nil }
+    }
+
+    /// The subcommand named `name` among `command`'s, if any.
+    static func subcommand(named name: String, of command: any ParsableCommand.Type) -> (any ParsableCommand.Type)? {
+        command.configuration.subcommands.first { $0._commandName == name || $0.configuration.aliases.contains(name) }
+    }
+}
+
+/// "forecastly compre": the place was not found, and the word looks like a
+/// subcommand's name.
+struct MistypedCommand: UserFacingError {
+    var typed: String
+    var meant: String
+
+    var summary: String {
+        "No command or place is called “\(typed.strippingTerminalControls(limit: 40))”. Did you mean 'forecastly \(meant)'?"
+    }
+    var advice: String? { "For a place of that name, use --city; 'forecastly --help' lists the commands." }
+    var exitStatus: ExitStatus { .usage }
+}
