@@ -64,14 +64,14 @@ public enum ForecastOutput: Sendable {
             return String(decoding: document.encoded(), as: UTF8.self) + "\n"
         case .line(var template):
             template.extras = extras
-            return template.render(forecast, placeName: placeName) + "\n"
+            return template.render(forecast, placeName: placeName, place: place) + "\n"
         case .waybar(var template):
             let stale: Bool = switch origin {
             case .stale?, .offline?: true
             default: false
             }
             template.extras = extras
-            return WaybarLine(forecast: forecast, placeName: placeName, template: template, isStale: stale).render()
+            return WaybarLine(forecast: forecast, placeName: placeName, place: place, template: template, isStale: stale).render()
         }
     }
 }

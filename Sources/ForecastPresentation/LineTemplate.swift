@@ -1,6 +1,7 @@
 public import ForecastCore
 public import ForecastlyBase
 public import Foundation
+public import Places
 
 /// A one-line output template in the style of wttr.in's `format=`:
 /// `%`-placeholders are replaced by values, everything else is kept.
@@ -50,7 +51,7 @@ public struct LineTemplate: Sendable, Equatable {
             case .sunset: "sunset"
             case .localTime: "local time at the place"
             case .timeZone: "the place's time zone"
-            case .origin: "where the location came from (gpsd ±8 m, IP, typed…)"
+            case .origin: "where the location came from (gpsd ±8 m, IP, city name, typed…)"
             case .airQuality: "air quality (Good (EAQI 18))"
             case .nowcast: "the next 2 hours (Rain starting in about 20 min, light)"
             case .alerts: "the worst official warning in force (Severe: Flood Warning +1); empty when none"
@@ -112,11 +113,12 @@ public struct LineTemplate: Sendable, Equatable {
         self.parts = parts
     }
 
-    public func render(_ forecast: Forecast, placeName: String?) -> String {
+    /// `place` is the gazetteer's entry when the place was named (`%a` says so).
+    public func render(_ forecast: Forecast, placeName: String?, place: GazetteerPlace? = nil) -> String {
         let line = parts.map { part in
             switch part {
             case .literal(let text): text
-            case .value(let placeholder): value(placeholder, forecast: forecast, placeName: placeName)
+            case .value(let placeholder): value(placeholder, forecast: forecast, placeName: placeName, named: place != nil)
             }
         }.joined()
         var marked = line
@@ -127,7 +129,7 @@ public struct LineTemplate: Sendable, Equatable {
         return ascii ? ASCIIText.fold(marked) : marked
     }
 
-    private func value(_ placeholder: Placeholder, forecast: Forecast, placeName: String?) -> String {
+    private func value(_ placeholder: Placeholder, forecast: Forecast, placeName: String?, named: Bool) -> String {
         let now = forecast.current
         let today = forecast.today
         let units = forecast.units
@@ -153,7 +155,7 @@ public struct LineTemplate: Sendable, Equatable {
         case .sunset: return today?.sunset.map(clock.time) ?? ValueFormat.missing
         case .localTime: return now.map { clock.time($0.time) } ?? ValueFormat.missing
         case .timeZone: return forecast.timeZone.identifier
-        case .origin: return forecast.fix?.sourceSummary ?? "typed coordinates"
+        case .origin: return forecast.fix?.sourceSummary ?? (named ? "city name" : "typed coordinates")
         case .airQuality: return airQuality.flatMap { AirQualityText.index($0, scale: airQualityScale) } ?? ValueFormat.missing
         case .nowcast: return nowcast.map { NowcastText.summary($0, now: self.now, clock: clock) } ?? ValueFormat.missing
         case .alerts: return alerts.map(AlertText.short) ?? ""

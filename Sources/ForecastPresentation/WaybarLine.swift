@@ -1,23 +1,28 @@
 public import ForecastCore
 import ForecastlyBase
 import Foundation
+public import Places
 
 /// `--waybar`: one JSON object on one line, as Waybar's custom module reads
 /// it (`"return-type": "json"`): `text` (the one-liner), `tooltip` (the next
 /// hours and days, a few lines), `class` (the condition, such as `rain` or
-/// `clear-night`, `stale` for a forecast shown from an old stored one, and
+/// `clear-night`, `stale` for a forecast shown from an old stored one,
+/// `outdated` for one whose "now" is hours from the clock, and
 /// `alert-SEVERITY` (`alert-severe`) while a warning is in force)
 /// and `alt` (the condition, for format-icons).
 public struct WaybarLine: Sendable {
     public var forecast: Forecast
     public var placeName: String?
+    /// The gazetteer's entry, when the place was named.
+    public var place: GazetteerPlace?
     public var template: LineTemplate
     /// True for a stored forecast shown because the service failed (or `--offline`).
     public var isStale: Bool
 
-    public init(forecast: Forecast, placeName: String?, template: LineTemplate, isStale: Bool) {
+    public init(forecast: Forecast, placeName: String?, place: GazetteerPlace? = nil, template: LineTemplate, isStale: Bool) {
         self.forecast = forecast
         self.placeName = placeName
+        self.place = place
         self.template = template
         self.isStale = isStale
     }
@@ -34,7 +39,7 @@ public struct WaybarLine: Sendable {
         let condition = now?.condition
         let kind = condition.map { $0.cssClass(isDay: now?.isDay ?? true) } ?? "unknown"
         let object = Object(
-            text: template.render(forecast, placeName: placeName),
+            text: template.render(forecast, placeName: placeName, place: place),
             tooltip: tooltip(),
             class: [kind] + (isStale ? ["stale"] : []) + (forecast.isOutdated(at: template.now) ? ["outdated"] : [])
                 + (template.alerts.flatMap(AlertText.waybarClass).map { [$0] } ?? []),

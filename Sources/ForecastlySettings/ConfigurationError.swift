@@ -14,6 +14,33 @@ public enum ConfigurationError: Error, Sendable, Equatable, UserFacingError {
 
     public var exitStatus: ExitStatus { .configuration }
 
+    /// The line of the file that is wrong, when it is one line.
+    public var line: Int? {
+        switch self {
+        case .unreadable, .notText, .tooLarge: nil
+        case .syntax(_, let line, _): line
+        case .unknownKey(_, let line, _), .badValue(_, let line, _, _), .secretReadableByOthers(_, let line, _, _): line
+        }
+    }
+
+    /// The mistake without the file's path, for a list under it: "line 3: days takes …".
+    public var problemInFile: String {
+        switch self {
+        case .unreadable, .notText, .tooLarge: return summary
+        case .syntax(_, let line, let detail): return "line \(line): this is not TOML (\(detail.strippingTerminalControls(limit: 160)))"
+        default:
+            let path = self.path
+            return summary.hasPrefix(path) ? String(summary.dropFirst(path.count)).trimmingPrefix(" ").description : summary
+        }
+    }
+
+    private var path: String {
+        switch self {
+        case .unreadable(let path, _), .notText(let path), .tooLarge(let path, _), .syntax(let path, _, _), .unknownKey(let path, _, _),
+             .badValue(let path, _, _, _), .secretReadableByOthers(let path, _, _, _): path
+        }
+    }
+
     public var summary: String {
         switch self {
         case .unreadable(let path, let reason):

@@ -43,6 +43,25 @@ public struct ConfigurationFile: Sendable, Equatable {
 
     /// The file at `path`, or nil when there is none.
     public static func load(path: String) throws(ConfigurationError) -> ConfigurationFile? {
+        guard let (bytes, mode) = try contents(path: path) else { return nil }
+        return try parse(bytes, path: path, mode: mode)
+    }
+
+    /// `forecastly config`: the file's settings that are right, and every
+    /// line that is wrong, so the summary can show both.
+    public static func loadWithProblems(path: String) -> (file: ConfigurationFile?, problems: [ConfigurationError]) {
+        do throws(ConfigurationError) {
+            guard let (bytes, mode) = try contents(path: path) else { return (nil, []) }
+            var problems: [ConfigurationError] = []
+            let file = try parse(bytes, path: path, mode: mode, problems: &problems)
+            return (file, problems)
+        } catch {
+            return (nil, [error])
+        }
+    }
+
+    /// The file's bytes and permission bits, or nil when there is no file.
+    private static func contents(path: String) throws(ConfigurationError) -> (bytes: [UInt8], mode: UInt32)? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
@@ -62,78 +81,102 @@ public struct ConfigurationFile: Sendable, Equatable {
             if got == 0 { break }
             count += got
         }
-        return try parse(Array(bytes[..<count]), path: path, mode: UInt32(status.st_mode & 0o777))
+        return (Array(bytes[..<count]), UInt32(status.st_mode & 0o777))
     }
 
     /// Reads the file's bytes; `mode` is its permission bits, for the secrets.
+    /// The first mistake is thrown: nothing of a wrong file is half-applied.
     public static func parse(_ bytes: [UInt8], path: String, mode: UInt32 = 0o600) throws(ConfigurationError) -> ConfigurationFile {
+        var problems: [ConfigurationError] = []
+        let file = try parse(bytes, path: path, mode: mode, problems: &problems)
+        if let first = problems.first { throw first }
+        return file
+    }
+
+    /// Reads what is right and collects, in the file's order, each line that
+    /// is not; a file that is not text at all is thrown.
+    static func parse(
+        _ bytes: [UInt8], path: String, mode: UInt32, problems: inout [ConfigurationError]
+    ) throws(ConfigurationError) -> ConfigurationFile {
         guard bytes.count <= sizeLimit else { throw .tooLarge(path: path, bytes: bytes.count) }
         // A NUL would end the text early where the TOML library reads a C string.
-        guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else { throw .notText(path: path) }
-        let lines: [String: Int]
-        switch FlatSettingsText.read(text) {
-        case .problem(let line, let detail): throw .syntax(path: path, line: line, detail: detail)
-        case .keys(let found): lines = found
-        }
+        guard !bytes.contains(0), var text = String(validating: bytes, as: UTF8.self) else { throw .notText(path: path) }
+        let reading = FlatSettingsText.read(text)
+        problems += reading.problems.map { .syntax(path: path, line: $0.line, detail: $0.text) }
+        // The lines that are not simple settings are left out; the rest is read.
+        if !reading.problems.isEmpty { text = FlatSettingsText.without(lines: Set(reading.problems.map(\.line)), text) }
+        let lines = reading.keys
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
-            throw .syntax(path: path, line: error.source.begin.line, detail: error.description)
+            problems.append(.syntax(path: path, line: error.source.begin.line, detail: error.description))
+            return ConfigurationFile(path: path)
         } catch {
-            throw .syntax(path: path, line: 1, detail: "\(error)")
+            problems.append(.syntax(path: path, line: 1, detail: "\(error)"))
+            return ConfigurationFile(path: path)
         }
         var file = ConfigurationFile(path: path)
         // In the order written, so the first mistake in the file is the one named.
         for key in table.keys.sorted(by: { (lines[$0] ?? .max) < (lines[$1] ?? .max) }) {
-            let line = lines[key]
-            guard let known = ConfigurationKey(rawValue: key) else { throw .unknownKey(path: path, line: line, key: key) }
-            guard let value = table[key] else { continue }
-            func bad() -> ConfigurationError { .badValue(path: path, line: line, key: known, got: Self.describe(value)) }
-            switch known {
-            case .units:
-                guard let named = value.string.flatMap({ UnitSystem(rawValue: $0.lowercased()) }) else { throw bad() }
-                file.units = Located(named, line: line ?? 0)
-            case .provider:
-                guard let named = value.string.flatMap(WeatherProviders.named) else { throw bad() }
-                file.provider = Located(named, line: line ?? 0)
-            case .place:
-                guard let place = value.string.map({ $0.trimmingWhitespace() }), PlaceSetting.isPlausible(place) else { throw bad() }
-                file.place = Located(place, line: line ?? 0)
-            case .days:
-                guard let days = value.int, ForecastRequest.dayRange.contains(days) else { throw bad() }
-                file.days = Located(days, line: line ?? 0)
-            case .hours:
-                guard let hours = value.int, (0...ForecastRequest.hourlyHorizon).contains(hours) else { throw bad() }
-                file.hours = Located(hours, line: line ?? 0)
-            case .clock:
-                guard let cycle = value.string.flatMap({ HourCycle(rawValue: $0.lowercased()) }) else { throw bad() }
-                file.clock = Located(cycle, line: line ?? 0)
-            case .airQuality:
-                guard let shown = value.bool else { throw bad() }
-                file.airQuality = Located(shown, line: line ?? 0)
-            case .nowcast:
-                guard let shown = value.bool else { throw bad() }
-                file.nowcast = Located(shown, line: line ?? 0)
-            case .alerts:
-                guard let shown = value.bool else { throw bad() }
-                file.alerts = Located(shown, line: line ?? 0)
-            case .aqi:
-                guard let scale = value.string.flatMap({ AirQualityScale(rawValue: $0.lowercased()) }) else { throw bad() }
-                file.aqi = Located(scale, line: line ?? 0)
-            default:
-                guard let provider = WeatherProviders.all.first(where: { ConfigurationKey.apiKey(of: $0) == known })?.provider else { throw bad() }
-                guard let key = value.string, !key.isEmpty, key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-                    throw .badValue(path: path, line: line, key: known, got: value.string == nil ? Self.describe(value) : "a key with spaces or other characters")
-                }
-                // The key stays out of the message: it is the secret.
-                guard mode & 0o077 == 0 else {
-                    throw .secretReadableByOthers(path: path, line: line, key: known, mode: String(mode, radix: 8))
-                }
-                file.apiKeys[provider.id] = Located(key, line: line ?? 0)
+            do throws(ConfigurationError) {
+                try file.apply(key, table: table, line: lines[key], mode: mode)
+            } catch {
+                problems.append(error)
             }
         }
+        problems.sort { ($0.line ?? 0) < ($1.line ?? 0) }
         return file
+    }
+
+    /// Sets `key` from the table, checked.
+    private mutating func apply(_ key: String, table: TOMLTable, line: Int?, mode: UInt32) throws(ConfigurationError) {
+        let path = self.path
+        guard let known = ConfigurationKey(rawValue: key) else { throw .unknownKey(path: path, line: line, key: key) }
+        guard let value = table[key] else { return }
+        func bad() -> ConfigurationError { .badValue(path: path, line: line, key: known, got: Self.describe(value)) }
+        switch known {
+        case .units:
+            guard let named = value.string.flatMap({ UnitSystem(rawValue: $0.lowercased()) }) else { throw bad() }
+            self.units = Located(named, line: line ?? 0)
+        case .provider:
+            guard let named = value.string.flatMap(WeatherProviders.named) else { throw bad() }
+            self.provider = Located(named, line: line ?? 0)
+        case .place:
+            guard let place = value.string.map({ $0.trimmingWhitespace() }), PlaceSetting.isPlausible(place) else { throw bad() }
+            self.place = Located(place, line: line ?? 0)
+        case .days:
+            guard let days = value.int, ForecastRequest.dayRange.contains(days) else { throw bad() }
+            self.days = Located(days, line: line ?? 0)
+        case .hours:
+            guard let hours = value.int, (0...ForecastRequest.hourlyHorizon).contains(hours) else { throw bad() }
+            self.hours = Located(hours, line: line ?? 0)
+        case .clock:
+            guard let cycle = value.string.flatMap({ HourCycle(rawValue: $0.lowercased()) }) else { throw bad() }
+            self.clock = Located(cycle, line: line ?? 0)
+        case .airQuality:
+            guard let shown = value.bool else { throw bad() }
+            self.airQuality = Located(shown, line: line ?? 0)
+        case .nowcast:
+            guard let shown = value.bool else { throw bad() }
+            self.nowcast = Located(shown, line: line ?? 0)
+        case .alerts:
+            guard let shown = value.bool else { throw bad() }
+            self.alerts = Located(shown, line: line ?? 0)
+        case .aqi:
+            guard let scale = value.string.flatMap({ AirQualityScale(rawValue: $0.lowercased()) }) else { throw bad() }
+            self.aqi = Located(scale, line: line ?? 0)
+        default:
+            guard let provider = WeatherProviders.all.first(where: { ConfigurationKey.apiKey(of: $0) == known })?.provider else { throw bad() }
+            guard let key = value.string, !key.isEmpty, key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+                throw .badValue(path: path, line: line, key: known, got: value.string == nil ? Self.describe(value) : "a key with spaces or other characters")
+            }
+            // The key stays out of the message: it is the secret.
+            guard mode & 0o077 == 0 else {
+                throw .secretReadableByOthers(path: path, line: line, key: known, mode: String(mode, radix: 8))
+            }
+            self.apiKeys[provider.id] = Located(key, line: line ?? 0)
+        }
     }
 
     /// A value as the person wrote it, for an error: strings quoted, tables named.
@@ -159,25 +202,36 @@ public struct ConfigurationFile: Sendable, Equatable {
 /// positions for values, so the same pass notes the line each key is on,
 /// for the messages.
 enum FlatSettingsText {
-    enum Reading: Equatable {
-        /// The line (1-based) each key is written on.
-        case keys([String: Int])
-        /// The first line that is not a comment, a blank line or a simple setting, and why.
-        case problem(line: Int, String)
+    /// The line (1-based) each key is written on, and each line that is not
+    /// a comment, a blank line or a simple setting, with why.
+    struct Reading: Equatable {
+        var keys: [String: Int] = [:]
+        var problems: [LineProblem] = []
+    }
+
+    struct LineProblem: Equatable {
+        var line: Int
+        var text: String
     }
 
     static let expected = "a setting is one line, key = value, the value a \"string\", a number, or true or false"
 
     static func read(_ text: String) -> Reading {
-        var keys: [String: Int] = [:]
+        var reading = Reading()
         for (index, line) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             switch read(line: Array(line)) {
-            case .failure(let problem): return .problem(line: index + 1, problem.text)
-            case .success(let key?): if keys[key] == nil { keys[key] = index + 1 }
+            case .failure(let problem): reading.problems.append(LineProblem(line: index + 1, text: problem.text))
+            case .success(let key?): if reading.keys[key] == nil { reading.keys[key] = index + 1 }
             case .success(nil): continue
             }
         }
-        return .keys(keys)
+        return reading
+    }
+
+    /// `text` with the given lines (1-based) blanked, so the others keep their numbers.
+    static func without(lines: Set<Int>, _ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .map { lines.contains($0.offset + 1) ? "" : String($0.element) }.joined(separator: "\n")
     }
 
     struct Problem: Error {

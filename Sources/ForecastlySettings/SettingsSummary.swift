@@ -4,7 +4,9 @@ import ForecastlyBase
 extension Settings {
     /// Every setting, its value and where it came from, then the file: what
     /// `forecastly config` prints (with no file yet, an example to start from).
-    public func summary(file path: String, exists fileExists: Bool) -> String {
+    /// `problems` are the file's wrong lines: each is marked under it, and
+    /// the settings above are what the rest of the file gives.
+    public func summary(file path: String, exists fileExists: Bool, problems: [ConfigurationError] = []) -> String {
         let settings = self
         let key = settings.apiKey == nil ? "none" : "set (\(settings.provider.value.name))"
         let rows: [(String, String, SettingSource?)] = [
@@ -30,6 +32,10 @@ extension Settings {
         lines.append("")
         lines.append("File: \(path)" + (fileExists ? "" : " (there is none; to make one, start from this:)"))
         if !fileExists { lines += Self.example.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
+        if !problems.isEmpty {
+            lines.append("Not used, as it is wrong (fix or remove it; until then forecastly stops with exit 78):")
+            lines += problems.map { "  ! " + $0.problemInFile }
+        }
         return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
     }
 

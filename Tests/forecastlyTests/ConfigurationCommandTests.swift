@@ -58,6 +58,49 @@ import TestSupport
         }
     }
 
+    /// `forecastly config` with a wrong file shows the settings the rest of
+    /// it gives and marks each wrong line; it still ends 78.
+    @Test func configShowsAWrongFileAndMarksItsLines() async throws {
+        try await Self.withHome(config: "units = \"imperial\"\n\ndays = \"seven\"\n[table]\nhours = 12\n") { home in
+            let result = try await CLI.run(["config"], home: home)
+            #expect(result.status == 78)
+            let file = "\(home.path)/.config/forecastly/config.toml"
+            #expect(result.stdout.contains("  units     imperial                    \(file) line 1\n"), "\(result.stdout)")
+            #expect(result.stdout.contains("  hours     12                          \(file) line 5\n"))
+            #expect(result.stdout.contains("  days      7                           built-in default\n"))
+            #expect(result.stdout.contains("  ! line 3: days takes a whole number from 1 to 16; got “seven”\n"))
+            #expect(result.stdout.contains("  ! line 4: this is not TOML (settings are not in tables"))
+            #expect(result.stderrLines == ["forecastly: \(file) has 2 lines forecastly cannot use, marked with ! above; fix or remove them."])
+        }
+    }
+
+    /// A place in the file that nothing knows is the file's mistake: its line is named.
+    @Test func anUnknownConfiguredPlaceNamesTheFilesLine() async throws {
+        try await Self.withHome(config: "days = 3\nplace = \"Atlantiss\"\n") { home in
+            let empty = try Fixtures.text("open-meteo/geocoding_no_results.json")
+            try await StubHTTPServer.with(handler: FullResponse.handler(geocoding: empty)) { server in
+                let result = try await CLI.run([], server: server, home: home)
+                #expect(result.status == 78)
+                #expect(result.stderrLines.count == 1)
+                #expect(result.stderr.contains("No place called “Atlantiss” is known. It is the place in \(home.path)/.config/forecastly/config.toml line 2."),
+                        "\(result.stderr)")
+                #expect(result.stderr.contains("Did you mean Atlantis, ZA?"))
+            }
+        }
+    }
+
+    /// A place the user chose in the file is not explained as ambiguous on every run.
+    @Test func aConfiguredNameIsNotNotedAsAmbiguous() async throws {
+        try await Self.withHome(config: "place = \"Springfield\"\n") { home in
+            try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+                let result = try await CLI.run(["--format", "%l"], server: server, home: home)
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(result.stdout == "Springfield, MO, US\n")
+                #expect(result.stderr.isEmpty)
+            }
+        }
+    }
+
     @Test func aKeyInAFileOthersCanReadIsNotUsed() async throws {
         try await Self.withHome(config: "provider = \"openweather\"\nopenweather-api-key = \"abc123\"\n", mode: 0o644) { home in
             let result = try await CLI.run(["--lat", "1", "--lon", "2"], home: home)

@@ -51,6 +51,52 @@ import TestSupport
         }
     }
 
+    /// Only namesakes of similar standing are noted (a place whose own name
+    /// it is, a quarter of the chosen one's population or more), and once:
+    /// a name that meant the same place before is not explained again.
+    @Test func onlyRealNamesakesAreNotedAndOnlyOnce() async throws {
+        let home = StoreCommandTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            for name in ["Berlin", "Odesa"] {
+                let result = try await CLI.run([name, "--format", "%l"], server: server, home: home)
+                #expect(result.status == 0)
+                #expect(result.stderr.isEmpty, "\(name): \(result.stderr)")
+            }
+            let first = try await CLI.run(["Springfield", "--format", "%l"], server: server, home: home)
+            #expect(first.stderr.contains("it could also mean Springfield, MA, US; Springfield, IL, US"), "\(first.stderr)")
+            // Springfield, VA (30,000) is under a quarter of Springfield, MO: not named.
+            #expect(!first.stderr.contains("VA"))
+            let again = try await CLI.run(["Springfield", "--format", "%l"], server: server, home: home)
+            #expect(again.stdout == "Springfield, MO, US\n")
+            #expect(again.stderr.isEmpty)
+        }
+    }
+
+    /// `--city` matches as `cities search` does: a name no place has is the
+    /// first place search shows for it, and a note says so.
+    @Test func aBeginningIsThePlaceSearchShowsFirst() async throws {
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let search = try await CLI.run(["cities", "search", "san fr", "--limit", "1"], server: server)
+            #expect(search.stdout.hasPrefix("San Francisco, US (CA)"), "\(search.stdout)")
+            let city = try await CLI.run(["--city", "san fr", "--format", "%l"], server: server)
+            #expect(city.status == 0, "\(city.stderr)")
+            #expect(city.stdout == "San Francisco, CA, US\n")
+            #expect(city.stderr.contains("“san fr” is taken as San Francisco, CA, US, the largest place whose name begins so"))
+            #expect(!server.requests.contains { $0.path == "/v1/search" }) // found offline
+        }
+    }
+
+    /// `%a` says where the place came from: a city's name, typed coordinates.
+    @Test func percentASaysTheCityWasNamed() async throws {
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let city = try await CLI.run(["Kyiv", "--format", "%a"], server: server)
+            let typed = try await CLI.run(["--lat", "50.45", "--lon", "30.52", "--format", "%a"], server: server)
+            #expect(city.stdout == "city name\n")
+            #expect(typed.stdout == "typed coordinates\n")
+        }
+    }
+
     @Test func unknownNamesUseTheOnlineGeocoder() async throws {
         let enschede = try Fixtures.text("open-meteo/geocoding_search_enschede.json")
         try await StubHTTPServer.with(handler: FullResponse.handler(geocoding: enschede)) { server in

@@ -98,7 +98,7 @@ extension Application {
         let finder = PlaceFinder(application: self, choice: settings.place, log: log)
         guard let store = context.store.cache() else { throw NothingStored(place: nil) }
         let known = finder.offline()
-        if case .city(let city) = settings.place, known == nil {
+        if let city = settings.place.cityQuery, known == nil {
             throw NothingStored(place: city.description)
         }
         let grid = known.map { ForecastCacheKey.grid($0.coordinate) }

@@ -5,12 +5,23 @@ public import Places
 public enum PlaceChoice: Sendable, Hashable {
     /// Coordinates the user typed.
     case typed(Coordinate)
-    /// A city by name (`--city`, PLACE, or `place` in config.toml).
+    /// A city by name (`--city` or PLACE).
     case city(PlaceQuery)
+    /// A city named by `place` in config.toml (`setting` says the file and
+    /// line): chosen already, so never noted as ambiguous, and a name
+    /// nothing knows is the file's mistake.
+    case configured(PlaceQuery, setting: String)
     /// Wherever the user is, found as `LocatingSettings` says, once the
     /// permission allows it.
     case located(LocatingSettings)
 
+    /// The city's name, given on the command line or in config.toml.
+    public var cityQuery: PlaceQuery? {
+        switch self {
+        case .city(let query), .configured(let query, _): query
+        case .typed, .located: nil
+        }
+    }
 }
 
 /// How to locate when no place is given: `--source`, `--gpsd` and `--gps-timeout`.

@@ -1,5 +1,7 @@
 import ForecastCore
 import ForecastlyBase
+import ForecastStore
+import Foundation
 import LocationProvider
 import Places
 
@@ -30,6 +32,8 @@ struct PlaceFinder {
             guard let resolution = application.context.places.resolveOffline(city) else { return nil }
             note(resolution)
             return Place(resolution)
+        case .configured(let city, _):
+            return application.context.places.resolveOffline(city).map(Place.init)
         case .located:
             return nil
         }
@@ -48,6 +52,13 @@ struct PlaceFinder {
             let resolution = try await services.placeResolver().resolve(city)
             note(resolution)
             return .place(Place(resolution))
+        case .configured(let city, let setting):
+            let resolver = try services.placeResolver()
+            do throws(PlaceResolutionError) {
+                return .place(Place(try await resolver.resolve(city)))
+            } catch {
+                throw ConfiguredPlaceNotFound(error, setting: setting)
+            }
         case .located(let settings):
             let (permission, warnings) = await application.permission()
             log.add(contentsOf: warnings)
@@ -55,7 +66,21 @@ struct PlaceFinder {
         }
     }
 
+    /// Which place an ambiguous name was taken to mean, once: a name that
+    /// meant the same place in the last month has been told already (the
+    /// store keeps what was said beside its forecasts).
     private func note(_ resolution: PlaceResolution) {
-        if let note = resolution.ambiguityNote { log.add(.note(note)) }
+        guard let note = resolution.ambiguityNote else { return }
+        let store = application.context.store.cache()
+        let now = application.context.now()
+        let key = resolution.query.description.lowercased()
+        if let told = try? store?.extra(Self.noteKind, key: key, as: Int.self), told.value == resolution.place.id, told.isFresh(at: now) {
+            return
+        }
+        log.add(.note(note))
+        try? store?.save(resolution.place.id, kind: Self.noteKind, key: key, fetchedAt: now, validUntil: now.addingTimeInterval(30 * 86_400))
     }
+
+    private static let noteKind = "placeNote"
 }
+

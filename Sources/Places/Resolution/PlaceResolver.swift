@@ -32,11 +32,17 @@ public struct PlaceResolver: Sendable {
         throw .notFound(query: query.description, suggestions: suggestions.map(\.qualifiedName), onlineFailure: onlineFailure)
     }
 
-    /// The offline index's answer alone (no network), or nil when it does not know the name.
+    /// The offline index's answer alone (no network), or nil when it does
+    /// not know the name: a place of that name, else (three letters or
+    /// more) the first place search shows for it, as `cities search` and
+    /// completion would ("san fr" is San Francisco), said in a note.
     public func resolveOffline(_ query: PlaceQuery) -> PlaceResolution? {
         let offline = gazetteer.matches(query, limit: PlaceResolution.alternativesShown + 1)
-        guard let first = offline.first else { return nil }
-        return PlaceResolution(query: query, place: first, alternatives: Array(offline.dropFirst()), origin: .offline)
+        if let first = offline.first {
+            return PlaceResolution(query: query, place: first, alternatives: Array(offline.dropFirst()), origin: .offline)
+        }
+        guard query.key.count >= 3, let first = gazetteer.search(query, limit: 1).first else { return nil }
+        return PlaceResolution(query: query, place: first, alternatives: [], origin: .offlineBeginning)
     }
 
     private func countryCode(_ qualifier: String) -> String? {
@@ -50,7 +56,11 @@ public struct PlaceResolution: Sendable {
     public static let alternativesShown = 5
 
     public enum Origin: Sendable, Hashable {
+        /// A place of that name in the offline index.
         case offline
+        /// The first place the offline search shows for a name no place has:
+        /// what was typed begins one of its names.
+        case offlineBeginning
         /// Found by the online geocoder (its host).
         case online(String)
     }
@@ -69,11 +79,26 @@ public struct PlaceResolution: Sendable {
         return ambiguous ? place.nameWithDivision : place.commonName
     }
 
-    /// "“Paris” is Paris, FR; it could also mean Paris, TX, US; Paris, TN, US. Add a country or state…"
+    /// The other places a person could mean by the name: those whose own
+    /// name it is (not an alternate or historic one: "Berlin" is not North
+    /// Canton, OH) and of similar standing, at least a quarter of the chosen
+    /// place's population (Odessa, TX is not what "Odesa" means).
+    public var namesakes: [GazetteerPlace] {
+        alternatives.filter { SearchKey.fold($0.name) == query.key && $0.population * 4 >= place.population }
+    }
+
+    /// "“Paris” is Paris, FR; it could also mean Paris, TX, US. Add a country
+    /// or state…"; "“san fr” is taken as San Francisco, US, …"; nil when the
+    /// name has one meaning worth a word.
     public var ambiguityNote: String? {
-        guard !alternatives.isEmpty else { return nil }
-        let others = alternatives.map(\.nameWithDivision).joined(separator: "; ")
-        return "“\(query.description)” is \(place.nameWithDivision); it could also mean \(others). Add a country or state (\"\(query.name), XX\") to choose another."
+        if origin == .offlineBeginning {
+            return "“\(query.description)” is taken as \(place.nameWithDivision), the largest place whose name begins so; "
+                + "'forecastly cities search' lists the others."
+        }
+        let others = namesakes
+        guard !others.isEmpty else { return nil }
+        return "“\(query.description)” is \(place.nameWithDivision); it could also mean \(others.map(\.nameWithDivision).joined(separator: "; ")). "
+            + "Add a country or state (\"\(query.name), XX\") to choose another."
     }
 }
 

@@ -26,8 +26,15 @@ struct ConfigCommand: ParsableCommand {
             Terminal.standardOutput.write(filePath + "\n")
             return
         }
-        let file = try ConfigurationFile.load(path: filePath)
+        // A file with mistakes is shown too: what it gives, and each wrong line.
+        let (file, problems) = ConfigurationFile.loadWithProblems(path: filePath)
         let settings = try Settings.resolve(flags: Settings.Flags(), environment: environment, file: file)
-        Terminal.standardOutput.write(settings.summary(file: filePath, exists: file != nil))
+        let exists = file != nil || problems.contains { $0.line != nil }
+        Terminal.standardOutput.write(settings.summary(file: filePath, exists: exists || FileManager.default.fileExists(atPath: filePath), problems: problems))
+        if !problems.isEmpty {
+            let count = problems.count == 1 ? "a line" : "\(problems.count) lines"
+            Terminal.standardError.writeLine("forecastly: \(filePath) has \(count) forecastly cannot use, marked with ! above; fix or remove them.")
+            throw SilentExit(status: .configuration)
+        }
     }
 }

@@ -55,7 +55,8 @@ struct LocationOptions: ParsableArguments {
     /// wherever the user is, found as `locating` says.
     func choice(locating: LocationSourceOptions, settings: Settings) throws -> PlaceChoice {
         if let named = try named() { return named }
-        if locating.source == nil, let place = settings.place?.value, let configured = try including(place: place).named() {
+        if locating.source == nil, let place = settings.place, let configured = try including(place: place.value).named() {
+            if case .city(let city) = configured { return .configured(city, setting: place.source.description) }
             return configured
         }
         return .located(locating.settings)

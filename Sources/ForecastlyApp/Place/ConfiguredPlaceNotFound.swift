@@ -1,0 +1,23 @@
+public import ForecastlyBase
+public import Places
+
+/// `place = "Atlantiss"` in config.toml: the file's line is what to fix.
+public struct ConfiguredPlaceNotFound: UserFacingError {
+    public var error: PlaceResolutionError
+    /// The file and line ("~/.config/forecastly/config.toml line 3").
+    public var setting: String
+
+    init(_ error: PlaceResolutionError, setting: String) {
+        self.error = error
+        self.setting = setting
+    }
+
+    public var summary: String { "\(error.summary) It is the place in \(setting)." }
+    public var advice: String? {
+        let suggestion = error.advice.map { $0 + " " } ?? ""
+        return suggestion + "Correct that line, or remove it to be located."
+    }
+    /// The file is wrong (78), unless the name could not be looked up at
+    /// all (69: it may be right, and the network is what failed).
+    public var exitStatus: ExitStatus { error.exitStatus == .unavailable ? .unavailable : .configuration }
+}
