@@ -27,15 +27,22 @@ extension SQLiteStore: ForecastCache {
         }
     }
 
+    /// The newest forecast that answers `key`: one of as many days or more
+    /// (a seven-day forecast answers a three-day question, cut to three).
     public func latest(for key: ForecastCacheKey, fetchedSince: Date?) throws(StoreError) -> StoredForecast? {
         let since = fetchedSince?.timeIntervalSince1970 ?? -Double.infinity
         let row = try read { db in
             try Row.fetchOne(db, sql: """
-                SELECT * FROM forecast WHERE provider = ? AND grid = ? AND days = ? AND units = ? AND hourly = ? AND fetchedAt >= ?
-                ORDER BY fetchedAt DESC LIMIT 1
+                SELECT * FROM forecast WHERE provider = ? AND grid = ? AND days >= ? AND units = ? AND hourly = ? AND fetchedAt >= ?
+                ORDER BY fetchedAt DESC, days ASC LIMIT 1
                 """, arguments: [key.provider.rawValue, key.grid, key.days, key.units.rawValue, key.includesHourly, since])
         }
-        return try row.map { row throws(StoreError) in try stored(row) }
+        guard var stored = try row.map({ row throws(StoreError) in try stored(row) }) else { return nil }
+        if stored.days > key.days {
+            stored.forecast = stored.forecast.limited(toDays: key.days)
+            stored.days = key.days
+        }
+        return stored
     }
 
     public func latest(grid: String?) throws(StoreError) -> StoredForecast? {

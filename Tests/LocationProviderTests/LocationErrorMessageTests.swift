@@ -41,4 +41,17 @@ import TestSupport
     func isOneCleanLineWithANextStepAndASysexitsStatus(_ item: ErrorCase) {
         #expect(item.brokenPromises.isEmpty, "\(item.brokenPromises)")
     }
+
+    /// When no source answers, the status says what failed, not that no
+    /// place was stored (the end of the list): unavailable, or temporary
+    /// when a source may answer later.
+    @Test(arguments: [
+        ([LocationError.gpsdNotRunning(address: "localhost:2947"), .geoclueUnavailable(reason: "no bus"),
+          .lookupFailed(service: "ipwho.is", reason: "refused"), .noStoredPlace], ForecastlyBase.ExitStatus.unavailable),
+        ([.noReceiver(address: "localhost:2947"), .lookupTimedOut(service: "ipwho.is"), .noStoredPlace], .temporaryFailure),
+        ([.gpsdNotRunning(address: "localhost:2947"), .noStoredPlace], .unavailable),
+    ])
+    func noSourceAnsweringIsUnavailable(reasons: [LocationError], status: ForecastlyBase.ExitStatus) {
+        #expect(LocationError.allSourcesFailed(reasons).exitStatus == status)
+    }
 }

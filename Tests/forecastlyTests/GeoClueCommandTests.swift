@@ -89,6 +89,21 @@ struct GeoClueCommandTests {
         }
     }
 
+    /// Allowed, and gpsd, GeoClue and the IP service all fail: unavailable
+    /// (69), with each reason, never a usage error.
+    @Test func noSourceAnsweringIsUnavailable() async throws {
+        try await GeoClueSandbox.with(.init(geoclue: false)) { sandbox in
+            let home = home()
+            defer { try? FileManager.default.removeItem(at: home) }
+            _ = try await CLI.run(["location", "allow"], home: home)
+            let result = try await CLI.run(["--gps-timeout", "2", "--oneline"], environment: sandbox.environment, home: home)
+            #expect(result.status == 69, "\(result.stderr)")
+            #expect(result.stderrLines.count == 1)
+            #expect(result.stderr.contains("No location source answered"))
+            #expect(result.stderr.contains("GeoClue is not installed"))
+        }
+    }
+
     /// Undecided or denied: no GeoClue client is started (GeoClue's Wi-Fi
     /// source would send nearby networks to a web service).
     @Test func noClientStartsUnlessAllowed() async throws {

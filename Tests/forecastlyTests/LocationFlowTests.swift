@@ -62,6 +62,24 @@ import TestSupport
         }
     }
 
+    /// `deny` says the stored place still works, and it does: it needs no permission.
+    @Test func deniedUsesTheStoredPlace() async throws {
+        try await Self.withServices { server in
+            let home = home()
+            defer { try? FileManager.default.removeItem(at: home) }
+            let deny = try await CLI.run(["location", "deny"], home: home)
+            #expect(deny.stdout.contains("the stored place still work"))
+            let set = try await CLI.run(["location", "set", "--city", "Paris, FR"], home: home)
+            #expect(set.status == 0, "\(set.stderr)")
+            let result = try await CLI.run(["--format", "%l"], server: server, environment: Self.environment(server), home: home)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "Paris, FR\n")
+            // Only the forecast for the stored place was asked: no IP lookup.
+            #expect(server.requests.map(\.path) == ["/v1/forecast"])
+            #expect(server.requests.first?.query["latitude"] == "48.85341")
+        }
+    }
+
     @Test func administratorPolicyCannotBeOverridden() async throws {
         try await Self.withServices { server in
             let home = home()

@@ -70,6 +70,30 @@ import TestSupport
         #expect(nothing.stdout.isEmpty)
     }
 
+    /// A stored forecast of more days answers a question of fewer, cut to
+    /// them: when the service fails, it is shown stale as without --days.
+    @Test func aLongerStoredForecastStandsForAShorterOne() async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let week = try await CLI.run(Self.kyiv + ["--json", "--days", "7"], server: server, home: home)
+            #expect(week.status == 0, "\(week.stderr)")
+        }
+        try await StubHTTPServer.with(always: .respond(status: 503, body: Array("<html>down</html>".utf8))) { server in
+            let result = try await CLI.run(Self.kyiv + ["--refresh", "--days", "3", "--json", "--no-air-quality", "--no-nowcast", "--no-alerts"],
+                                           server: server, home: home)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("Showing the forecast stored"))
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            #expect((root["daily"] as? [Any])?.count == 3)
+            #expect((root["cache"] as? [String: Any])?["origin"] as? String == "stale")
+            // The hours end with the third day too.
+            let hours = try #require(root["hourly"] as? [[String: Any]])
+            let days = Set(hours.compactMap { ($0["time"] as? String)?.prefix(10) })
+            #expect(days.count <= 3)
+        }
+    }
+
     @Test func offlineShowsTheStoredForecastWithItsAge() async throws {
         let home = Self.home()
         defer { try? FileManager.default.removeItem(at: home) }

@@ -164,7 +164,11 @@ extension LocationError: UserFacingError {
         case .storedPlaceUnreadable, .unreadableAnswer: return .dataError
         case .libgpsMissing, .gpsdNotRunning, .notGpsd, .noReceiver, .gpsdLost, .lookupFailed, .geoclueUnavailable, .geoclueNoAgent:
             return .unavailable
-        case .allSourcesFailed(let reasons): return reasons.last?.exitStatus ?? .unavailable
+        case .allSourcesFailed(let reasons):
+            // No place stored is the end of the list, not what went wrong;
+            // a source that may answer later makes the whole a temporary failure.
+            let statuses = reasons.filter { $0 != .noStoredPlace }.map(\.exitStatus)
+            return statuses.contains(.temporaryFailure) ? .temporaryFailure : .unavailable
         }
     }
 
