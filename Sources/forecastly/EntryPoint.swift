@@ -17,7 +17,9 @@ enum EntryPoint {
             do {
                 _ = try CompletionTree.parseAsRoot(arguments)
             } catch {
-                Terminal.standardOutput.writeLine(CompletionTree.fullMessage(for: error))
+                let message = CompletionTree.fullMessage(for: error)
+                Terminal.standardOutput.writeDocument(RootPlaceCompletion.shell(in: arguments).map { RootPlaceCompletion.patch(message, shell: $0) } ?? message)
+                Terminal.standardOutput.writeDocument("\n")
                 exit(CompletionTree.exitCode(for: error).rawValue)
             }
             exit(ExitStatus.success.rawValue)

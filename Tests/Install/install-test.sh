@@ -60,12 +60,42 @@ complete_bash() {
     _forecastly forecastly --uni forecast; printf '%s\n' \"\${COMPREPLY[@]}\"" | grep -qx -- '--units'
 }
 check "bash completes an option" complete_bash
+# What bash offers for a command line, as its completion function computes it.
+bash_offers() {
+  PATH="$prefix/bin:$PATH" HOME="$scratch/home" bash -c '
+    source "$1"; line="$2"
+    read -ra COMP_WORDS <<<"$line"; [[ "$line" == *" " ]] && COMP_WORDS+=("")
+    COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMP_LINE="$line"; COMP_POINT=${#COMP_LINE}
+    _forecastly forecastly "${COMP_WORDS[-1]}" "${COMP_WORDS[-2]}"; printf "%s\n" "${COMPREPLY[@]}"' _ \
+    "$prefix/share/bash-completion/completions/forecastly" "$1"
+}
+root_places() { bash_offers 'forecastly Ky' | grep -qx 'Kyiv, UA' && bash_offers 'forecastly comp' | grep -qx compare; }
+check "bash completes a place at the root, beside the subcommands" root_places
+typed_names() { [ "$(bash_offers 'forecastly --city Mün' | sort | tr '\n' '|')" = "München, DE|Münster, DE|" ]; }
+check "bash offers a place by the name typed (Mün: München, Münster)" typed_names
+mkdir -p "$scratch/files" && touch "$scratch/files/oslo.svg" "$scratch/files/route.gpx"
+option_files() {
+  (cd "$scratch/files" && bash_offers 'forecastly chart --svg ' | grep -qx oslo.svg && bash_offers 'forecastly simulate --track ' | grep -qx route.gpx)
+}
+check "bash completes the files chart --svg and simulate --track take" option_files
+root_lines() {
+  grep -qF 'positional@0 "${current_word_index}"' "$prefix/share/zsh/site-functions/_forecastly" &&
+    grep -qF "for_positional \"forecastly\" -eq 1' -fka '(__forecastly_custom_completion ---completion forecast" \
+      "$prefix/share/fish/vendor_completions.d/forecastly.fish"
+}
+check "zsh and fish offer places at the root too" root_lines
 check "zsh reads its completion" zsh -n "$prefix/share/zsh/site-functions/_forecastly"
 check "fish reads its completion" fish -n "$prefix/share/fish/vendor_completions.d/forecastly.fish"
 complete_fish() {
   PATH="$prefix/bin:$PATH" fish -c "source '$prefix/share/fish/vendor_completions.d/forecastly.fish'; complete -C 'forecastly --uni'" | grep -q -- '--units'
 }
 check "fish completes a forecast option at the root" complete_fish
+fish_described() {
+  SAP_SHELL=fish HOME="$scratch/home" "$prefix/bin/forecastly" ---completion -- --city 2 3 forecastly --city Kyi | grep -qx $'Kyiv, UA\tUkraine'
+}
+check "fish shows each place's country beside it, not the option's help" fish_described
+check "the installer says what to add where a shell will not look" \
+  grep -qF "zsh: add to ~/.zshrc, before compinit: fpath=($prefix/share/zsh/site-functions" "$scratch/install.log"
 uninstall() {
   scripts/install --uninstall "$prefix" && [ -z "$(find "$prefix" -type f)" ]
 }

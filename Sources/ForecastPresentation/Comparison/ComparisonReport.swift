@@ -7,6 +7,9 @@ public struct ComparisonReport: Sendable {
     public var source: DataSource
     /// Each place's warnings by GeoNames id: a place with one in force is marked ⚠.
     public var alerts: [Int: PlaceAlerts] = [:]
+    /// Plain ASCII (a locale that is not UTF-8): a letter for the weather,
+    /// "!" for a warning, names without accents, measured as printed.
+    public var ascii = false
 
     public init(entries: [PlaceComparison.Entry], style: TerminalStyle, source: DataSource) {
         self.entries = entries
@@ -17,7 +20,7 @@ public struct ComparisonReport: Sendable {
     /// " ⚠" where a warning is in force (uncoloured: the table's columns are
     /// measured in characters).
     private func mark(_ alerts: PlaceAlerts?) -> String {
-        alerts?.active.isEmpty == false ? " ⚠" : ""
+        alerts?.active.isEmpty == false ? (ascii ? " !" : " ⚠") : ""
     }
 
     public func render() -> String {
@@ -32,16 +35,17 @@ public struct ComparisonReport: Sendable {
                 ValueFormat.temperature(now?.temperature, unit: units.temperature),
                 ValueFormat.temperature(today?.temperatureMin, unit: units.temperature),
                 ValueFormat.temperature(today?.temperatureMax, unit: units.temperature),
-                condition?.glyph(isDay: now?.isDay ?? true) ?? " ",
+                condition.map { ascii ? String($0.asciiGlyph) : $0.glyph(isDay: now?.isDay ?? true) } ?? " ",
                 condition?.description ?? ValueFormat.missing,
                 ValueFormat.wind(now?.windSpeed, direction: now?.windDirection, unit: units.windSpeed),
             ])
         }
         guard rows.count > 1 else { return "" }
+        if ascii { rows = rows.map { $0.map(ASCIIText.fold) } }
         var lines = TextTable.lines(rows, rightAligned: [1, 2, 3], indent: "")
         lines[0] = style.bold(lines[0])
         let warned = alerts.values.compactMap { $0.active.first }
-        if !warned.isEmpty { lines += ["", "⚠ an official warning is in force there: forecastly alerts --city PLACE"] }
+        if !warned.isEmpty { lines += ["", "\(ascii ? "!" : "⚠") an official warning is in force there: forecastly alerts --city PLACE"] }
         lines += ["", style.dim("\(source.attribution) · places from GeoNames (CC BY 4.0)")]
         let sources = Set(warned.map(\.source)).sorted { $0.rawValue < $1.rawValue }
         for source in sources { lines.append(style.dim(source.credit.attribution)) }

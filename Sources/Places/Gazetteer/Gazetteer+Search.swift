@@ -23,19 +23,20 @@ extension Gazetteer {
     /// matched. The same order decides `--city`, `compare` and completion.
     public func searchMatches(_ query: PlaceQuery, limit: Int = 10) -> [SearchMatch] {
         ranked(query, exact: false, limit: limit).map { match in
-            SearchMatch(place: place(at: match.rank), alternateName: match.alternate.map { String(decoding: $0, as: UTF8.self) })
+            SearchMatch(place: place(at: match.rank), alternateName: match.alternate.map { spelling(ofKeyAt: $0, place: match.rank, typed: query.name) },
+                        rank: match.rank)
         }
     }
 
-    /// Own-name matches first, then alternate-name matches with the key that
-    /// matched; each most populous first, at most `limit` in all.
+    /// Own-name matches first, then alternate-name matches with where the
+    /// key that matched is; each most populous first, at most `limit` in all.
     func ranked(
         _ query: PlaceQuery, exact: Bool, limit: Int, rangeScanLimit: Int = Gazetteer.rangeScanLimit
-    ) -> [(rank: Int, alternate: [UInt8]?)] {
+    ) -> [(rank: Int, alternate: Int?)] {
         guard limit > 0 else { return [] }
         let filter = PlaceFilter(self, query.qualifiers)
         let range = keyRange(query.key, exact: exact)
-        var own: [Int] = [], others: [(rank: Int, key: [UInt8])] = []
+        var own: [Int] = [], others: [(rank: Int, key: Int)] = []
         if !exact, range.count > rangeScanLimit {
             // A short prefix matches much of the index: walk places from the
             // most populous down, once for own names, once for the rest.
@@ -45,19 +46,19 @@ extension Gazetteer {
             }
             if own.count < limit {
                 for rank in 0..<count where !own.contains(rank) && filter.admits(rank) && placeHasKey(rank, withPrefix: query.key) {
-                    others.append((rank, matchingKey(rank, query.key) ?? []))
+                    if let key = matchingKey(rank, query.key) { others.append((rank, key)) }
                     if own.count + others.count == limit { break }
                 }
             }
         } else {
-            var alternates: [Int: [UInt8]] = [:]
+            var alternates: [Int: Int] = [:]
             for entry in range {
                 let rank = placeOfKey(at: entry)
                 guard rank < count else { continue }
                 if entryIsOwnName(entry, place: rank) {
                     own.append(rank)
                 } else if alternates[rank] == nil {
-                    alternates[rank] = key(at: entry)
+                    alternates[rank] = keyOffset(ofEntry: entry)
                 }
             }
             own = Array(Set(own)).sorted().filter { filter.admits($0) }
@@ -65,13 +66,31 @@ extension Gazetteer {
             others = alternates.filter { !ownSet.contains($0.key) && filter.admits($0.key) }
                 .map { (rank: $0.key, key: $0.value) }.sorted { $0.rank < $1.rank }
         }
-        let first = own.prefix(limit).map { (rank: $0, alternate: [UInt8]?.none) }
+        let first = own.prefix(limit).map { (rank: $0, alternate: Int?.none) }
         return first + others.prefix(limit - first.count).map { (rank: $0.rank, alternate: Optional($0.key)) }
     }
 
-    /// The first key of place `index` that starts with `prefix`.
-    private func matchingKey(_ index: Int, _ prefix: [UInt8]) -> [UInt8]? {
-        keysOf(index).first { $0.starts(with: prefix) }
+    /// Where the first key of place `index` that starts with `prefix` is.
+    private func matchingKey(_ index: Int, _ prefix: [UInt8]) -> Int? {
+        keyOffsets(of: index).first { key(atOffset: $0).starts(with: prefix) }
+    }
+
+    /// The matched name as written: of the place's spellings of that key
+    /// ("Kiev", "Kíev"), the one that begins as typed, else the first.
+    private func spelling(ofKeyAt offset: Int, place rank: Int, typed: String) -> String {
+        let matched = key(atOffset: offset)
+        let spellings = keyOffsets(of: rank).filter { self.key(atOffset: $0) == matched }.map(writtenName(ofKeyAt:))
+        let lowered = typed.lowercased()
+        return spellings.first { $0.lowercased().hasPrefix(lowered) } ?? spellings.first ?? writtenName(ofKeyAt: offset)
+    }
+
+    /// The first of the match's names, as written, that begins with `typed`
+    /// letter for letter (without regard to case): "München" for Munich and
+    /// "Mün". Nil when none does, or the index keeps no spellings.
+    public func name(of match: SearchMatch, writtenAs typed: String) -> String? {
+        guard let rank = match.rank else { return nil }
+        let lowered = typed.lowercased()
+        return keyOffsets(of: rank).lazy.map(writtenName(ofKeyAt:)).first { $0.lowercased().hasPrefix(lowered) }
     }
 
     /// Whether `text` names a country (code or name) or a US state (code or
@@ -134,13 +153,20 @@ extension Gazetteer {
 public struct SearchMatch: Sendable, Hashable {
     public let place: GazetteerPlace
     public let alternateName: String?
+    /// The place's rank in the index it was found in.
+    let rank: Int?
 
     public init(place: GazetteerPlace, alternateName: String? = nil) {
-        self.place = place
-        self.alternateName = alternateName
+        self.init(place: place, alternateName: alternateName, rank: nil)
     }
 
-    /// "Quito, EC (san francisco de quito)": the place, and the name that found it.
+    init(place: GazetteerPlace, alternateName: String?, rank: Int?) {
+        self.place = place
+        self.alternateName = alternateName
+        self.rank = rank
+    }
+
+    /// "Quito, EC (San Francisco de Quito)": the place, and the name that found it, as written.
     public var description: String {
         place.qualifiedName + (alternateName.map { " (\($0))" } ?? "")
     }

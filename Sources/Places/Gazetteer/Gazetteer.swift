@@ -27,6 +27,8 @@ public final class Gazetteer: Sendable {
     private let strings: Int
     private let keys: Int
     private let end: Int
+    /// Whether each key is followed by the name as written (version 3).
+    private let keepsSpellings: Bool
 
     public static func open(path: String) throws(GazetteerOpenError) -> Gazetteer {
         let file: MappedFile
@@ -61,9 +63,11 @@ public final class Gazetteer: Sendable {
         guard file.count >= GazetteerFormat.headerSize,
               file.bytes(at: 0, count: 8).elementsEqual(GazetteerFormat.magic)
         else { throw invalid("not a forecastly place index") }
-        guard file.uint32(at: GazetteerFormat.Header.version) == GazetteerFormat.version else {
-            throw invalid("format version \(file.uint32(at: GazetteerFormat.Header.version)), expected \(GazetteerFormat.version)")
+        let version = file.uint32(at: GazetteerFormat.Header.version)
+        guard GazetteerFormat.readableVersions.contains(version) else {
+            throw invalid("format version \(version), expected \(GazetteerFormat.version)")
         }
+        keepsSpellings = version >= 3
         typealias H = GazetteerFormat.Header
         count = Int(file.uint32(at: H.placeCount))
         keyCount = Int(file.uint32(at: H.keyCount))
@@ -188,46 +192,68 @@ public final class Gazetteer: Sendable {
         return length >= prefix.count && start + 1 + length <= end && file.startsWith(prefix, at: start + 1)
     }
 
-    /// Every key of place `index`, own name first.
-    func keysOf(_ index: Int) -> [[UInt8]] {
+    /// Where each key of place `index` is in the file, own name first.
+    func keyOffsets(of index: Int) -> [Int] {
         guard index < count else { return [] }
         let start = keys + Int(file.uint32(at: places + index * GazetteerFormat.placeSize + GazetteerFormat.Place.keysStart))
         let stop = index + 1 < count
             ? keys + Int(file.uint32(at: places + (index + 1) * GazetteerFormat.placeSize + GazetteerFormat.Place.keysStart))
             : end
-        var result: [[UInt8]] = []
+        var result: [Int] = []
         var cursor = start
         while cursor < stop, cursor < end {
             let length = Int(file.byte(at: cursor))
             guard cursor + 1 + length <= end else { break }
-            result.append(Array(file.bytes(at: cursor + 1, count: length)))
+            result.append(cursor)
             cursor += 1 + length
+            // The name as written follows the key (version 3).
+            if keepsSpellings {
+                guard cursor < end else { break }
+                cursor += 1 + Int(file.byte(at: cursor))
+            }
         }
         return result
     }
 
+    /// Every key of place `index`, own name first.
+    func keysOf(_ index: Int) -> [[UInt8]] {
+        keyOffsets(of: index).map(key(atOffset:))
+    }
+
     /// Whether any key of place `index` starts with `prefix`.
     func placeHasKey(_ index: Int, withPrefix prefix: [UInt8]) -> Bool {
-        let start = keys + Int(file.uint32(at: places + index * GazetteerFormat.placeSize + GazetteerFormat.Place.keysStart))
-        let stop = index + 1 < count
-            ? keys + Int(file.uint32(at: places + (index + 1) * GazetteerFormat.placeSize + GazetteerFormat.Place.keysStart))
-            : end
-        var cursor = start
-        while cursor < stop {
-            let length = Int(file.byte(at: cursor))
-            if length >= prefix.count, cursor + 1 + length <= end,
-               file.startsWith(prefix, at: cursor + 1) { return true }
-            cursor += 1 + length
+        keyOffsets(of: index).contains { offset in
+            let length = Int(file.byte(at: offset))
+            return length >= prefix.count && offset + 1 + length <= end && file.startsWith(prefix, at: offset + 1)
         }
-        return false
+    }
+
+    /// The key at `offset` in the file.
+    func key(atOffset offset: Int) -> [UInt8] {
+        guard offset < end else { return [] }
+        let length = min(Int(file.byte(at: offset)), end - offset - 1)
+        return Array(file.bytes(at: offset + 1, count: length))
+    }
+
+    /// The name as GeoNames writes it for the key at `offset` ("Київ" for
+    /// "киів"); the folded key itself in an index without spellings.
+    func writtenName(ofKeyAt offset: Int) -> String {
+        let key = key(atOffset: offset)
+        let spelling = offset + 1 + key.count
+        guard keepsSpellings, spelling < end else { return String(decoding: key, as: UTF8.self) }
+        let length = min(Int(file.byte(at: spelling)), end - spelling - 1)
+        guard length > 0 else { return String(decoding: key, as: UTF8.self) }
+        return String(decoding: file.bytes(at: spelling + 1, count: length), as: UTF8.self)
+    }
+
+    /// Where the key of sorted entry `entry` is in the file.
+    func keyOffset(ofEntry entry: Int) -> Int {
+        keys + Int(file.uint32(at: sortedKeys + entry * GazetteerFormat.keyEntrySize))
     }
 
     /// The key of one entry as text (for "did you mean").
     func key(at entry: Int) -> [UInt8] {
-        let offset = keys + Int(file.uint32(at: sortedKeys + entry * GazetteerFormat.keyEntrySize))
-        guard offset < end else { return [] }
-        let length = min(Int(file.byte(at: offset)), end - offset - 1)
-        return Array(file.bytes(at: offset + 1, count: length))
+        key(atOffset: keyOffset(ofEntry: entry))
     }
 
     var keyEntryCount: Int { keyCount }

@@ -10,12 +10,17 @@
 /// countries     8 bytes each: ISO code (2 bytes), 2 spare, name offset
 /// time zones    4 bytes each: name offset
 /// strings      [UInt16 length][UTF-8]… (names, admin codes, countries, zones, source)
-/// keys         [UInt8 length][folded UTF-8]…, each place's keys together, its own name first
+/// keys         [UInt8 length][folded UTF-8][UInt8 length][UTF-8 as written]…, each place's
+///              keys together, its own name first (version 2: without the spelling as written)
 /// ```
 enum GazetteerFormat {
     static let magic: [UInt8] = Array("FCLYGAZ1".utf8)
     /// 2: a place's own name is its first key (search ranks it above alternate names).
-    static let version: UInt32 = 2
+    /// 3: each key is followed by the name as GeoNames writes it ("Київ" after
+    /// "киів"), so a match through another name is shown as written.
+    static let version: UInt32 = 3
+    /// Imported indexes of version 2 are still read (their names are shown folded).
+    static let readableVersions: ClosedRange<UInt32> = 2...3
     static let headerSize = 64
     static let placeSize = 32
     static let keyEntrySize = 8

@@ -132,9 +132,10 @@ private struct KeyCollector {
 
     var pool: [UInt8] = []
     private var entries: [Entry] = []
-    /// This place's folded names, back to back, and where each one is.
+    /// This place's folded names, back to back, where each one is, and each
+    /// as written.
     private var scratch: [UInt8] = []
-    private var pending: [Range<Int>] = []
+    private var pending: [(range: Range<Int>, written: Substring)] = []
     private var place: UInt32 = 0
     private let table = ScalarFolding.Table()
 
@@ -158,26 +159,41 @@ private struct KeyCollector {
             scratch.removeSubrange(start...)
             return
         }
-        pending.append(start..<scratch.count)
+        pending.append((start..<scratch.count, name))
     }
 
     /// The place's own name (the first key added) stays first in the pool,
     /// so a match on it can be told from one on an alternate name; the
-    /// others follow sorted, without repeats.
+    /// others follow sorted, without repeats. Each key is followed by the
+    /// name as written, cut to 255 bytes on a character's edge.
     mutating func finishPlace() {
         let scratch = self.scratch
         guard let own = pending.first else { return }
-        var others = pending.dropFirst().filter { !scratch[$0].elementsEqual(scratch[own]) }
-        others.sort { scratch[$0].lexicographicallyPrecedes(scratch[$1]) }
-        var previous: Range<Int>? = nil
-        for range in [own] + others {
-            if let previous, scratch[previous].elementsEqual(scratch[range]) { continue }
+        var others = pending.dropFirst().filter { !scratch[$0.range].elementsEqual(scratch[own.range]) }
+        // Each spelling is kept, also of names that fold alike ("Kiev" and
+        // "Kíev", "München" and "Munchen"): a match is shown as it was typed.
+        others.sort { a, b in
+            let (left, right) = (scratch[a.range], scratch[b.range])
+            if !left.elementsEqual(right) { return left.lexicographicallyPrecedes(right) }
+            return a.written.utf8.lexicographicallyPrecedes(b.written.utf8)
+        }
+        var previous: (range: Range<Int>, written: Substring)? = nil
+        for (range, written) in [own] + others {
+            if let previous, scratch[previous.range].elementsEqual(scratch[range]), previous.written == written { continue }
             var prefix: UInt64 = 0
             for index in 0..<8 { prefix = prefix << 8 | UInt64(index < range.count ? scratch[range.lowerBound + index] : 0) }
             entries.append(Entry(prefix: prefix, offset: UInt32(pool.count), place: place))
             pool.append(UInt8(range.count))
             pool.append(contentsOf: scratch[range])
-            previous = range
+            var spelling = Array(written.utf8)
+            if spelling.count > 255 {
+                var end = 255
+                while end > 0, spelling[end] & 0xC0 == 0x80 { end -= 1 }
+                spelling = Array(spelling[..<end])
+            }
+            pool.append(UInt8(spelling.count))
+            pool.append(contentsOf: spelling)
+            previous = (range, written)
         }
     }
 

@@ -22,7 +22,7 @@ struct ChartCommand: AsyncParsableCommand {
     @OptionGroup(title: "Service") var service: ServiceOptions
     @OptionGroup(title: "Cache") var cache: CacheOptions
 
-    @Option(help: ArgumentHelp("Where to write the SVG; - for stdout.", valueName: "file"))
+    @Option(help: ArgumentHelp("Where to write the SVG; - for stdout.", valueName: "file"), completion: .file(extensions: ["svg"]))
     var svg: String
 
     @Flag(help: "Log what happens to stderr.")
@@ -51,7 +51,7 @@ struct ChartCommand: AsyncParsableCommand {
         RunNotes.printStaleness(answer, verb: "Drawing")
         let picture = MeteogramSVG(forecast: answer.forecast, placeName: answer.placeName).render()
         if svg == "-" {
-            Terminal.standardOutput.write(picture)
+            Terminal.standardOutput.writeDocument(picture)
         } else {
             // As `> FILE` would write it: through a symlink, keeping an existing
             // file's mode, never into a device, a FIFO or a directory.

@@ -23,7 +23,7 @@ struct ConfigCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let filePath = ConfigurationFile.defaultPath(environment: environment)
         if path {
-            Terminal.standardOutput.write(filePath + "\n")
+            Terminal.standardOutput.writeDocument(filePath + "\n")
             return
         }
         // A file with mistakes is shown too: what it gives, and each wrong line.

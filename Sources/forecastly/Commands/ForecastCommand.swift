@@ -110,7 +110,7 @@ struct ForecastCommand: AsyncParsableCommand {
                 : try await Spinner.while(renderer.isReport && Terminal.standardError.isTerminal) { try await application.forecast(forecast, progress: $0) }
             RunNotes.print(answer.notes)
             RunNotes.printStaleness(answer)
-            Terminal.standardOutput.write(renderer.render(answer, units: forecast.units, hours: hours))
+            renderer.show(answer, units: forecast.units, hours: hours)
             RunNotes.warn(unwritten: answer.unwrittenCaches)
         }
     }

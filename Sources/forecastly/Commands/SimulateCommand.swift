@@ -44,10 +44,11 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The permission state to simulate.", valueName: "state"))
     var authorization: SimulatedState?
 
-    @Option(help: ArgumentHelp("Play a scenario file (JSON) and print its transcript.", valueName: "file"))
+    @Option(help: ArgumentHelp("Play a scenario file (JSON) and print its transcript.", valueName: "file"), completion: .file(extensions: ["json"]))
     var scenario: String?
 
-    @Option(help: ArgumentHelp("Replay a route (GPX, or an NMEA log) through watch mode: one forecast per refresh.", valueName: "file"))
+    @Option(help: ArgumentHelp("Replay a route (GPX, or an NMEA log) through watch mode: one forecast per refresh.", valueName: "file"),
+            completion: .file(extensions: ["gpx", "nmea", "log", "txt"]))
     var track: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("With --track: how many times faster than recorded, 0.1…10000.", valueName: "factor"))
@@ -111,14 +112,14 @@ struct SimulateCommand: AsyncParsableCommand {
             return try await Spinner.while(renderer.isReport && Terminal.standardError.isTerminal) { try await application.forecast(forecast, progress: $0) }
         }
         RunNotes.print(answer.notes)
-        Terminal.standardOutput.write(renderer.render(answer, units: forecast.units, hours: hours))
+        renderer.show(answer, units: forecast.units, hours: hours)
     }
 
     /// `--scenario FILE`: the transcript, as text or JSON; exit 1 when an invariant broke.
     private func play(_ path: String) async throws {
         let scenario = try Scenario.load(from: URL(fileURLWithPath: path))
         let transcript = try await ScenarioRunner.run(scenario)
-        Terminal.standardOutput.write(output.json ? transcript.json() : transcript.text())
+        if output.json { Terminal.standardOutput.writeDocument(transcript.json()) } else { Terminal.standardOutput.write(transcript.text()) }
         if let first = transcript.violations.first {
             Terminal.standardError.writeLine("forecastly: the scenario broke an invariant at step \(first.step) (\(first.at)): \(first.text).")
             throw SilentExit(status: .failure)
@@ -136,7 +137,7 @@ struct SimulateCommand: AsyncParsableCommand {
             let watching = WatchSettings(interval: .seconds(86_400), refresh: true, endsWithLocations: true)
             for await screen in try await application.watch(forecast, watching: watching) {
                 if let answer = screen.answer {
-                    Terminal.standardOutput.write(renderer.render(answer, units: forecast.units, hours: hours))
+                    renderer.show(answer, units: forecast.units, hours: hours)
                 } else if case .failed(let error, _) = screen.frame {
                     Terminal.standardError.writeLine("forecastly: \(error.userMessage)")
                 }

@@ -9,3 +9,20 @@ extension ForecastOutput {
                extras: answer.extras)
     }
 }
+
+extension ForecastOutput {
+    /// JSON and Waybar's lines are for programs: written as they are.
+    var isDocument: Bool {
+        switch self {
+        case .json, .waybar: true
+        case .report, .line: false
+        }
+    }
+
+    /// Writes the answer on stdout: a document as it is, text for people in
+    /// the locale's characters.
+    func show(_ answer: ForecastAnswer, units: UnitSystem, hours: Int) {
+        let text = render(answer, units: units, hours: hours)
+        if isDocument { Terminal.standardOutput.writeDocument(text) } else { Terminal.standardOutput.write(text) }
+    }
+}

@@ -23,12 +23,13 @@ enum ComparisonOutput {
         if json {
             var document = ComparisonDocument(entries: entries, unitSystem: units, source: provider.source, generatedAt: Date())
             document.alerts = result.alerts
-            Terminal.standardOutput.write(String(decoding: document.encoded(), as: UTF8.self) + "\n")
+            Terminal.standardOutput.writeDocument(String(decoding: document.encoded(), as: UTF8.self) + "\n")
         } else {
             let style = TerminalStyle.detect(
                 isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment, disabled: noColor)
             var report = ComparisonReport(entries: entries, style: style, source: provider.source)
             report.alerts = result.alerts
+            report.ascii = Terminal.asciiOnly
             Terminal.standardOutput.write(report.render())
         }
         if let failure { throw SilentExit(status: failure) }

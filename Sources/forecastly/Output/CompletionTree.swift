@@ -8,7 +8,9 @@ import ArgumentParser
 /// only for `--generate-completion-script` and the completion calls the
 /// scripts make back (`---completion`); every run parses `ForecastlyCommand`.
 /// `forecast`'s PLACE is left out here: at the root, a word that is not an
-/// option is a subcommand's name to complete.
+/// option is a subcommand's name to complete, and the scripts ArgumentParser
+/// writes would take every such word for the place. `RootPlaceCompletion`
+/// adds the places beside the subcommands' names instead.
 struct CompletionTree: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forecastly",

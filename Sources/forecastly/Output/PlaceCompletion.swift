@@ -1,27 +1,40 @@
+import ArgumentParser
 import ForecastlyApp
 import Foundation
 import Places
 
 /// Shell completion for --city and PLACE: places in search order, own names
-/// first. A place found through another of its names is offered by that
-/// name, as typed ("Mün" offers Münster, DE and München, DE, which --city
-/// finds as Munich): shells drop candidates that do not begin with the
-/// typed text. Runs inside the shell's completion call, so it never prints
-/// errors.
+/// first. A place is offered by another of its names only when that name,
+/// as written, is what was typed, and the place is a city of 100,000 people
+/// or more ("Mün" offers Münster, DE and München, DE, which --city finds as
+/// Munich; not "Münbai" for Mumbai, nor "New York of the Pacific"). Shells
+/// drop candidates that do not begin with the typed text. Fish shows each
+/// place's country beside it instead of the option's help. Runs inside the
+/// shell's completion call, so it never prints errors.
 enum PlaceCompletion {
+    /// Places this large are offered by their other names.
+    static let populationForOtherNames = 100_000
+
     @Sendable
     static func complete(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         let places = PlaceBook(environment: ProcessInfo.processInfo.environment)
         guard let query = try? PlaceQuery(prefix), let gazetteer = try? places.gazetteer() else { return [] }
+        let described = CompletionShell.requesting == .fish
         var seen: Set<String> = []
-        return gazetteer.searchMatches(query, limit: 100).compactMap { match in
-            // The index keeps other names folded ("munchen"): the typed letters restore their case and accents.
-            if let other = match.alternateName {
-                return spelledAsTyped(match.place.countryCode.isEmpty ? other : "\(other), \(match.place.countryCode)", prefix: prefix)
+        return gazetteer.searchMatches(query, limit: 100).compactMap { match -> String? in
+            let written = match.place.population >= populationForOtherNames ? gazetteer.name(of: match, writtenAs: prefix) : nil
+            let candidate: String? = if let own = spelledAsTyped(match.place.displayName, prefix: prefix, ownName: true), match.alternateName == nil {
+                own
+            } else if let written, written != match.place.name {
+                // Another of its names, as written, is what was typed.
+                prefix + written.dropFirst(prefix.count) + (match.place.countryCode.isEmpty ? "" : ", \(match.place.countryCode)")
+            } else {
+                nil
             }
-            return spelledAsTyped(match.place.displayName, prefix: prefix, ownName: true)
+            guard let candidate, seen.insert(candidate).inserted else { return nil }
+            return described ? candidate + "\t" + match.place.countryName : candidate
         }
-        .filter { seen.insert($0).inserted }.prefix(20).map { $0 }
+        .prefix(20).map { $0 }
     }
 
     /// A shell keeps only candidates that begin with what was typed, letter

@@ -5,7 +5,7 @@ import Synchronization
 /// A one-line progress indicator on stderr. Only created when stderr is a
 /// terminal; it erases itself when stopped so the output stays clean.
 final class Spinner: Sendable {
-    private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    private static let frames = Terminal.asciiOnly ? ["|", "/", "-", "\\"] : ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     private let label = Mutex("")
     private let task = Mutex<Task<Void, Never>?>(nil)
 

@@ -1,4 +1,6 @@
 import ForecastlyBase
+import ForecastPresentation
+import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -33,7 +35,19 @@ struct Terminal: Sendable {
         return lowered.contains("utf-8") || lowered.contains("utf8")
     }
 
+    /// Whether text for people is written in ASCII: the locale's characters
+    /// are not UTF-8 (LC_ALL=C, a serial console, a minimal container).
+    static let asciiOnly = !localeIsUTF8(environment: ProcessInfo.processInfo.environment)
+
+    /// Text for people: folded to ASCII when the locale is not UTF-8 ("°"
+    /// left out, "·" as "|", "São" as "Sao").
     func write(_ text: String) {
+        writeDocument(Self.asciiOnly ? ASCIIText.fold(text) : text)
+    }
+
+    /// A document for programs (JSON, SVG) or a path: its bytes as they
+    /// are, whatever the locale.
+    func writeDocument(_ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }

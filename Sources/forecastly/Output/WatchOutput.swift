@@ -40,7 +40,9 @@ struct WatchOutput {
         if inPlace {
             Terminal.standardOutput.write("\u{1B}[H\u{1B}[2J" + text + "\n" + status + " Ctrl-C to quit.\n")
         } else {
-            if !text.isEmpty { Terminal.standardOutput.write(text) }
+            if !text.isEmpty {
+                if renderer.isDocument { Terminal.standardOutput.writeDocument(text) } else { Terminal.standardOutput.write(text) }
+            }
             switch screen.frame {
             case .forecast(_, .network, _), .forecast(_, .stored, _), .forecast(_, .held, _): break
             default: Terminal.standardError.writeLine("forecastly: \(status)")

@@ -30,7 +30,7 @@ extension CitiesCommand {
             let gazetteer = try places.gazetteer()
             let matches = gazetteer.searchMatches(query, limit: limit)
             if json {
-                Terminal.standardOutput.writeLine(String(decoding: PlaceDocument(matches: matches).encoded(), as: UTF8.self))
+                Terminal.standardOutput.writeDocument(String(decoding: PlaceDocument(matches: matches).encoded(), as: UTF8.self) + "\n")
             } else if !matches.isEmpty {
                 Terminal.standardOutput.write(PlaceText.table(matches))
             }

@@ -43,8 +43,11 @@ struct LocationCommand: AsyncParsableCommand {
         func run() async throws {
             let (fix, notes) = try await CommandLineApp.with(timeout: service.timeout) { try await $0.locate(locating.settings) }
             RunNotes.print(notes)
-            Terminal.standardOutput.write(json ? String(decoding: LocationFixDocument(fix: fix, now: Date()).encoded(), as: UTF8.self) + "\n"
-                                               : LocationText.fix(fix, now: Date()))
+            if json {
+                Terminal.standardOutput.writeDocument(String(decoding: LocationFixDocument(fix: fix, now: Date()).encoded(), as: UTF8.self) + "\n")
+            } else {
+                Terminal.standardOutput.write(LocationText.fix(fix, now: Date()))
+            }
         }
     }
 
@@ -55,10 +58,14 @@ struct LocationCommand: AsyncParsableCommand {
         func run() async throws {
             let status = try await CommandLineApp.with { await $0.permissionStatus() }
             RunNotes.print(status.notes)
-            Terminal.standardOutput.write(json
-                ? String(decoding: PermissionStatusDocument(state: status.state, policy: status.policy, decisionFile: status.decisionPath).encoded(), as: UTF8.self) + "\n"
-                : LocationText.status(status.state, policy: status.policy, policyPath: status.policyPath, decisionPath: status.decisionPath,
-                                      storedPlace: status.storedPlace))
+            if json {
+                Terminal.standardOutput.writeDocument(
+                    String(decoding: PermissionStatusDocument(state: status.state, policy: status.policy, decisionFile: status.decisionPath).encoded(),
+                           as: UTF8.self) + "\n")
+            } else {
+                Terminal.standardOutput.write(LocationText.status(status.state, policy: status.policy, policyPath: status.policyPath,
+                                                                  decisionPath: status.decisionPath, storedPlace: status.storedPlace))
+            }
         }
     }
 

@@ -24,7 +24,7 @@ struct NotesCommand: AsyncParsableCommand {
         func run() throws {
             let notes = try LocalFiles.store().notes(limit: limit)
             if json {
-                Terminal.standardOutput.write(NoteText.json(notes))
+                Terminal.standardOutput.writeDocument(NoteText.json(notes))
             } else if notes.isEmpty {
                 Terminal.standardError.writeLine("forecastly: no notes yet. Add one with 'forecastly notes add \"walk in the park\"'.")
             } else {
@@ -59,7 +59,7 @@ struct NotesCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "export", abstract: "Print every note as JSON (newest first).")
 
         func run() throws {
-            Terminal.standardOutput.write(NoteText.json(try LocalFiles.store().notes(limit: nil)))
+            Terminal.standardOutput.writeDocument(NoteText.json(try LocalFiles.store().notes(limit: nil)))
         }
     }
 }
