@@ -235,8 +235,10 @@ import TestSupport
                       // Any case and accents, as cities search matches; offered as typed, which shells keep.
                       ("forecast --city ky", "kyiv, UA"), ("forecast --city Sao", "Sao Paulo, BR"), ("forecast Kyi", "Kyiv, UA"),
                       ("--city Ky", "Kyiv, UA"), ("--ci", "--city"), ("--da", "--days"), ("--units metric --city Lvi", "Lviv, UA"),
-                      // A place found through another name is offered by it: Münster, then München (Munich).
-                      ("--city Mün", "Münster, DE"), ("--city Münc", "München, DE"), ("comp", "compare")])
+                      // A place found through another name is offered by it, as written: München (Munich), then Münster.
+                      ("--city Mün", "München, DE"), ("--city Münc", "München, DE"), ("--city kiev", "kiev, UA"), ("comp", "compare"),
+                      // At the root, places beside the subcommands' names.
+                      ("Ky", "Kyiv, UA"), ("Lvi", "Lviv, UA")])
     func bashCompletionAsksTheIndex(words: String, first: String) async throws {
         let script = try await CLI.run(["--generate-completion-script", "bash"])
         #expect(script.status == 0)
@@ -255,6 +257,44 @@ import TestSupport
         let candidates = result.stdout.split(separator: "\n")
         #expect(candidates.first.map(String.init) == first, "\(result.stdout) \(result.stderr)")
         #expect(Set(candidates).count == candidates.count) // no repeats
+    }
+
+    /// Other names are offered only as written and for cities people mean:
+    /// no "Münbai" for Mumbai, no "New York of the Pacific" (Pittsburg, CA).
+    @Test func completionOffersOnlyNamesAsWritten() async throws {
+        let mun = try await CLI.run(["---completion", "--", "--city", "2", "3", "forecastly", "--city", "Mün"])
+        #expect(mun.stdout == "München, DE\nMünster, DE\n", "\(mun.stdout)")
+        let york = try await CLI.run(["---completion", "--", "--city", "2", "3", "forecastly", "--city", "New York"])
+        #expect(york.stdout.hasPrefix("New York City, NY, US") || york.stdout.hasPrefix("New York City, US"), "\(york.stdout)")
+        #expect(!york.stdout.contains("Pacific"))
+    }
+
+    /// `cities search` shows the name that matched as it is written.
+    @Test func searchShowsTheMatchedNameAsWritten() async throws {
+        let kyiv = try await CLI.run(["cities", "search", "Київ", "--limit", "1"])
+        #expect(kyiv.stdout.hasPrefix("Kyiv, UA (Київ)"), "\(kyiv.stdout)")
+        let kiev = try await CLI.run(["cities", "search", "kiev", "--limit", "1"])
+        #expect(kiev.stdout.hasPrefix("Kyiv, UA (Kiev)"), "\(kiev.stdout)")
+    }
+
+    /// Where the locale is not UTF-8, every table for people is ASCII.
+    @Test func aLocaleWithoutUTF8GetsASCII() async throws {
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let compare = try await CLI.run(["compare", "Kyiv, São Paulo"], server: server, environment: ["LANG": "C"])
+            let search = try await CLI.run(["cities", "search", "sao paulo", "--limit", "2"], environment: ["LANG": "C"])
+            let report = try await CLI.run(["Kyiv"], server: server, environment: ["LANG": "C"])
+            for result in [compare, search, report] {
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(result.stdout.utf8.allSatisfy { $0 < 0x80 }, "\(result.stdout)")
+                #expect(result.stderr.utf8.allSatisfy { $0 < 0x80 }, "\(result.stderr)")
+            }
+            #expect(compare.stdout.contains("Sao Paulo, BR") && compare.stdout.contains(" * "), "\(compare.stdout)")
+            #expect(search.stdout.hasPrefix("Sao Paulo, BR"))
+            #expect(report.stdout.contains("ug/m3"), "\(report.stdout)")
+            // A document is as it is: JSON keeps the name as written.
+            let json = try await CLI.run(["compare", "São Paulo", "--json"], server: server, environment: ["LANG": "C"])
+            #expect(json.stdout.contains("São Paulo"))
+        }
     }
 
     @Test func locationSetStoresANamedCity() async throws {
