@@ -61,7 +61,7 @@ public struct ForecastReport: Sendable {
     public func render() -> String {
         var lines = header()
         if let fix = forecast.fix { lines.append(label("From") + fix.sourceSummary) }
-        if let notice { lines.append(label("Stored") + style.bold(notice)) }
+        if let notice { lines += fitted([style.bold(notice)], first: label("Stored"), indent: String(repeating: " ", count: 7)) }
         lines += alertSection()
         lines += currentSection()
         lines += todaySection()
@@ -100,14 +100,22 @@ public struct ForecastReport: Sendable {
         var lines: [String] = []
         var line = first
         var lineHasPart = false
-        for part in parts {
-            if lineHasPart, columns(line) + 3 + columns(part) > width {
+        func add(_ piece: String, after joiner: String) {
+            if lineHasPart, columns(line) + columns(joiner) + columns(piece) > width {
                 lines.append(line)
-                line = indent + part
+                line = indent + piece
             } else {
-                line += (lineHasPart ? separator : "") + part
+                line += (lineHasPart ? joiner : "") + piece
             }
             lineHasPart = true
+        }
+        for part in parts {
+            if columns(indent) + columns(part) > width {
+                // A part longer than any line is broken between its words.
+                for (index, word) in part.split(separator: " ").enumerated() { add(String(word), after: index == 0 ? separator : " ") }
+            } else {
+                add(part, after: separator)
+            }
         }
         return lines + [line]
     }
@@ -251,13 +259,16 @@ public struct ForecastReport: Sendable {
 
     /// A table's title and what its columns are, fitted to the width (the
     /// legend goes on under the title, dim, where the line would be too long).
-    private func legend(_ title: String, _ legend: String) -> [String] {
-        let parts = legend.components(separatedBy: " · ")
+    /// The short legend where the long one would not fit on the title's line.
+    private func legend(_ title: String, _ legend: (long: String, short: String)) -> [String] {
+        let long = title + "  " + legend.long
+        let text = width.map { TextWidth.of(long) > $0 } == true ? legend.short : legend.long
+        let parts = text.components(separatedBy: " · ")
         return fitted(parts.map(style.dim), first: style.bold(title) + "  ", indent: String(repeating: " ", count: 2))
     }
 
     /// What the columns are, so "80% 22 km/h" reads as a chance of
     /// precipitation and a wind: one line, so the columns stay narrow.
-    static let hoursLegend = "temperature · chance of precipitation · amount · wind"
-    static let daysLegend = "high / low · chance of precipitation · strongest wind"
+    static let hoursLegend = (long: "temperature · chance of precipitation · amount · wind", short: "temperature · chance · amount · wind")
+    static let daysLegend = (long: "high / low · chance of precipitation · strongest wind", short: "high / low · chance · wind")
 }

@@ -26,6 +26,22 @@ import TestSupport
         #expect(!svg.contains("<script>") && !svg.contains("\u{1B}"))
     }
 
+    /// No wind label runs past the picture's edge: the last ones stand left of their arrows.
+    @Test func everyWindLabelEndsInsideThePicture() throws {
+        var chart = try Self.chart()
+        // Hours that end at 03:00, where a wind label is drawn at the picture's right edge.
+        chart.forecast.hourly = Array(chart.forecast.hourly.prefix(45))
+        let svg = chart.render()
+        let labels = svg.matches(of: /<text x="([0-9.]+)"( text-anchor="end")? y="414" [^>]*>([^<]+)<\/text>/)
+        #expect(labels.count >= 4)
+        for label in labels {
+            let x = Double(label.output.1) ?? 0
+            let end = label.output.2 == nil ? x + Double(label.output.3.count) * 6 : x
+            #expect(end <= MeteogramSVG.Layout.width, "\(label.output.3) ends at \(end)")
+        }
+        #expect(labels.contains { $0.output.2 != nil })
+    }
+
     static let renderer = "/usr/bin/rsvg-convert"
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: renderer), "rsvg-convert is missing; scripts/test installs librsvg2-bin"))

@@ -72,4 +72,26 @@ import TestSupport
             #expect(line.contains(forecast.units.temperature), "\(line)")
         }
     }
+
+    /// Every line of a report fits the width it is given, whoever the
+    /// provider: the legends shorten, a long note breaks between words.
+    @Test(arguments: [60, 80])
+    func everyLineFitsTheWidth(width: Int) throws {
+        for forecast in [try Self.met(), try Self.openWeather()] {
+            guard let start = forecast.current?.time ?? forecast.hourly.first?.time else { continue }
+            var report = ForecastReport(forecast: forecast, placeName: "Waterfront Communities-The Island, CA", hours: 8, style: .plain,
+                                        source: forecast.provider.source,
+                                        notice: "fetched 2 h 5 min ago: STALE, the service could not be reached")
+            report.now = start
+            report.width = width
+            report.extras.nowcast = Nowcast(steps: (0..<8).map { Nowcast.Step(time: start.addingTimeInterval(Double($0) * 900), precipitation: $0 > 2 ? 0.4 : 0) },
+                                            stepMinutes: 15)
+            report.extras.nowcastFetchedAt = start.addingTimeInterval(-1800)
+            let lines = report.render().split(separator: "\n").map(String.init)
+            #expect(lines.contains { $0.hasPrefix("Soon") })
+            // The legend stays on the title's line, whole.
+            #expect(lines.contains { $0.hasPrefix("Next hours") && $0.hasSuffix("wind") })
+            for line in lines { #expect(TextWidth.of(line) <= width, "\(TextWidth.of(line)) columns: \(line)") }
+        }
+    }
 }

@@ -29,6 +29,8 @@ public struct MeteogramSVG: Sendable {
         public static let curveTop = 96.0, curveBottom = 276.0
         public static let barsTop = 292.0, barsBottom = 352.0
         public static let axisY = 370.0, daysY = 388.0, windY = 410.0, creditY = 432.0
+        /// The widest a character of the wind's 10-pixel labels is drawn.
+        static let windCharacterWidth = 6.0
 
         public let start: Date
         public let end: Date
@@ -182,7 +184,12 @@ public struct MeteogramSVG: Sendable {
         steps.compactMap { step in
             guard clock.hour(step.time) % 6 == 3, let speed = step.windSpeed else { return nil }
             let x = layout.x(step.time)
-            var part = #"<text x="\#(n(x + 8))" y="\#(n(Layout.windY + 4))" font-size="10" fill="\#(Self.hex("444444"))">\#(xml(ValueFormat.speed(speed, unit: forecast.units.windSpeed)))</text>"#
+            let label = ValueFormat.speed(speed, unit: forecast.units.windSpeed)
+            // Right of the arrow, or left of it where the picture ends first
+            // (10-pixel sans-serif: at most about 6 pixels a character).
+            let fitsRight = x + 8 + Double(label.count) * Layout.windCharacterWidth <= Layout.width - 2
+            let anchor = fitsRight ? #"x="\#(n(x + 8))""# : #"x="\#(n(x - 8))" text-anchor="end""#
+            var part = #"<text \#(anchor) y="\#(n(Layout.windY + 4))" font-size="10" fill="\#(Self.hex("444444"))">\#(xml(label))</text>"#
             if let from = step.windDirection {
                 part += #"<g transform="translate(\#(n(x)) \#(n(Layout.windY))) rotate(\#(n((from + 180).truncatingRemainder(dividingBy: 360))))"><line x1="0" y1="6" x2="0" y2="-6" stroke="\#(Self.hex("444444"))" stroke-width="1.5"/><polyline points="-3,-2 0,-6 3,-2" fill="none" stroke="\#(Self.hex("444444"))" stroke-width="1.5"/></g>"#
             }
