@@ -90,6 +90,35 @@ import TestSupport
         }
     }
 
+    /// MetAlerts covers Svalbard, Jan Mayen and the sea off Norway, where no
+    /// town of the index is near: a GPS box on a boat in a gale is warned.
+    @Test func metNorwayWarnsAtSeaAndOnSvalbard() async throws {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        func utc(_ date: Date) -> String { formatter.string(from: date).replacingOccurrences(of: "Z", with: "+00:00") }
+        let gale = try Fixtures.text("alerts/met-norway/current_maloy-svinoy_gale_derived.json")
+            .replacingOccurrences(of: "2021-09-21T06:00:00+00:00", with: utc(Date(timeIntervalSinceNow: -3600)))
+            .replacingOccurrences(of: "2021-09-22T10:00:00+00:00", with: utc(Date(timeIntervalSinceNow: 86_400)))
+        try await StubHTTPServer.with(handler: { request in
+            request.path == "/weatherapi/metalerts/2.0/current.json" ? .json(gale) : FullResponse.handler()(request)
+        }) { server in
+            let environment = ["FORECASTLY_MET_NORWAY_URL": server.baseURL]
+            // At sea between Måløy and Svinøy, inside the warning's polygon.
+            let boat = try await CLI.run(["alerts", "--lat", "62.2", "--lon", "5.0"], server: server, environment: environment)
+            #expect(boat.status == 0, "\(boat.stderr)")
+            #expect(boat.stdout.contains("Gale"), "\(boat.stdout)")
+            // Longyearbyen: asked, nothing there in force (the gale is far away).
+            let svalbard = try await CLI.run(["alerts", "--lat", "78.22", "--lon", "15.65"], server: server, environment: environment)
+            #expect(svalbard.status == 0, "\(svalbard.stderr)")
+            #expect(!svalbard.stdout.contains("No warning service covers"), "\(svalbard.stdout)")
+            #expect(svalbard.stdout.contains("MET Norway"), "\(svalbard.stdout)")
+            let asked = server.requests.filter { $0.path == "/weatherapi/metalerts/2.0/current.json" }
+            #expect(asked.count == 2)
+            // `alerts` asks only for the warnings: no forecast first.
+            #expect(!server.requests.contains { $0.path == "/v1/forecast" || $0.path.contains("locationforecast") })
+        }
+    }
+
     /// A covered place with nothing in force shows no line at all.
     @Test func aQuietDayInKyivShowsNothing() async throws {
         try await StubHTTPServer.with(handler: Self.handler()) { server in

@@ -30,8 +30,11 @@ public struct RegionalAlertService: AlertService {
 
     /// The scope of a place's warnings, without a service at hand (`--offline` reads the store by it).
     public static func scope(for place: AlertPlace) -> AlertScope? {
-        guard let country = place.countryCode else { return nil }
         let point = "\(MetNorwayService.fourDecimals(place.coordinate.latitude)),\(MetNorwayService.fourDecimals(place.coordinate.longitude))"
+        guard let country = place.countryCode else {
+            // At sea, or on Svalbard or Jan Mayen away from any town of the index.
+            return MetAlertsWaters.covers(place.coordinate) ? AlertScope(source: .metNorway, key: "met-norway:\(point)") : nil
+        }
         if Self.nwsCountries.contains(country) { return AlertScope(source: .nws, key: "nws:\(point)") }
         if country == "NO" || country == "SJ" { return AlertScope(source: .metNorway, key: "met-norway:\(point)") }
         if let feed = MeteoAlarmService.feed(forCountry: country) { return AlertScope(source: .meteoAlarm, key: "meteoalarm:\(feed)") }
