@@ -23,7 +23,11 @@ import TestSupport
         try await StubHTTPServer.with(always: .json(FullResponse.json(at: Date()))) { server in
             let result = try await CLI.run(["simulate", "--authorization", "authorized", "--fix", "-33.9,18.4", "--hours", "0"], server: server)
             let line = try await CLI.run(["simulate", "--authorization", "authorized", "--format", "%c %t · %a"], server: server)
+            let berlin = try await CLI.run(["simulate", "--authorization", "authorized", "--hours", "0"], server: server)
             #expect(result.status == 0, "\(result.stderr)")
+            // The simulated fix is named as the forecast names a place: the city, not the coordinates.
+            #expect(berlin.stdout.hasPrefix("Berlin, DE · "), "\(berlin.stdout)")
+            #expect(result.stdout.hasPrefix("Cape Town, ZA · "), "\(result.stdout)")
             #expect(result.stdout.contains("From   gpsd, 3D fix ±8 m, 6 satellites"))
             #expect(line.stdout == "⛄ -1°C · gpsd, 3D fix ±8 m, 6 satellites\n")
             #expect(server.requests.first?.query["latitude"] == "-33.9")

@@ -129,6 +129,22 @@ import TestSupport
         }
     }
 
+    /// A note is kept at the point typed, even when a stored forecast of a
+    /// nearby point in the same cell gave its weather.
+    @Test func aNoteKeepsThePointTyped() async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            _ = try await CLI.run(["Kyiv", "--format", "%t"], server: server, home: home)
+            let added = try await CLI.run(["notes", "add", "by the river", "--lat", "50.452", "--lon", "30.518"], server: server, home: home)
+            #expect(added.status == 0, "\(added.stderr)")
+            // The weather came from the store: one forecast request in all.
+            #expect(server.requests.filter { $0.path == "/v1/forecast" }.count == 1)
+        }
+        let shown = try await CLI.run(["notes", "show", "1"], home: home)
+        #expect(shown.stdout.contains("At       50.452, 30.518\n"), "\(shown.stdout)")
+    }
+
     @Test func notesKeepTheWeatherOfTheMoment() async throws {
         let home = Self.home()
         defer { try? FileManager.default.removeItem(at: home) }
@@ -137,7 +153,7 @@ import TestSupport
         }
         let gone = CLI.refusingURL
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(added.stdout.hasPrefix("Saved note 1: #1  "))
+        #expect(added.stdout.hasPrefix("Saved #1  "))
         #expect(added.stdout.contains("⛄ -1°C  Kyiv, UA  walk in the park"))
         let bare = try await CLI.run(["notes", "add", "no weather here", "--without-weather"], home: home)
         #expect(bare.status == 0)

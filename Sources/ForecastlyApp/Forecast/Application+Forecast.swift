@@ -77,7 +77,7 @@ extension Application {
         let answer = ForecastAnswer(
             forecast: forecast, placeName: places.name(given: place?.name, fix: forecast.fix, at: forecast.requestedCoordinate),
             place: place?.gazetteerEntry, origin: caching.lastOrigin ?? .network,
-            extras: extras.shown(settings.extras, timeZone: forecast.timeZone))
+            extras: extras.shown(settings.extras, timeZone: forecast.timeZone), coordinate: place?.coordinate ?? forecast.fix?.coordinate)
         return finished(answer, log: log)
     }
 
@@ -106,7 +106,7 @@ extension Application {
             throw NothingStored(place: known.map { $0.name ?? "\($0.coordinate)" })
         }
         var answer = ForecastAnswer(forecast: stored.forecast, placeName: known?.name ?? stored.placeName, place: known?.gazetteerEntry,
-                                    origin: .offline(fetchedAt: stored.fetchedAt))
+                                    origin: .offline(fetchedAt: stored.fetchedAt), coordinate: known?.coordinate)
         answer.extras.airQualityScale = settings.extras.airQualityScale ?? AirQualityScale.forPlace(timeZone: stored.forecast.timeZone.identifier)
         // The air and the next two hours the store holds for the place, with their age.
         let cell = ForecastCacheKey.grid(stored.forecast.requestedCoordinate)
@@ -153,7 +153,7 @@ extension Application {
         AppLog.logger.debug("answered from the store: \(origin.name), fetched \(stored.fetchedAt)")
         return .answered(ForecastAnswer(
             forecast: stored.forecast, placeName: context.places.name(given: known.name, stored: stored.placeName, at: known.coordinate),
-            place: known.gazetteerEntry, origin: origin))
+            place: known.gazetteerEntry, origin: origin, coordinate: known.coordinate))
     }
 
     /// The extras' budget, on the application's clock.

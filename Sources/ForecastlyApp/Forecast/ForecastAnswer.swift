@@ -1,4 +1,5 @@
 public import ForecastCore
+public import ForecastlyBase
 public import Foundation
 public import Places
 
@@ -19,11 +20,15 @@ public struct ForecastAnswer: Sendable {
     public var notes: [AppNote]
     /// Caches that could not be written: the answer is whole without them.
     public var unwrittenCaches: [CacheProblem]
+    /// The point asked about: the typed coordinates, the city's or the fix's.
+    /// A stored forecast may answer for a nearby point of the same cell.
+    public var coordinate: Coordinate
 
     public init(
         forecast: Forecast, placeName: String?, place: GazetteerPlace? = nil, origin: ForecastOrigin,
-        extras: ForecastExtras = ForecastExtras(), notes: [AppNote] = [], unwrittenCaches: [CacheProblem] = []
+        extras: ForecastExtras = ForecastExtras(), notes: [AppNote] = [], unwrittenCaches: [CacheProblem] = [], coordinate: Coordinate? = nil
     ) {
+        self.coordinate = coordinate ?? forecast.requestedCoordinate
         self.forecast = forecast
         self.placeName = placeName
         self.place = place

@@ -30,8 +30,9 @@ extension Application {
                 // A stale forecast is not "the weather at that moment".
                 if let (error, _) = answer.staleness { throw error }
                 note.placeName = answer.placeName
-                note.latitude = answer.forecast.requestedCoordinate.latitude
-                note.longitude = answer.forecast.requestedCoordinate.longitude
+                // The point asked about: a stored forecast may be for a nearby point of its cell.
+                note.latitude = answer.coordinate.latitude
+                note.longitude = answer.coordinate.longitude
                 note.weather = WeatherNote.Weather(answer.forecast)
             } catch let failed as FailedRun {
                 throw FailedRun(NoteNotSaved(reason: failed.error as? any UserFacingError ?? failed), notes: failed.notes)
