@@ -248,7 +248,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NetworkTransportTests",
-            dependencies: ["NetworkTransport", "TestSupport"],
+            dependencies: ["NetworkTransport", "TestSupport", .product(name: "NIOSSL", package: "swift-nio-ssl")],
         ),
         .testTarget(
             name: "LocationProviderTests",

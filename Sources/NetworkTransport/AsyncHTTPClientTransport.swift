@@ -155,7 +155,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         if let error = error as? ChannelError, case .connectTimeout = error { return .connectTimedOut(host: host) }
         if error is SocketAddressError { return .nameResolutionFailed(host: host) }
         if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError {
-            return .tlsFailed(host: host, detail: String(describing: error))
+            return .tlsFailed(host: host, detail: TLSFailure.reason(error, host: host))
         }
         return .other(String(describing: error))
     }

@@ -76,7 +76,13 @@ enum EntryPoint {
         if code == .success {
             // --help, --version, completion scripts: wanted output, on stdout.
             let message = ForecastlyCommand.fullMessage(for: error)
-            Terminal.standardOutput.writeLine(RootHelp.isRoot(message) ? RootHelp.text(root: message) : message)
+            if RootHelp.isRoot(message) {
+                // -h is the short help, --help the whole; ArgumentParser gives both the same text.
+                let short = arguments.contains("-h") && !arguments.contains("--help")
+                Terminal.standardOutput.writeLine(short ? RootHelp.short(root: message) : RootHelp.text(root: message))
+            } else {
+                Terminal.standardOutput.writeLine(message)
+            }
             return .success
         }
         var message = ForecastlyCommand.message(for: error)

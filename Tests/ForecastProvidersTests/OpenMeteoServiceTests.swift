@@ -176,7 +176,9 @@ import TestSupport
                     Issue.record("got \(String(describing: failure))"); return
                 }
                 #expect(failure?.exitStatus == .unavailable)
-                #expect(failure?.userMessage.contains("secure connection") == true)
+                #expect(failure?.userMessage.contains("the secure connection to 127.0.0.1 failed: the server does not speak HTTPS on that port.") == true,
+                        "\(failure?.userMessage ?? "")")
+                #expect(failure?.userMessage.contains("NIOSSL") == false)
             }
         }
     }

@@ -386,5 +386,27 @@ import TestSupport
         #expect(!simulate.contains("(default 1)"))
         #expect(simulate.contains("\n  forecastly simulate --scenario story.json\n"))
         #expect(try await CLI.run(["forecast", "--help"]).stdout.contains("Give --city several times"))
+        // A default shown once, by ArgumentParser.
+        let root = try await CLI.run(["--help"]).stdout
+        #expect(root.contains("(default: 30m)") && !root.contains("(default 30m)"))
+    }
+
+    /// `-h` is short: the usage, the common options and the subcommands;
+    /// `--help` has every option and the examples.
+    @Test func dashHIsShortAndHelpIsWhole() async throws {
+        let short = try await CLI.run(["-h"])
+        let whole = try await CLI.run(["--help"])
+        #expect(short.status == 0 && whole.status == 0)
+        let shortLines = short.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let wholeLines = whole.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(shortLines.count < 70 && wholeLines.count > 150, "\(shortLines.count) and \(wholeLines.count)")
+        for option in ["--city <name>", "--days <n>", "--oneline", "--json", "SUBCOMMANDS:", "'forecastly --help'"] {
+            #expect(short.stdout.contains(option), "\(option)")
+        }
+        #expect(!short.stdout.contains("--gps-timeout") && whole.stdout.contains("--gps-timeout"))
+        // Each option is worded as --help words it.
+        let days = try #require(short.stdout.firstRange(of: "  --days <n>"))
+        let entry = short.stdout[days.lowerBound...].prefix { $0 != "\n" }
+        #expect(whole.stdout.contains(entry))
     }
 }

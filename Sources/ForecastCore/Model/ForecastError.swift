@@ -59,7 +59,8 @@ extension ForecastError: UserFacingError {
             case .responseTimedOut:
                 return "The service may be overloaded; try again in a minute, or raise --timeout."
             case .tlsFailed:
-                return "Check the system clock and CA certificates (package ca-certificates)."
+                return "If this network asks you to sign in or inspects secure traffic, sign in or use another network; "
+                    + "otherwise check the system clock and the CA certificates (package ca-certificates)."
             case .insecureURL:
                 return "Use an https:// URL; plain http:// is allowed only for localhost."
             case .bodyTooLarge:
@@ -119,7 +120,7 @@ extension ForecastError: UserFacingError {
         case .connectionRefused(let host, let port):
             return "Cannot reach \(service): \(host):\(port) refused the connection."
         case .tlsFailed(let host, let detail):
-            return "Cannot reach \(service): the secure connection to \(host) failed (\(detail.strippingTerminalControls(limit: 120)))."
+            return "Cannot reach \(service): the secure connection to \(host) failed: \(detail.strippingTerminalControls(limit: 160))."
         case .connectTimedOut(let host):
             return "Cannot reach \(service): connecting to \(host) timed out."
         case .responseTimedOut(let host):

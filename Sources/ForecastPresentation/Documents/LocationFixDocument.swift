@@ -22,7 +22,8 @@ public struct LocationFixDocument: Encodable, Sendable {
         try node.encode(fix.source.rawValue, forKey: .source)
         try node.encode(fix.accuracy.rawValue, forKey: .accuracy)
         try node.encode(fix.accuracyMeters, forKey: .accuracyMeters)
-        try node.encode(fix.age(at: now), forKey: .ageSeconds)
+        // Whole seconds: a fix's age is not measured more finely than that.
+        try node.encode(Int(fix.age(at: now).rounded()), forKey: .ageSeconds)
         try node.encode(PlaceClock(timeZone: .gmt).iso8601(fix.timestamp), forKey: .observedAt)
         try node.encode(fix.city, forKey: .city)
         try node.encode(fix.countryCode, forKey: .countryCode)

@@ -55,7 +55,7 @@ extension LocationError: UserFacingError {
     public var summary: String {
         switch self {
         case .notDetermined:
-            return "forecastly has not been allowed to use your location yet, and cannot ask without a terminal."
+            return "Using your location is not decided yet, and there is no terminal to ask on."
         case .notAnswered:
             return "The question about your location was not answered, so nothing was decided and forecastly did not locate you."
         case .denied:

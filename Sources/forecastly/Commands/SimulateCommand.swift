@@ -35,9 +35,10 @@ struct SimulateCommand: AsyncParsableCommand {
           forecastly simulate --authorization denied
           forecastly simulate --scenario story.json
           forecastly simulate --track commute.gpx --speed 60
-        Example stories are in Examples/scenarios. A scenario (JSON, format in the README) plays a whole permission story
-        through the real pipeline and watch mode on a virtual clock, and checks
-        the invariants at every step; a broken one exits 1 naming the step.
+        Example stories are in Examples/scenarios. A scenario (JSON, its format in
+        the DocC article Scenarios) plays a whole permission story through the
+        application and its watch on a virtual clock, and checks the invariants
+        at every step; a broken one exits 1 naming the step.
         """
     )
 

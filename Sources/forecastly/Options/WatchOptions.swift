@@ -11,7 +11,7 @@ struct WatchOptions: ParsableArguments {
     @Flag(help: "With --watch: a desktop notification when an official warning is issued or upgraded for the place, and when rain is about to start.")
     var notify = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --notify: how soon rain must start to be announced (default 30m).", valueName: "duration"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --notify: how soon rain must start to be announced.", valueName: "duration"))
     var rainNotice = DurationOption(seconds: 1800)
 
     func check() throws {

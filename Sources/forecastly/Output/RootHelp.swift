@@ -21,4 +21,36 @@ enum RootHelp {
     static func isRoot(_ help: String) -> Bool {
         help == ForecastlyCommand.helpMessage(for: ForecastlyCommand.self)
     }
+
+    /// `forecastly -h`: the usage, the options most runs use and the
+    /// subcommands, each option as `--help` words it (taken from it, so the
+    /// two cannot drift); `--help` has them all.
+    static func short(root: String) -> String {
+        let forecast = ForecastlyCommand.helpMessage(for: ForecastCommand.self)
+        guard let subcommands = root.range(of: "SUBCOMMANDS:") else { return root }
+        let entries = optionEntries(forecast).filter { entry in commonOptions.contains { entry.hasPrefix("  " + $0 + " ") } }
+        let overview = root.components(separatedBy: "\n\n").first ?? ""
+        return overview + "\n\n"
+            + "USAGE: forecastly [<options>] [<place>]\n       forecastly <subcommand> [<options>]\n\n"
+            + "COMMON OPTIONS:\n" + entries.joined(separator: "\n") + "\n\n"
+            + root[subcommands.lowerBound...].trimmingCharacters(in: .newlines) + "\n\n"
+            + "'forecastly --help' shows every option and example, 'man forecastly' the manual.\n"
+    }
+
+    /// What most runs use: the place, the days, the units and the outputs.
+    static let commonOptions = ["<place>", "--city", "--lat", "--lon", "--days", "--units", "--oneline", "--json", "--offline", "--watch"]
+
+    /// The option entries of a help text: each begins "  -" or "  <" and
+    /// goes on over the more deeply indented lines under it.
+    static func optionEntries(_ help: String) -> [String] {
+        var entries: [String] = []
+        for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("  -") || line.hasPrefix("  <") {
+                entries.append(String(line))
+            } else if line.hasPrefix("    "), let last = entries.popLast() {
+                entries.append(last + "\n" + line)
+            }
+        }
+        return entries
+    }
 }
