@@ -13,7 +13,10 @@ enum CommandLineApp {
         timeout: Double = 15, _ body: (Application) async throws -> Result
     ) async throws -> Result {
         let environment = ProcessInfo.processInfo.environment
-        let limits = AsyncHTTPClientTransport.Limits(request: .milliseconds(Int64(timeout * 1000)))
+        // Connecting may take as long as the request may, up to ten seconds: a
+        // slow or busy machine is given the time --timeout gives, a dead route is not waited for longer.
+        let request = Duration.milliseconds(Int64(timeout * 1000))
+        let limits = AsyncHTTPClientTransport.Limits(connect: min(request, .seconds(10)), request: request)
         let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent, limits: limits)
         let application = Application(context: .system(environment: environment, transport: transport, asker: TerminalPrompt()))
         do {
