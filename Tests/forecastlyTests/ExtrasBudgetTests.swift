@@ -43,6 +43,25 @@ import TestSupport
         }
     }
 
+    /// `compare` marks places with warnings on the same terms: a warning
+    /// service that never answers is left out, and not asked again soon.
+    @Test func compareDoesNotWaitForWarnings() async throws {
+        let home = try Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let base = FullResponse.handler()
+        try await StubHTTPServer.with(handler: { request in
+            request.path.hasPrefix("/api/v1/warnings/") ? .hang : base(request)
+        }) { server in
+            let first = try await CLI.run(["compare", "Kyiv"], server: server, home: home)
+            #expect(first.status == 0, "\(first.stderr)")
+            #expect(first.stdout.hasPrefix("Place"), "\(first.stdout)")
+            #expect(Self.asked(server, "/api/v1/warnings/") == 1)
+            let second = try await CLI.run(["compare", "Kyiv"], server: server, home: home)
+            #expect(second.status == 0)
+            #expect(Self.asked(server, "/api/v1/warnings/") == 1)
+        }
+    }
+
     @Test func aRepeatWithinTheFreshnessWindowSendsNoRequestAtAll() async throws {
         let home = try Self.home()
         defer { try? FileManager.default.removeItem(at: home) }

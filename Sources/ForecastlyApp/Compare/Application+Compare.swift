@@ -30,19 +30,18 @@ extension Application {
             : CachingForecastService(base: try services.weather(), cache: store ?? NoForecastCache(),
                                      policy: .preferStored(maxAge: CachePolicy.defaultMaxAge), now: context.now)
         let entries = try await PlaceComparison.run(queries, resolver: try services.placeResolver(), service: weather, units: units)
-        let marked = alerts ? await Self.alerts(for: entries, service: services.alerts(store: store), places: context.places, now: context.now()) : [:]
+        let marked = alerts ? await self.alerts(for: entries, service: services.alerts(store: store), store: store) : [:]
         return Comparison(entries: entries, alerts: marked, unwrittenCaches: takeProblems().unwritten)
     }
 
     /// Each place's warnings, one request per service scope (a MeteoAlarm
-    /// country's feed serves all its places), a few at a time. A failure
-    /// leaves the place unmarked: the table is about the weather.
-    private static func alerts(
-        for entries: [PlaceComparison.Entry], service: any AlertService, places book: PlaceBook, now: Date
-    ) async -> [Int: PlaceAlerts] {
+    /// country's feed serves all its places), a few at a time, each an extra
+    /// with its budget and remembered failure, as beside one forecast. A
+    /// failure leaves the place unmarked: the table is about the weather.
+    private func alerts(for entries: [PlaceComparison.Entry], service: any AlertService, store: SQLiteStore?) async -> [Int: PlaceAlerts] {
         var places: [Int: AlertPlace] = [:]
         for case .forecast(let resolution, _) in entries {
-            places[resolution.place.id] = book.alertPlace(at: resolution.place.coordinate, entry: resolution.place)
+            places[resolution.place.id] = context.places.alertPlace(at: resolution.place.coordinate, entry: resolution.place)
         }
         var byScope: [AlertScope: [Int]] = [:]
         var result: [Int: PlaceAlerts] = [:]
@@ -50,6 +49,8 @@ extension Application {
             if let scope = service.scope(for: place) { byScope[scope, default: []].append(id) } else { result[id] = .noService }
         }
         let scopes = Array(byScope)
+        let deadline = extraDeadline(ready: true)
+        let now = context.now()
         await withTaskGroup(of: (AlertScope, AlertBulletin?).self) { group in
             var next = 0
             func start() {
@@ -57,7 +58,12 @@ extension Application {
                 let (scope, ids) = scopes[next]
                 let place = places[ids[0]]!
                 next += 1
-                group.addTask { (scope, try? await service.bulletin(for: scope, place: place)) }
+                group.addTask {
+                    let answer = await self.extra(true, kind: "alerts", scope: scope.key, store: store, deadline: deadline, kept: nil) {
+                        () async throws(ForecastError) in try await service.bulletin(for: scope, place: place)
+                    }
+                    return (scope, answer.value)
+                }
             }
             for _ in 0..<4 { start() }
             while let (scope, bulletin) = await group.next() {

@@ -154,7 +154,7 @@ extension Application {
     /// One extra: from the store while it stands, left out while a failure
     /// is remembered, else asked within the budget and kept (its answer, or
     /// its failure).
-    private func extra<Value: Sendable>(
+    func extra<Value: Sendable>(
         _ wanted: Bool, kind: String, scope: String, store: SQLiteStore?, deadline: ExtraDeadline,
         kept: Keeping<Value>?, fetch: @escaping @Sendable () async throws(ForecastError) -> Value
     ) async -> Extra<Value> {
