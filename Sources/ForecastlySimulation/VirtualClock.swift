@@ -27,6 +27,8 @@ public final class VirtualClock: Clock, Sendable {
     public init() {}
 
     public var now: Instant { state.withLock { $0.now } }
+    /// Whether some task is asleep on this clock, waiting for time to pass.
+    var hasSleepers: Bool { state.withLock { !$0.sleepers.isEmpty } }
     public var minimumResolution: Duration { .zero }
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {

@@ -27,9 +27,12 @@ import TestSupport
         #expect(try store.latest(grid: key.grid)?.forecast == forecast)
         #expect(try store.latest(grid: nil)?.forecast == forecast)
         #expect(try store.latest(grid: "0.00,0.00") == nil)
-        // Another day count is another key.
-        let other = ForecastCacheKey(try ForecastRequest(coordinate: Sample.zagreb, days: 3), provider: .openMeteo)
-        #expect(try store.latest(for: other) == nil)
+        // A longer forecast answers a shorter question, cut to it; a shorter one never a longer.
+        let shorter = ForecastCacheKey(try ForecastRequest(coordinate: Sample.zagreb, days: 3), provider: .openMeteo)
+        let cut = try #require(try store.latest(for: shorter))
+        #expect(cut.days == 3 && cut.forecast.daily.count == min(3, forecast.daily.count))
+        let longer = ForecastCacheKey(try ForecastRequest(coordinate: Sample.zagreb, days: 10), provider: .openMeteo)
+        #expect(try store.latest(for: longer) == nil)
     }
 
     @Test func aForecastOlderThanAskedForIsNotReturned() throws {

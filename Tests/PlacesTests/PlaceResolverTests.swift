@@ -106,13 +106,21 @@ import TestSupport
         #expect(outcome.requests.isEmpty)
     }
 
+    /// A name several places of similar standing share says which was chosen;
+    /// a city far larger than its namesakes needs no word (Paris, FR and
+    /// Paris, TX), nor does a place found by another name (Berlin is North
+    /// Canton's old name).
     @Test func aNameSeveralPlacesShareSaysWhichWasChosen() async throws {
-        let resolution = try await resolve("Paris", geocoder: nil).result.get()
-        #expect(resolution.place.countryCode == "FR")
-        let note = try #require(resolution.ambiguityNote)
-        #expect(note.hasPrefix("“Paris” is Paris, FR"))
-        #expect(note.contains("it could also mean Paris, TX, US"))
-        #expect(note.hasSuffix("Add a country or state (\"Paris, XX\") to choose another."))
+        let springfield = try await resolve("Springfield", geocoder: nil).result.get()
+        let note = try #require(springfield.ambiguityNote)
+        #expect(note.hasPrefix("“Springfield” is Springfield, MO, US"))
+        #expect(note.contains("it could also mean Springfield, MA, US; Springfield, IL, US"))
+        #expect(note.hasSuffix("Add a country or state (\"Springfield, XX\") to choose another."))
+        let paris = try await resolve("Paris", geocoder: nil).result.get()
+        #expect(paris.place.countryCode == "FR")
+        #expect(paris.alternatives.contains { $0.countryCode == "US" })
+        #expect(paris.ambiguityNote == nil)
+        #expect(try await resolve("Berlin", geocoder: nil).result.get().ambiguityNote == nil)
         #expect(try await resolve("Kyiv", geocoder: nil).result.get().ambiguityNote == nil)
     }
 }

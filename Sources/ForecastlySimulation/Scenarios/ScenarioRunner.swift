@@ -200,15 +200,20 @@ private final class ScenarioMachine: Sendable {
         }
     }
 
-    /// Waits (in real time) until the application is quiet: no request
-    /// under way, nothing new shown or located for a few polls; ten seconds at most.
+    /// Waits (in real time) until the application is quiet: it is waiting
+    /// for something (it has drawn a frame, or its location source is
+    /// running, or its prompt is up, or it sleeps on the clock), no request
+    /// is under way, and nothing new was shown or located for a few polls;
+    /// ten seconds at most. Waiting is a positive signal: on a busy machine
+    /// an application not yet scheduled looks quiet too.
     private func settle(_ app: RunningApplication) async {
         var quiet = 0
         var last = fingerprint(app)
         for _ in 0..<500 {
             try? await Task.sleep(for: .milliseconds(20))
             let current = fingerprint(app)
-            quiet = current == last && services.inFlight == 0 ? quiet + 1 : 0
+            let waiting = app.frames > 0 || source.isRunning || asker.isAsking || clock.hasSleepers
+            quiet = current == last && services.inFlight == 0 && waiting ? quiet + 1 : 0
             last = current
             if quiet >= 5 { return }
         }
