@@ -50,7 +50,7 @@ import WeatherWidget
     @Test func undecidedWithNobodyToAskLocatesNothing() async throws {
         let gps = SimulatedLocationProvider.fixed(Self.berlin)
         let app = TestApplication.make(location: gps)
-        #expect(await WeatherWidget(app).text().contains("not been allowed"))
+        #expect(await WeatherWidget(app).text().contains("not decided yet"))
         #expect(gps.requestCount == 0)
     }
 
