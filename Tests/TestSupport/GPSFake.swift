@@ -129,32 +129,37 @@ public final class GPSFake: @unchecked Sendable {
         }
     }
 
+    /// Readiness waits end as soon as the daemon is ready; their deadline
+    /// only stops a test that would otherwise wait for ever, so it is
+    /// generous: a machine busy with other work starts gpsd slowly.
+    static let readinessPolls = 1_200  // × 50 ms: a minute
+
     private func waitForPort() async throws {
-        for _ in 0..<100 {
+        for _ in 0..<Self.readinessPolls {
             if Self.accepts(port: port) { return }
             guard process.isRunning else { throw Unavailable(description: "gpsfake exited with status \(process.terminationStatus)") }
             try await Task.sleep(for: .milliseconds(50))
         }
         stop()
-        throw Unavailable(description: "gpsd did not open port \(port) within 5 s")
+        throw Unavailable(description: "gpsd did not open port \(port) within a minute")
     }
 
-    /// Waits up to 5 s until something accepts connections on the loopback port.
+    /// Waits up to a minute until something accepts connections on the loopback port.
     public static func waitForListener(port: Int) async throws {
-        for _ in 0..<100 {
+        for _ in 0..<readinessPolls {
             if accepts(port: port) { return }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw Unavailable(description: "nothing listens on port \(port) after 5 s")
+        throw Unavailable(description: "nothing listens on port \(port) after a minute")
     }
 
     private func waitForDevice() async throws {
-        for _ in 0..<100 {
+        for _ in 0..<Self.readinessPolls {
             if Self.listsADevice(port: port) { return }
             try await Task.sleep(for: .milliseconds(50))
         }
         stop()
-        throw Unavailable(description: "gpsfake's gpsd listed no receiver within 5 s")
+        throw Unavailable(description: "gpsfake's gpsd listed no receiver within a minute")
     }
 
     private static func accepts(port: Int) -> Bool {

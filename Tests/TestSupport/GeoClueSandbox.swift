@@ -153,14 +153,16 @@ public final class GeoClueSandbox: @unchecked Sendable {
         return String(decoding: data, as: UTF8.self).contains("true")
     }
 
+    /// Ends as soon as `ready`; the minute is only for a daemon that never
+    /// comes up, and generous because a busy machine starts daemons slowly.
     private func until(_ what: String, _ ready: @escaping () async -> Bool) async throws {
-        for _ in 0..<200 {
+        for _ in 0..<2_400 {
             if await ready() { return }
             try await Task.sleep(for: .milliseconds(25))
         }
         let errors = (try? FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".err") }) ?? []
         let detail = errors.compactMap { try? String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8) }.joined(separator: " | ")
-        throw Unavailable(description: "\(what) did not come up in 5 s: \(detail.prefix(600))")
+        throw Unavailable(description: "\(what) did not come up in a minute: \(detail.prefix(600))")
     }
 
     /// Every process, by PID, last started first; then the directory.

@@ -112,13 +112,15 @@ public final class NotificationDaemon: @unchecked Sendable {
         return process
     }
 
+    /// Ends as soon as `ready`; the minute is only for a daemon that never
+    /// comes up, and generous because a busy machine starts daemons slowly.
     private func until(_ what: String, _ ready: @escaping () async -> Bool) async throws {
-        for _ in 0..<200 {
+        for _ in 0..<2_400 {
             if await ready() { return }
             try await Task.sleep(for: .milliseconds(25))
         }
         let errors = ["bus", "notifications"].compactMap { try? String(contentsOf: directory.appendingPathComponent("\($0).err"), encoding: .utf8) }
-        throw Unavailable(description: "\(what) did not come up in 5 s: \(errors.joined(separator: " | ").prefix(600))")
+        throw Unavailable(description: "\(what) did not come up in a minute: \(errors.joined(separator: " | ").prefix(600))")
     }
 
     /// Every process, by PID, last started first; then the directory.
