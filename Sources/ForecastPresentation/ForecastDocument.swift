@@ -11,7 +11,7 @@ public struct ForecastDocument: Encodable, Sendable {
 
     let forecast: Forecast
     let placeName: String?
-    let unitSystem: UnitSystem
+    let units: MeasurementUnits
     let source: DataSource
     let generatedAt: Date
     let hours: Int?
@@ -30,14 +30,15 @@ public struct ForecastDocument: Encodable, Sendable {
     /// the forecast is for (`--city`, `compare`), `origin` where the
     /// forecast came from (the store, the network).
     public init(
-        forecast: Forecast, placeName: String?, unitSystem: UnitSystem, source: DataSource, generatedAt: Date,
+        forecast: Forecast, placeName: String?, units: MeasurementUnits = .metric, source: DataSource, generatedAt: Date,
         hours: Int? = nil, place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil
     ) {
         self.origin = origin
-        self.forecast = forecast
+        // Each value in the unit chosen for its quantity, named under `units`.
+        self.forecast = forecast.converted(to: units)
         self.place = place
         self.placeName = placeName
-        self.unitSystem = unitSystem
+        self.units = units
         self.source = source
         self.generatedAt = generatedAt
         self.hours = hours
@@ -49,7 +50,7 @@ public struct ForecastDocument: Encodable, Sendable {
     enum Keys: String, CodingKey {
         case schemaVersion, location, units, current, daily, hourly, source, attribution, generatedAt
         case latitude, longitude, requestedLatitude, requestedLongitude, elevation, timezone, name
-        case system, temperature, windSpeed, precipitation
+        case system, temperature, windSpeed, precipitation, pressure, visibility, dewPoint, cloudCover, pressureTrend
         case time, date, apparentTemperature, humidity, weatherCode, description, symbol, glyph, isDay
         case windDirection, windDirectionCompass, windGusts, precipitationProbability
         case temperatureMax, temperatureMin, precipitationSum, precipitationProbabilityMax, windSpeedMax
@@ -58,6 +59,8 @@ public struct ForecastDocument: Encodable, Sendable {
         case place, id, countryCode, countryName, admin1, population
         case cache, origin, fetchedAt, ageSeconds
         case stepHours, provider
+        case yesterday, temperatureAtThisHour, temperatureDifference, temperatureMaxDifference
+        case sky, sun, dawn, dusk, dayLengthSeconds, dayLengthChangeSeconds, moon, phase, illumination, moonrise, moonset
         case airQuality, index, scale, value, category, europeanAqi, usAqi, pm2_5, pm10, ozone, nitrogenDioxide, uvIndex, pollen
         case nowcast, summary, stepMinutes, steps, snowfall
         case alerts, alertService, covered, asOf, unplaced, event, severity, urgency, certainty, onset, expires, ends
@@ -98,10 +101,13 @@ public struct ForecastDocument: Encodable, Sendable {
         }
 
         var units = root.nestedContainer(keyedBy: Keys.self, forKey: .units)
-        try units.encode(unitSystem.rawValue, forKey: .system)
+        // The system's name when every unit is its; "custom" when chosen one by one.
+        try units.encode(UnitSystem.allCases.first { $0.units == self.units }?.rawValue ?? "custom", forKey: .system)
         try units.encode(forecast.units.temperature, forKey: .temperature)
         try units.encode(forecast.units.windSpeed, forKey: .windSpeed)
         try units.encode(forecast.units.precipitation, forKey: .precipitation)
+        try units.encode(forecast.units.pressure, forKey: .pressure)
+        try units.encode(forecast.units.distance, forKey: .visibility)
 
         if let current = forecast.current {
             var node = root.nestedContainer(keyedBy: Keys.self, forKey: .current)
@@ -115,6 +121,14 @@ public struct ForecastDocument: Encodable, Sendable {
             try node.encode(current.windSpeed, forKey: .windSpeed)
             try node.encode(current.windDirection, forKey: .windDirection)
             try node.encode(current.windGusts, forKey: .windGusts)
+            try node.encode(current.pressure, forKey: .pressure)
+            try node.encode(forecast.pressureTrend?.rawValue, forKey: .pressureTrend)
+            try node.encode(current.dewPoint, forKey: .dewPoint)
+            try node.encode(current.cloudCover, forKey: .cloudCover)
+            try node.encode(current.visibility, forKey: .visibility)
+            let glyph = current.condition?.glyph(isDay: current.isDay ?? true, moon: forecast.moonPhase(at: current.time),
+                                                 southernHemisphere: forecast.isSouthernHemisphere)
+            try node.encode(glyph, forKey: .glyph)
         } else {
             try root.encodeNil(forKey: .current)
         }
@@ -147,7 +161,13 @@ public struct ForecastDocument: Encodable, Sendable {
             try node.encode(hour.windSpeed, forKey: .windSpeed)
             try node.encode(hour.windDirection, forKey: .windDirection)
             try node.encode(hour.stepHours ?? 1, forKey: .stepHours)
+            try node.encode(hour.pressure, forKey: .pressure)
+            try node.encode(hour.dewPoint, forKey: .dewPoint)
+            try node.encode(hour.cloudCover, forKey: .cloudCover)
+            try node.encode(hour.visibility, forKey: .visibility)
         }
+        try encodeYesterday(into: &root)
+        try encodeSky(into: &root, clock: clock)
 
         var source = root.nestedContainer(keyedBy: Keys.self, forKey: .source)
         try source.encode(forecast.provider.rawValue, forKey: .provider)
@@ -171,6 +191,46 @@ public struct ForecastDocument: Encodable, Sendable {
                 try cache.encodeNil(forKey: .fetchedAt)
                 try cache.encode(0, forKey: .ageSeconds)
             }
+        }
+    }
+
+    /// `yesterday`: null where the provider sends no past; else yesterday at
+    /// this hour and its high, and how today differs (positive: warmer).
+    private func encodeYesterday(into root: inout KeyedEncodingContainer<Keys>) throws {
+        guard let yesterday = forecast.yesterday else {
+            try root.encodeNil(forKey: .yesterday)
+            return
+        }
+        var node = root.nestedContainer(keyedBy: Keys.self, forKey: .yesterday)
+        try node.encode(yesterday.temperatureThen, forKey: .temperatureAtThisHour)
+        try node.encode(yesterday.temperatureDifference, forKey: .temperatureDifference)
+        try node.encode(yesterday.highThen, forKey: .temperatureMax)
+        try node.encode(yesterday.highDifference, forKey: .temperatureMaxDifference)
+    }
+
+    /// `sky`: each forecast day's Sun and Moon, computed for the place.
+    private func encodeSky(into root: inout KeyedEncodingContainer<Keys>, clock: PlaceClock) throws {
+        var sky = root.nestedUnkeyedContainer(forKey: .sky)
+        let days = forecast.sky()
+        var previous = forecast.daily.first.map { Almanac.day(LocalDate(daysSinceEpoch: $0.date.daysSinceEpoch - 1),
+                                                              at: forecast.requestedCoordinate, timeZone: forecast.timeZone) }
+        for day in days {
+            var node = sky.nestedContainer(keyedBy: Keys.self)
+            try node.encode(day.date.description, forKey: .date)
+            try node.encode(day.sun.kind.rawValue, forKey: .sun)
+            try node.encode(day.sun.dawn.map(clock.iso8601), forKey: .dawn)
+            try node.encode(day.sun.sunrise.map(clock.iso8601), forKey: .sunrise)
+            try node.encode(day.sun.sunset.map(clock.iso8601), forKey: .sunset)
+            try node.encode(day.sun.dusk.map(clock.iso8601), forKey: .dusk)
+            try node.encode(Int(day.sun.dayLength.rounded()), forKey: .dayLengthSeconds)
+            try node.encode(previous.map { Int(day.dayLengthChange(since: $0).rounded()) }, forKey: .dayLengthChangeSeconds)
+            var moon = node.nestedContainer(keyedBy: Keys.self, forKey: .moon)
+            try moon.encode(day.moon.phase.name.rawValue, forKey: .phase)
+            try moon.encode((day.moon.phase.illumination * 1000).rounded() / 1000, forKey: .illumination)
+            try moon.encode(day.moon.phase.glyph(southernHemisphere: forecast.isSouthernHemisphere), forKey: .glyph)
+            try moon.encode(day.moon.moonrise.map(clock.iso8601), forKey: .moonrise)
+            try moon.encode(day.moon.moonset.map(clock.iso8601), forKey: .moonset)
+            previous = day
         }
     }
 

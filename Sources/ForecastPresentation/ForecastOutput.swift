@@ -40,9 +40,11 @@ public enum ForecastOutput: Sendable {
     }
 
     public func render(
-        _ forecast: Forecast, units: UnitSystem, placeName: String?, hours: Int,
+        _ forecast: Forecast, units: MeasurementUnits, placeName: String?, hours: Int,
         place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil, extras: ForecastExtras = ForecastExtras()
     ) -> String {
+        // Every output shows the forecast in the units chosen for each quantity.
+        let forecast = forecast.converted(to: units)
         switch self {
         case .report(let settings):
             var report = ForecastReport(forecast: forecast, placeName: placeName, hours: hours, style: settings.style,
@@ -57,7 +59,7 @@ public enum ForecastOutput: Sendable {
             return report.render()
         case .json:
             var document = ForecastDocument(
-                forecast: forecast, placeName: placeName, unitSystem: units, source: forecast.provider.source, generatedAt: Date(),
+                forecast: forecast, placeName: placeName, units: units, source: forecast.provider.source, generatedAt: Date(),
                 place: place, origin: origin
             )
             document.extras = extras

@@ -53,9 +53,12 @@ public struct ForecastReport: Sendable {
     }
     private var separator: String { ascii ? " | " : " · " }
 
-    private func glyph(_ condition: WeatherCondition?, isDay: Bool = true) -> String? {
+    private func glyph(_ condition: WeatherCondition?, isDay: Bool = true, at time: Date? = nil) -> String? {
         guard let condition else { return nil }
-        return ascii ? String(condition.asciiGlyph) : condition.glyph(isDay: isDay)
+        if ascii { return String(condition.asciiGlyph) }
+        // A clear night shows the Moon as it is.
+        let moon = isDay ? nil : time.flatMap { forecast.moonPhase(at: $0) }
+        return condition.glyph(isDay: isDay, moon: moon, southernHemisphere: forecast.isSouthernHemisphere)
     }
 
     public func render() -> String {
@@ -65,6 +68,7 @@ public struct ForecastReport: Sendable {
         lines += alertSection()
         lines += currentSection()
         lines += todaySection()
+        lines += skySection()
         lines += nowcastSection()
         lines += airSection()
         if let chart {
@@ -134,7 +138,7 @@ public struct ForecastReport: Sendable {
         // An answer far from the clock is shown as what it is: the time it
         // describes (the header gives its day), never "Now".
         var first = label(forecast.isOutdated(at: self.now) ? clock.time(now.time) : "Now")
-        if let condition { first += "\(glyph(condition, isDay: isDay) ?? "") \(condition.description), " }
+        if let condition { first += "\(glyph(condition, isDay: isDay, at: now.time) ?? "") \(condition.description), " }
         first += temperature(now.temperature)
         if now.apparentTemperature != nil { first += " (feels like \(temperature(now.apparentTemperature)))" }
 
@@ -148,6 +152,16 @@ public struct ForecastReport: Sendable {
         if now.precipitation != nil {
             details.append("Precipitation \(ValueFormat.precipitation(now.precipitation, unit: units.precipitation))")
         }
+        if now.pressure != nil {
+            let trend = forecast.pressureTrend.map { " \($0.arrow(ascii: ascii)) \($0.rawValue)" } ?? ""
+            details.append("Pressure \(ValueFormat.pressure(now.pressure, unit: units.pressure))\(trend)")
+        }
+        if now.dewPoint != nil { details.append("Dew point \(temperature(now.dewPoint))") }
+        if now.cloudCover != nil { details.append("Cloud \(ValueFormat.percent(now.cloudCover))") }
+        if now.visibility != nil { details.append("Visibility \(ValueFormat.visibility(now.visibility, unit: units.distance))") }
+        if let difference = forecast.yesterday?.temperatureDifference {
+            details.append(YesterdayText.difference(difference, unit: units.temperature, than: "yesterday at this hour"))
+        }
         let indent = String(repeating: " ", count: 7)
         return details.isEmpty ? [first] : [first] + fitted(details, first: indent, indent: indent)
     }
@@ -155,13 +169,29 @@ public struct ForecastReport: Sendable {
     private func todaySection() -> [String] {
         guard let today = forecast.today else { return [] }
         var parts: [String] = []
-        if today.temperatureMax != nil { parts.append("High \(temperature(today.temperatureMax))") }
+        if today.temperatureMax != nil {
+            var high = "High \(temperature(today.temperatureMax))"
+            if let difference = forecast.yesterday?.highDifference {
+                high += ", " + YesterdayText.difference(difference, unit: units.temperature, than: "yesterday")
+            }
+            parts.append(high)
+        }
         if today.temperatureMin != nil { parts.append("Low \(temperature(today.temperatureMin))") }
         if let sunrise = today.sunrise { parts.append("Sunrise \(clock.time(sunrise))") }
         if let sunset = today.sunset { parts.append("Sunset \(clock.time(sunset))") }
         if let uv = today.uvIndexMax { parts.append("UV \(ValueFormat.decimal(uv, places: 0))") }
         let day = forecast.isOutdated(at: now) ? clock.shortDay(today.date) : "Today"
         return parts.isEmpty ? [] : fitted(parts, first: label(day), indent: String(repeating: " ", count: 7))
+    }
+
+    /// The sky today, computed for the place: civil dawn and dusk, the day's
+    /// length and its change since yesterday, and the Moon.
+    private func skySection() -> [String] {
+        let days = forecast.sky(days: 1)
+        guard let today = days.first, let date = forecast.daily.first?.date else { return [] }
+        let yesterday = Almanac.day(LocalDate(daysSinceEpoch: date.daysSinceEpoch - 1), at: forecast.requestedCoordinate, timeZone: forecast.timeZone)
+        let parts = SkyText.parts(today, yesterday: yesterday, clock: clock, ascii: ascii, southernHemisphere: forecast.isSouthernHemisphere)
+        return fitted(parts, first: label("Sky"), indent: String(repeating: " ", count: 7))
     }
 
     private func nowcastSection() -> [String] {

@@ -31,6 +31,13 @@ public struct LineTemplate: Sendable, Equatable {
         case airQuality = "Q"
         case nowcast = "N"
         case alerts = "A"
+        case pressure = "P"
+        case dewPoint = "d"
+        case cloudCover = "k"
+        case visibility = "V"
+        case moon = "M"
+        case dayLength = "D"
+        case yesterday = "Y"
 
         public var help: String {
             switch self {
@@ -55,6 +62,13 @@ public struct LineTemplate: Sendable, Equatable {
             case .airQuality: "air quality (Good (EAQI 18))"
             case .nowcast: "the next 2 hours (Rain starting in about 20 min, light)"
             case .alerts: "the worst official warning in force (Severe: Flood Warning +1); empty when none"
+            case .pressure: "pressure at sea level and its 3-hour trend (1013 hPa ↗)"
+            case .dewPoint: "dew point"
+            case .cloudCover: "cloud cover"
+            case .visibility: "visibility"
+            case .moon: "the Moon's phase (🌔 Waxing gibbous 82%)"
+            case .dayLength: "today's length (8 h 52 min)"
+            case .yesterday: "now against yesterday at this hour (+3°C); empty without the past"
             }
         }
     }
@@ -139,7 +153,9 @@ public struct LineTemplate: Sendable, Equatable {
         case .location: return placeName ?? forecast.requestedCoordinate.description
         case .glyph:
             guard let condition = now?.condition else { return ValueFormat.missing }
-            return ascii ? String(condition.asciiGlyph) : condition.glyph(isDay: isDay)
+            if ascii { return String(condition.asciiGlyph) }
+            let moon = isDay ? nil : now.flatMap { forecast.moonPhase(at: $0.time) }
+            return condition.glyph(isDay: isDay, moon: moon, southernHemisphere: forecast.isSouthernHemisphere)
         case .condition: return now?.condition?.description ?? ValueFormat.missing
         case .symbol: return now?.condition?.symbolName(isDay: isDay) ?? ValueFormat.missing
         case .temperature: return ValueFormat.temperature(now?.temperature, unit: units.temperature)
@@ -159,6 +175,16 @@ public struct LineTemplate: Sendable, Equatable {
         case .airQuality: return airQuality.flatMap { AirQualityText.index($0, scale: airQualityScale) } ?? ValueFormat.missing
         case .nowcast: return nowcast.map { NowcastText.summary($0, now: self.now, clock: clock) } ?? ValueFormat.missing
         case .alerts: return alerts.map(AlertText.short) ?? ""
+        case .pressure:
+            guard let pressure = now?.pressure else { return ValueFormat.missing }
+            let trend = forecast.pressureTrend.map { " " + $0.arrow(ascii: ascii) } ?? ""
+            return ValueFormat.pressure(pressure, unit: units.pressure) + trend
+        case .dewPoint: return ValueFormat.temperature(now?.dewPoint, unit: units.temperature)
+        case .cloudCover: return ValueFormat.percent(now?.cloudCover)
+        case .visibility: return ValueFormat.visibility(now?.visibility, unit: units.distance)
+        case .moon: return forecast.moonPhase().map { SkyText.moon($0, ascii: ascii, southernHemisphere: forecast.isSouthernHemisphere) } ?? ValueFormat.missing
+        case .dayLength: return forecast.sky(days: 1).first.map { SkyText.dayLength($0.sun.dayLength) } ?? ValueFormat.missing
+        case .yesterday: return forecast.yesterday?.temperatureDifference.map { YesterdayText.signed($0, unit: units.temperature, ascii: ascii) } ?? ""
         }
     }
 }

@@ -26,6 +26,18 @@ public enum ValueFormat {
         return "\(decimal(value, places: unit == "in" ? 2 : 1)) \(unit)"
     }
 
+    /// "1013 hPa", "29.92 inHg", "760 mmHg".
+    public static func pressure(_ value: Double?, unit: String) -> String {
+        guard let value else { return missing }
+        return "\(decimal(value, places: unit == "inHg" ? 2 : 0)) \(unit)"
+    }
+
+    /// Visibility in kilometres or miles: "24 km", "0.8 mi".
+    public static func visibility(_ value: Double?, unit: String) -> String {
+        guard let value else { return missing }
+        return "\(decimal(value, places: value < 10 ? 1 : 0)) \(unit)"
+    }
+
     /// Fixed decimals with a point, whatever the locale; never "-0.0".
     public static func decimal(_ value: Double, places: Int) -> String {
         value.decimalText(places: places)

@@ -72,6 +72,14 @@ public struct WaybarLine: Sendable {
         for alert in template.alerts?.active ?? [] {
             lines.append("⚠ \(alert.severity.word): \(alert.event) \(AlertText.until(alert, clock: clock, now: template.now))")
         }
+        if let difference = forecast.yesterday?.temperatureDifference {
+            lines.append(YesterdayText.difference(difference, unit: units.temperature, than: "yesterday at this hour"))
+        }
+        // The sky: the Moon, and how long the day is.
+        if let today = forecast.sky(days: 1).first {
+            lines.append(SkyText.moon(today.moon.phase, ascii: false, southernHemisphere: forecast.isSouthernHemisphere)
+                         + " · day \(SkyText.dayLength(today.sun.dayLength))")
+        }
         if isStale { lines.append("(stored forecast: the service could not be reached)") }
         lines.append(forecast.provider.source.attribution)
         if let source = template.alerts?.active.first?.source { lines.append(source.credit.attribution) }

@@ -178,7 +178,7 @@ public final class CachingForecastService: ForecastService, Sendable {
     /// A store that cannot be written is noted; the forecast is still answered.
     private func save(_ forecast: Forecast, headers: CacheHeaders, for request: ForecastRequest, key: ForecastCacheKey, fetchedAt: Date) {
         let stored = StoredForecast(
-            forecast: forecast, placeName: placeName(request), fetchedAt: fetchedAt, days: request.days, units: request.units,
+            forecast: forecast, placeName: placeName(request), fetchedAt: fetchedAt, days: request.days,
             cacheHeaders: headers)
         do {
             try cache.save(stored, key: key)

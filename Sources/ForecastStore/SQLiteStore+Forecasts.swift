@@ -5,20 +5,23 @@ import GRDB
 extension SQLiteStore: ForecastCache {
     /// Forecasts kept at most, across all places; older ones go first.
     static let forecastLimit = 500
+    /// Every forecast is kept as provided, in metric units (the column
+    /// remains from when a forecast could be kept in imperial ones).
+    static let unitsAsProvided = "metric"
 
     public func save(_ stored: StoredForecast, key: ForecastCacheKey) throws(StoreError) {
         let body = try Self.encode(stored.forecast, path: path)
         try write { db in
             // Only the newest forecast per key is useful; drop the ones it replaces.
             try db.execute(
-                sql: "DELETE FROM forecast WHERE provider = ? AND grid = ? AND days = ? AND units = ? AND hourly = ?",
-                arguments: [key.provider.rawValue, key.grid, key.days, key.units.rawValue, key.includesHourly])
+                sql: "DELETE FROM forecast WHERE provider = ? AND grid = ? AND days = ? AND hourly = ?",
+                arguments: [key.provider.rawValue, key.grid, key.days, key.includesHourly])
             try db.execute(
                 sql: """
                     INSERT INTO forecast (provider, grid, days, units, hourly, fetchedAt, placeName, body, expires, lastModified)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [key.provider.rawValue, key.grid, key.days, key.units.rawValue, key.includesHourly,
+                arguments: [key.provider.rawValue, key.grid, key.days, Self.unitsAsProvided, key.includesHourly,
                             stored.fetchedAt.timeIntervalSince1970, stored.placeName, body,
                             stored.cacheHeaders.expires?.timeIntervalSince1970, stored.cacheHeaders.lastModified])
             try db.execute(
@@ -33,9 +36,9 @@ extension SQLiteStore: ForecastCache {
         let since = fetchedSince?.timeIntervalSince1970 ?? -Double.infinity
         let row = try read { db in
             try Row.fetchOne(db, sql: """
-                SELECT * FROM forecast WHERE provider = ? AND grid = ? AND days >= ? AND units = ? AND hourly = ? AND fetchedAt >= ?
+                SELECT * FROM forecast WHERE provider = ? AND grid = ? AND days >= ? AND hourly = ? AND fetchedAt >= ?
                 ORDER BY fetchedAt DESC, days ASC LIMIT 1
-                """, arguments: [key.provider.rawValue, key.grid, key.days, key.units.rawValue, key.includesHourly, since])
+                """, arguments: [key.provider.rawValue, key.grid, key.days, key.includesHourly, since])
         }
         guard var stored = try row.map({ row throws(StoreError) in try stored(row) }) else { return nil }
         if stored.days > key.days {
@@ -94,7 +97,7 @@ extension SQLiteStore: ForecastCache {
         return StoredForecast(
             forecast: forecast, placeName: row["placeName"],
             fetchedAt: Date(timeIntervalSince1970: row["fetchedAt"]),
-            days: row["days"], units: UnitSystem(rawValue: row["units"]) ?? .metric,
+            days: row["days"],
             cacheHeaders: CacheHeaders(expires: expires.map(Date.init(timeIntervalSince1970:)), lastModified: row["lastModified"]))
     }
 

@@ -252,6 +252,11 @@ public final class SQLiteStore: Sendable {
                 t.primaryKey(["kind", "scope"])
             }
         }
+        // Every forecast is kept as provided, in metric units, and converted
+        // for display: those kept in imperial ones, a cache, are dropped.
+        migrator.registerMigration("v6: forecasts kept as provided") { db in
+            try db.execute(sql: "DELETE FROM forecast WHERE units <> 'metric'")
+        }
         return migrator
     }
 

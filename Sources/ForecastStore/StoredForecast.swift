@@ -4,19 +4,18 @@ public import Foundation
 
 /// Where a forecast is filed in the cache: the provider, the place on a
 /// 0.01° grid (about a kilometre, so a GPS fix that wanders a few metres
-/// still hits), and the request's days, units and sections.
+/// still hits), and the request's days and sections. Forecasts are kept
+/// as provided, in metric units.
 public struct ForecastCacheKey: Sendable, Hashable {
     public let provider: WeatherProvider
     public let grid: String
     public let days: Int
-    public let units: UnitSystem
     public let includesHourly: Bool
 
     public init(_ request: ForecastRequest, provider: WeatherProvider) {
         self.provider = provider
         grid = Self.grid(request.coordinate)
         days = request.days
-        units = request.units
         includesHourly = request.includesHourly
     }
 
@@ -32,17 +31,15 @@ public struct StoredForecast: Sendable, Equatable {
     public var placeName: String?
     public var fetchedAt: Date
     public var days: Int
-    public var units: UnitSystem
     /// `Expires` and `Last-Modified` of the answer (MET Norway sends them).
     public var cacheHeaders: CacheHeaders
 
-    public init(forecast: Forecast, placeName: String?, fetchedAt: Date, days: Int, units: UnitSystem, cacheHeaders: CacheHeaders = CacheHeaders()) {
+    public init(forecast: Forecast, placeName: String?, fetchedAt: Date, days: Int, cacheHeaders: CacheHeaders = CacheHeaders()) {
         self.cacheHeaders = cacheHeaders
         self.forecast = forecast
         self.placeName = placeName
         self.fetchedAt = fetchedAt
         self.days = days
-        self.units = units
     }
 
     public func age(at now: Date) -> TimeInterval { max(0, now.timeIntervalSince(fetchedAt)) }

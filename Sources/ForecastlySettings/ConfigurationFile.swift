@@ -16,6 +16,11 @@ import TOMLKit
 public struct ConfigurationFile: Sendable, Equatable {
     public let path: String
     public var units: Located<UnitSystem>?
+    public var temperatureUnit: Located<TemperatureUnit>?
+    public var windUnit: Located<SpeedUnit>?
+    public var pressureUnit: Located<PressureUnit>?
+    public var precipitationUnit: Located<PrecipitationUnit>?
+    public var distanceUnit: Located<DistanceUnit>?
     public var provider: Located<WeatherProvider>?
     /// A city as `--city` takes it, or "LAT,LON".
     public var place: Located<String>?
@@ -139,6 +144,21 @@ public struct ConfigurationFile: Sendable, Equatable {
         case .units:
             guard let named = value.string.flatMap({ UnitSystem(rawValue: $0.lowercased()) }) else { throw bad() }
             self.units = Located(named, line: line ?? 0)
+        case .temperatureUnit:
+            guard let unit = value.string.flatMap({ TemperatureUnit(rawValue: $0.lowercased()) }) else { throw bad() }
+            self.temperatureUnit = Located(unit, line: line ?? 0)
+        case .windUnit:
+            guard let unit = value.string.flatMap({ SpeedUnit(rawValue: $0.lowercased()) }) else { throw bad() }
+            self.windUnit = Located(unit, line: line ?? 0)
+        case .pressureUnit:
+            guard let unit = value.string.flatMap({ PressureUnit(rawValue: $0.lowercased()) }) else { throw bad() }
+            self.pressureUnit = Located(unit, line: line ?? 0)
+        case .precipitationUnit:
+            guard let unit = value.string.flatMap({ PrecipitationUnit(rawValue: $0.lowercased()) }) else { throw bad() }
+            self.precipitationUnit = Located(unit, line: line ?? 0)
+        case .distanceUnit:
+            guard let unit = value.string.flatMap({ DistanceUnit(rawValue: $0.lowercased()) }) else { throw bad() }
+            self.distanceUnit = Located(unit, line: line ?? 0)
         case .provider:
             guard let named = value.string.flatMap(WeatherProviders.named) else { throw bad() }
             self.provider = Located(named, line: line ?? 0)

@@ -1,3 +1,4 @@
+import ForecastCore
 public import ForecastProviders
 
 /// The keys of `config.toml`, each a default that a flag or an environment
@@ -17,7 +18,16 @@ public struct ConfigurationKey: Hashable, Sendable {
         self.isSecret = isSecret
     }
 
-    public static let units = ConfigurationKey("units", expected: "\"metric\" or \"imperial\"")
+    public static let units = ConfigurationKey("units", expected: "\"metric\", \"imperial\" or \"uk\"")
+    public static let temperatureUnit = ConfigurationKey("temperature-unit", expected: choices(TemperatureUnit.self))
+    public static let windUnit = ConfigurationKey("wind-unit", expected: choices(SpeedUnit.self))
+    public static let pressureUnit = ConfigurationKey("pressure-unit", expected: choices(PressureUnit.self))
+    public static let precipitationUnit = ConfigurationKey("precipitation-unit", expected: choices(PrecipitationUnit.self))
+    public static let distanceUnit = ConfigurationKey("distance-unit", expected: choices(DistanceUnit.self))
+
+    private static func choices<Unit: CaseIterable & RawRepresentable>(_ type: Unit.Type) -> String where Unit.RawValue == String {
+        Unit.allCases.map { "\"\($0.rawValue)\"" }.joinedAsChoice()
+    }
     public static let provider = ConfigurationKey(
         "provider", expected: WeatherProviders.all.map { "\"\($0.provider.id)\"" }.joinedAsChoice())
     public static let place = ConfigurationKey(
@@ -37,7 +47,8 @@ public struct ConfigurationKey: Hashable, Sendable {
 
     /// Every key, in the order `forecastly config` and errors list them.
     public static var allCases: [ConfigurationKey] {
-        [.units, .provider, .place, .days, .hours, .clock, .airQuality, .aqi, .nowcast, .alerts] + WeatherProviders.all.compactMap(apiKey(of:))
+        [.units, .temperatureUnit, .windUnit, .pressureUnit, .precipitationUnit, .distanceUnit, .provider, .place, .days, .hours, .clock,
+         .airQuality, .aqi, .nowcast, .alerts] + WeatherProviders.all.compactMap(apiKey(of:))
     }
 
     public init?(rawValue: String) {

@@ -5,25 +5,51 @@ import Foundation
 /// What the locale says when neither a flag, the environment nor the file
 /// does: units from `LC_MEASUREMENT`, the clock from `LC_TIME`, each
 /// overridden by `LC_ALL` and falling back to `LANG`, as POSIX orders them.
+/// The units follow national weather reporting where it is clear (the
+/// README lists the sources): the US's customary units, Britain's mph and
+/// miles with °C, m/s for wind in the Nordic countries and Russia, and
+/// millimetres of mercury in Russia.
 public struct LocaleConventions: Sendable {
     public let units: Setting<UnitSystem>
+    /// Each quantity's unit, where the country's practice differs from its system's.
+    public let measurement: Setting<MeasurementUnits>
     public let clock: Setting<HourCycle>
 
     /// The countries that measure in miles and degrees Fahrenheit.
     static let imperialCountries: Set<String> = ["US", "LR", "MM"]
+    /// Wind in metres per second: yr.no (MET Norway), SMHI, DMI, FMI, the
+    /// Icelandic Met Office and Roshydromet report it so.
+    static let metresPerSecondCountries: Set<String> = ["NO", "SE", "DK", "FI", "IS", "RU"]
 
     public init(environment: [String: String]) {
         if let (variable, value) = Self.locale(for: "LC_MEASUREMENT", in: environment) {
-            let imperial = Self.country(of: value).map(Self.imperialCountries.contains) ?? false
-            units = Setting(imperial ? .imperial : .metric, from: .locale(variable: variable, value: value))
+            let country = Self.country(of: value)
+            let system = Self.system(of: country)
+            units = Setting(system, from: .locale(variable: variable, value: value))
+            measurement = Setting(Self.measurement(of: country, system: system), from: .locale(variable: variable, value: value))
         } else {
             units = Setting(.metric, from: .builtIn)
+            measurement = Setting(.metric, from: .builtIn)
         }
         if let (variable, value) = Self.locale(for: "LC_TIME", in: environment) {
             clock = Setting(Self.hourCycle(of: value), from: .locale(variable: variable, value: value))
         } else {
             clock = Setting(.twentyFourHour, from: .builtIn)
         }
+    }
+
+    static func system(of country: String?) -> UnitSystem {
+        guard let country else { return .metric }
+        if imperialCountries.contains(country) { return .imperial }
+        return country == "GB" ? .uk : .metric
+    }
+
+    static func measurement(of country: String?, system: UnitSystem) -> MeasurementUnits {
+        var units = system.units
+        guard let country else { return units }
+        if metresPerSecondCountries.contains(country) { units.windSpeed = .ms }
+        if country == "RU" { units.pressure = .mmhg }
+        return units
     }
 
     /// The variable that sets `category`, and its value: LC_ALL, the

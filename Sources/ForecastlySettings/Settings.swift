@@ -6,7 +6,15 @@ import ForecastProviders
 /// setting the first that gives it wins: the flag, the environment, the
 /// configuration file, the locale, forecastly's own default.
 public struct Settings: Sendable {
+    /// The system `--units`, FORECASTLY_UNITS, `units` or the locale names.
     public var units: Setting<UnitSystem>
+    /// Each quantity's unit: its own flag, variable or key, else the
+    /// system's at the same level, else the locale's.
+    public var temperatureUnit: Setting<TemperatureUnit>
+    public var windUnit: Setting<SpeedUnit>
+    public var pressureUnit: Setting<PressureUnit>
+    public var precipitationUnit: Setting<PrecipitationUnit>
+    public var distanceUnit: Setting<DistanceUnit>
     public var provider: Setting<WeatherProvider>
     /// The place to forecast when none is given on the command line; nil: locate.
     public var place: Setting<String>?
@@ -27,6 +35,11 @@ public struct Settings: Sendable {
     /// What the command line gave; nil for what it left out.
     public struct Flags: Sendable {
         public var units: UnitSystem?
+        public var temperatureUnit: TemperatureUnit?
+        public var windUnit: SpeedUnit?
+        public var pressureUnit: PressureUnit?
+        public var precipitationUnit: PrecipitationUnit?
+        public var distanceUnit: DistanceUnit?
         public var provider: WeatherProvider?
         public var days: Int?
         public var hours: Int?
@@ -42,7 +55,13 @@ public struct Settings: Sendable {
 
         public init(units: UnitSystem? = nil, provider: WeatherProvider? = nil, days: Int? = nil, hours: Int? = nil,
                     clock: HourCycle? = nil, apiKey: String? = nil, airQuality: Bool? = nil, aqi: AirQualityScale? = nil, nowcast: Bool? = nil,
-                    alerts: Bool? = nil) {
+                    alerts: Bool? = nil, temperatureUnit: TemperatureUnit? = nil, windUnit: SpeedUnit? = nil, pressureUnit: PressureUnit? = nil,
+                    precipitationUnit: PrecipitationUnit? = nil, distanceUnit: DistanceUnit? = nil) {
+            self.temperatureUnit = temperatureUnit
+            self.windUnit = windUnit
+            self.pressureUnit = pressureUnit
+            self.precipitationUnit = precipitationUnit
+            self.distanceUnit = distanceUnit
             self.nowcast = nowcast
             self.alerts = alerts
             self.airQuality = airQuality
@@ -58,6 +77,18 @@ public struct Settings: Sendable {
 
     /// The variable that chooses the units when `--units` is not given.
     public static let unitsVariable = "FORECASTLY_UNITS"
+    /// The variables that choose one quantity's unit.
+    public static let temperatureUnitVariable = "FORECASTLY_TEMPERATURE_UNIT"
+    public static let windUnitVariable = "FORECASTLY_WIND_UNIT"
+    public static let pressureUnitVariable = "FORECASTLY_PRESSURE_UNIT"
+    public static let precipitationUnitVariable = "FORECASTLY_PRECIPITATION_UNIT"
+    public static let distanceUnitVariable = "FORECASTLY_DISTANCE_UNIT"
+
+    /// The unit of every quantity, for a display.
+    public var measurementUnits: MeasurementUnits {
+        MeasurementUnits(temperature: temperatureUnit.value, windSpeed: windUnit.value, pressure: pressureUnit.value,
+                         precipitation: precipitationUnit.value, distance: distanceUnit.value)
+    }
 
     public static let defaultDays = 7
     public static let defaultHours = 8
@@ -90,7 +121,29 @@ public struct Settings: Sendable {
         // A variable the flag overrides is not even read.
         let unitsVariable = flags.units == nil ? try named(unitsVariable, UnitSystem.self) : nil
         let providerVariable = flags.provider == nil ? try provider(named: environment[WeatherProvider.environmentVariable]) : nil
-        let units = flags.units.map { Setting($0, from: .flag("--units")) } ?? unitsVariable ?? fromFile(file?.units) ?? locale.units
+        let systemFlag = flags.units.map { Setting($0, from: .flag("--units")) }
+        let systemFile = fromFile(file?.units)
+        let units = systemFlag ?? unitsVariable ?? systemFile ?? locale.units
+        /// One quantity: its own flag, then the system's flag, its own
+        /// variable, the system's variable, its own key, the system's key,
+        /// then the locale.
+        func unit<Unit: RawRepresentable & CaseIterable & Sendable>(
+            _ flag: Unit?, _ flagName: String, _ variable: String, _ key: Located<Unit>?, _ part: (MeasurementUnits) -> Unit
+        ) throws(EnvironmentSettingError) -> Setting<Unit> where Unit.RawValue == String {
+            func fromSystem(_ system: Setting<UnitSystem>?) -> Setting<Unit>? { system.map { Setting(part($0.value.units), from: $0.source) } }
+            if let flag { return Setting(flag, from: .flag(flagName)) }
+            if let system = fromSystem(systemFlag) { return system }
+            if let own = try named(variable, Unit.self) { return own }
+            if let system = fromSystem(unitsVariable) { return system }
+            if let own = fromFile(key) { return own }
+            if let system = fromSystem(systemFile) { return system }
+            return Setting(part(locale.measurement.value), from: locale.measurement.source)
+        }
+        let temperatureUnit = try unit(flags.temperatureUnit, "--temperature-unit", temperatureUnitVariable, file?.temperatureUnit, \.temperature)
+        let windUnit = try unit(flags.windUnit, "--wind-unit", windUnitVariable, file?.windUnit, \.windSpeed)
+        let pressureUnit = try unit(flags.pressureUnit, "--pressure-unit", pressureUnitVariable, file?.pressureUnit, \.pressure)
+        let precipitationUnit = try unit(flags.precipitationUnit, "--precipitation-unit", precipitationUnitVariable, file?.precipitationUnit, \.precipitation)
+        let distanceUnit = try unit(flags.distanceUnit, "--distance-unit", distanceUnitVariable, file?.distanceUnit, \.distance)
         let provider = flags.provider.map { Setting($0, from: .flag("--provider")) } ?? providerVariable ?? fromFile(file?.provider)
             ?? Setting(.openMeteo, from: .builtIn)
         let days = flags.days.map { Setting($0, from: .flag("--days")) } ?? fromFile(file?.days) ?? Setting(defaultDays, from: .builtIn)
@@ -106,7 +159,8 @@ public struct Settings: Sendable {
         let aqi = flags.aqi.map { Setting($0, from: .flag("--aqi")) } ?? fromFile(file?.aqi)
         let nowcast = flags.nowcast.map { Setting($0, from: .flag("--no-nowcast")) } ?? fromFile(file?.nowcast) ?? Setting(true, from: .builtIn)
         let alerts = flags.alerts.map { Setting($0, from: .flag("--no-alerts")) } ?? fromFile(file?.alerts) ?? Setting(true, from: .builtIn)
-        return Settings(units: units, provider: provider, place: fromFile(file?.place), days: days, hours: hours, clock: clock, apiKey: apiKey,
+        return Settings(units: units, temperatureUnit: temperatureUnit, windUnit: windUnit, pressureUnit: pressureUnit,
+                        precipitationUnit: precipitationUnit, distanceUnit: distanceUnit, provider: provider, place: fromFile(file?.place), days: days, hours: hours, clock: clock, apiKey: apiKey,
                         airQuality: airQuality, aqi: aqi, nowcast: nowcast, alerts: alerts)
     }
 }

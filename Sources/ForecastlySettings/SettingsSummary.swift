@@ -11,6 +11,11 @@ extension Settings {
         let key = settings.apiKey == nil ? "none" : "set (\(settings.provider.value.name))"
         let rows: [(String, String, SettingSource?)] = [
             ("units", settings.units.value.rawValue, settings.units.source),
+            ("  temperature", settings.temperatureUnit.value.symbol, settings.temperatureUnit.source),
+            ("  wind", settings.windUnit.value.symbol, settings.windUnit.source),
+            ("  pressure", settings.pressureUnit.value.symbol, settings.pressureUnit.source),
+            ("  precipitation", settings.precipitationUnit.value.symbol, settings.precipitationUnit.source),
+            ("  distance", settings.distanceUnit.value.symbol, settings.distanceUnit.source),
             ("provider", settings.provider.value.rawValue, settings.provider.source),
             ("place", settings.place?.value ?? "where you are (located)", settings.place?.source),
             ("days", "\(settings.days.value)", settings.days.source),
@@ -25,7 +30,7 @@ extension Settings {
         var lines = ["Settings (a flag wins over the environment, which wins over the file, then the locale):"]
         for (name, value, source) in rows {
             let shown = value.strippingTerminalControls(limit: 60)
-            lines.append("  " + name.padding(toLength: 10, withPad: " ", startingAt: 0)
+            lines.append("  " + name.padding(toLength: 16, withPad: " ", startingAt: 0)
                          + shown.padding(toLength: max(shown.count, 26), withPad: " ", startingAt: 0)
                          + "  " + (source?.description ?? ""))
         }
@@ -42,7 +47,10 @@ extension Settings {
     /// A file with every setting, commented out: what the README shows.
     public static let example = """
     # forecastly's defaults; a flag or an environment variable wins over each.
-    # units = "imperial"          # or "metric"; default from the locale
+    # units = "imperial"          # "metric", "imperial" or "uk" (°C, mph, miles); default from the locale
+    # wind-unit = "ms"            # one quantity alone: "kmh", "ms", "mph", "knots" or "beaufort";
+    # temperature-unit = "celsius"  # "celsius" or "fahrenheit"; pressure-unit = "hpa", "inhg" or "mmhg";
+    # precipitation-unit = "mm"   # "mm" or "inch"; distance-unit = "km" or "mi"
     # provider = "met-norway"     # "open-meteo", "met-norway" or "openweather"
     # place = "Springfield, IL"   # or "50.45,30.52"; without it, forecastly locates you
     # days = 3                    # 1 to 16

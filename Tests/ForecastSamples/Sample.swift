@@ -9,7 +9,7 @@ import TestSupport
 /// answer of Open-Meteo, decoded the way a run decodes it.
 public enum Sample {
     public static let zagreb = try! Coordinate(latitude: 45.5936, longitude: 17.2251)
-    public static let request = try! ForecastRequest(coordinate: zagreb, days: 7, units: .metric)
+    public static let request = try! ForecastRequest(coordinate: zagreb, days: 7)
 
     public static func decode(_ fixture: String, status: Int = 200) throws(ForecastError) -> Forecast {
         let body = (try? Fixtures.bytes("open-meteo/\(fixture)")) ?? []
@@ -36,7 +36,7 @@ public enum Sample {
     public static func metNorwayBerlin() throws -> Forecast {
         let data = try Fixtures.data("met-norway/complete_berlin_2022-08-02_raw.json")
         let payload = try JSONDecoder().decode(MetNorwayPayload.self, from: data)
-        let request = try ForecastRequest(coordinate: try Coordinate(latitude: 50, longitude: 10), days: 16, units: .metric)
+        let request = try ForecastRequest(coordinate: try Coordinate(latitude: 50, longitude: 10), days: 16)
         return try payload.forecast(requested: request, timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)
     }
 
@@ -49,7 +49,7 @@ public enum Sample {
         let steps = try JSONDecoder().decode(
             OpenWeatherPayload.FiveDays.self, from: try Fixtures.data("openweather/forecast_2.5_london_standard_2025-03-20.json"))
         now.dt = steps.list[0].dt  // the two recordings are years apart; the report starts at "now"
-        let request = try ForecastRequest(coordinate: try Coordinate(latitude: 51.5073, longitude: -0.1277), days: 7, units: .metric)
+        let request = try ForecastRequest(coordinate: try Coordinate(latitude: 51.5073, longitude: -0.1277), days: 7)
         return try OpenWeatherPayload.forecast(current: now, fiveDays: steps, requested: request, timeZone: .gmt)
     }
 }

@@ -27,7 +27,7 @@ enum AllTheWayDown {
         render(forecast)
         // Into the store and back, and shown again.
         let key = ForecastCacheKey(Readers.request, provider: forecast.provider)
-        let stored = StoredForecast(forecast: forecast, placeName: "Kyiv, UA", fetchedAt: Date(), days: 7, units: .metric, cacheHeaders: CacheHeaders())
+        let stored = StoredForecast(forecast: forecast, placeName: "Kyiv, UA", fetchedAt: Date(), days: 7, cacheHeaders: CacheHeaders())
         do {
             try store.save(stored, key: key)
             if let back = try store.latest(for: key, fetchedSince: nil) {

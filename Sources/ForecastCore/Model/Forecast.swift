@@ -17,6 +17,9 @@ public struct Forecast: Sendable, Equatable, Codable {
     public var current: CurrentConditions?
     public var hourly: [HourlyForecast]
     public var daily: [DailyForecast]
+    /// What was observed before now, where the provider sends it with the
+    /// forecast (Open-Meteo's `past_days`): yesterday, and the last hours.
+    public var past: PastWeather?
     /// Where the coordinate came from, when it was located (source, accuracy, age).
     public var fix: LocationFix?
     /// The service that made this forecast: it is credited under it.
@@ -49,7 +52,7 @@ public struct Forecast: Sendable, Equatable, Codable {
     public var today: DailyForecast? { daily.first }
 
     enum CodingKeys: String, CodingKey {
-        case coordinate, requestedCoordinate, elevation, timeZone, units, current, hourly, daily, fix, provider
+        case coordinate, requestedCoordinate, elevation, timeZone, units, current, hourly, daily, past, fix, provider
     }
 
     /// A provider is stored with its description and credit as they were
@@ -64,6 +67,7 @@ public struct Forecast: Sendable, Equatable, Codable {
         current = try container.decodeIfPresent(CurrentConditions.self, forKey: .current)
         hourly = try container.decode([HourlyForecast].self, forKey: .hourly)
         daily = try container.decode([DailyForecast].self, forKey: .daily)
+        past = try container.decodeIfPresent(PastWeather.self, forKey: .past)
         fix = try container.decodeIfPresent(LocationFix.self, forKey: .fix)
         provider = try container.decode(WeatherProvider.self, forKey: .provider)
     }
@@ -80,12 +84,24 @@ public struct CurrentConditions: Sendable, Equatable, Codable {
     public var windSpeed: Double?
     public var windDirection: Double?
     public var windGusts: Double?
+    /// At sea level, hPa (in the forecast's units once converted).
+    public var pressure: Double?
+    public var dewPoint: Double?
+    /// Percent of the sky.
+    public var cloudCover: Double?
+    /// Metres (in the forecast's distance unit once converted).
+    public var visibility: Double?
 
     public init(
         time: Date, temperature: Double? = nil, apparentTemperature: Double? = nil, relativeHumidity: Double? = nil,
         precipitation: Double? = nil, weatherCode: Int? = nil, isDay: Bool? = nil, windSpeed: Double? = nil,
-        windDirection: Double? = nil, windGusts: Double? = nil
+        windDirection: Double? = nil, windGusts: Double? = nil, pressure: Double? = nil, dewPoint: Double? = nil,
+        cloudCover: Double? = nil, visibility: Double? = nil
     ) {
+        self.pressure = pressure
+        self.dewPoint = dewPoint
+        self.cloudCover = cloudCover
+        self.visibility = visibility
         self.time = time
         self.temperature = temperature
         self.apparentTemperature = apparentTemperature
@@ -114,13 +130,24 @@ public struct HourlyForecast: Sendable, Equatable, Codable {
     /// steps widen to six hours after about two days, OpenWeather's free
     /// forecast has three-hour steps. Precipitation is that period's total.
     public var stepHours: Int?
+    /// At sea level, hPa (in the forecast's units once converted).
+    public var pressure: Double?
+    public var dewPoint: Double?
+    /// Percent of the sky.
+    public var cloudCover: Double?
+    /// Metres (in the forecast's distance unit once converted).
+    public var visibility: Double?
 
     public init(
         time: Date, temperature: Double? = nil, precipitationProbability: Double? = nil, precipitation: Double? = nil,
         weatherCode: Int? = nil, isDay: Bool? = nil, windSpeed: Double? = nil, windDirection: Double? = nil,
-        stepHours: Int? = nil
+        stepHours: Int? = nil, pressure: Double? = nil, dewPoint: Double? = nil, cloudCover: Double? = nil, visibility: Double? = nil
     ) {
         self.stepHours = stepHours
+        self.pressure = pressure
+        self.dewPoint = dewPoint
+        self.cloudCover = cloudCover
+        self.visibility = visibility
         self.time = time
         self.temperature = temperature
         self.precipitationProbability = precipitationProbability
@@ -164,4 +191,18 @@ public struct DailyForecast: Sendable, Equatable, Codable {
     }
 
     public var condition: WeatherCondition? { weatherCode.map(WeatherCondition.init(wmoCode:)) }
+}
+
+/// What was observed before the forecast's "now", where the provider sends
+/// it: the hours of yesterday and today so far, and yesterday as a day.
+public struct PastWeather: Sendable, Equatable, Codable {
+    /// Hours before the current one, oldest first.
+    public var hours: [HourlyForecast]
+    /// Yesterday, as the day's high and low.
+    public var yesterday: DailyForecast?
+
+    public init(hours: [HourlyForecast], yesterday: DailyForecast?) {
+        self.hours = hours
+        self.yesterday = yesterday
+    }
 }

@@ -1,24 +1,26 @@
 public import ForecastlyBase
 
-/// What to forecast: a place, how many days, in which units.
+/// What to forecast: a place and how many days. Every provider is asked in
+/// metric units; a display converts (`Forecast.converted(to:)`).
 ///
 /// The initializer validates the ranges, so a service never receives a
 /// request the API would reject with a 400.
 public struct ForecastRequest: Sendable, Hashable {
     public static let dayRange: ClosedRange<Int> = 1...16
     public static let hourlyHorizon = 48
+    /// Hours before now asked with the forecast, where a provider has them:
+    /// yesterday at this hour, and three more for the pressure's trend.
+    public static let pastHours = 27
 
     public let coordinate: Coordinate
     public let days: Int
-    public let units: UnitSystem
     /// Whether to ask for the next 48 hours; a comparison of many places needs only current and daily values.
     public let includesHourly: Bool
 
-    public init(coordinate: Coordinate, days: Int = 7, units: UnitSystem = .metric, includesHourly: Bool = true) throws(ForecastError) {
+    public init(coordinate: Coordinate, days: Int = 7, includesHourly: Bool = true) throws(ForecastError) {
         try Self.validate(days: days)
         self.coordinate = coordinate
         self.days = days
-        self.units = units
         self.includesHourly = includesHourly
     }
 

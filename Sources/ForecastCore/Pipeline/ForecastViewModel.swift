@@ -51,7 +51,7 @@ public actor ForecastViewModel {
     @discardableResult
     public func run(
         permission: any LocatingDecisions, provider: any LocationProvider,
-        locateTimeout: Duration, days: Int, units: UnitSystem
+        locateTimeout: Duration, days: Int
     ) async -> ForecastViewState {
         var decided: LocatingDecision?
         for await decision in await permission.decisions(for: [provider.kind]) {
@@ -74,7 +74,7 @@ public actor ForecastViewModel {
         }
         let request: ForecastRequest
         do {
-            request = try ForecastRequest(coordinate: fix.coordinate, days: days, units: units)
+            request = try ForecastRequest(coordinate: fix.coordinate, days: days)
         } catch {
             apply(.fail(error))
             return state

@@ -17,7 +17,7 @@ public enum PlaceComparison {
     /// Resolves every query, drops repeats (keeping the first), and fetches
     /// the rest in one request. Only a failure of that request fails the whole.
     public static func run(
-        _ queries: [PlaceQuery], resolver: PlaceResolver, service: any ForecastService, units: UnitSystem
+        _ queries: [PlaceQuery], resolver: PlaceResolver, service: any ForecastService
     ) async throws(ForecastError) -> [Entry] {
         guard !queries.isEmpty else { throw .invalidInput("Name at least one place to compare.") }
         guard queries.count <= maximumPlaces else {
@@ -39,7 +39,7 @@ public enum PlaceComparison {
                 }
                 firstQueryForPlace[resolution.place.id] = queries[index].description
                 requestIndices.append(index)
-                requests.append(try ForecastRequest(coordinate: resolution.place.coordinate, days: 1, units: units, includesHourly: false))
+                requests.append(try ForecastRequest(coordinate: resolution.place.coordinate, days: 1, includesHourly: false))
             }
         }
         if !requests.isEmpty {

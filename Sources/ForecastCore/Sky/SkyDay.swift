@@ -1,4 +1,3 @@
-public import ForecastlyBase
 public import Foundation
 
 /// The sky over a place on one of its days: the Sun's dawn, rise, set and

@@ -7,15 +7,15 @@ public import Foundation
 /// or `error` (`message` and the `exitStatus` it would have alone).
 public struct ComparisonDocument: Encodable, Sendable {
     let entries: [PlaceComparison.Entry]
-    let unitSystem: UnitSystem
+    let units: MeasurementUnits
     let source: DataSource
     let generatedAt: Date
     /// Each place's warnings by GeoNames id; a place without an entry was not asked.
     public var alerts: [Int: PlaceAlerts] = [:]
 
-    public init(entries: [PlaceComparison.Entry], unitSystem: UnitSystem, source: DataSource, generatedAt: Date) {
+    public init(entries: [PlaceComparison.Entry], units: MeasurementUnits = .metric, source: DataSource, generatedAt: Date) {
         self.entries = entries
-        self.unitSystem = unitSystem
+        self.units = units
         self.source = source
         self.generatedAt = generatedAt
     }
@@ -32,7 +32,7 @@ public struct ComparisonDocument: Encodable, Sendable {
             case .forecast(let resolution, let forecast):
                 try node.encode(resolution.query.description, forKey: .query)
                 var document = ForecastDocument(
-                    forecast: forecast, placeName: resolution.name, unitSystem: unitSystem,
+                    forecast: forecast, placeName: resolution.name, units: units,
                     source: source, generatedAt: generatedAt, place: resolution.place)
                 document.extras.alerts = alerts[resolution.place.id]
                 try node.encode(document, forKey: .forecast)

@@ -10,6 +10,8 @@ public struct ComparisonReport: Sendable {
     /// Plain ASCII (a locale that is not UTF-8): a letter for the weather,
     /// "!" for a warning, names without accents, measured as printed.
     public var ascii = false
+    /// The unit of each quantity.
+    public var units: MeasurementUnits = .metric
 
     public init(entries: [PlaceComparison.Entry], style: TerminalStyle, source: DataSource) {
         self.entries = entries
@@ -25,7 +27,8 @@ public struct ComparisonReport: Sendable {
 
     public func render() -> String {
         var rows: [[String]] = [["Place", "Now", "Low", "High", "", "Condition", "Wind"]]
-        for case .forecast(let resolution, let forecast) in entries {
+        for case .forecast(let resolution, let raw) in entries {
+            let forecast = raw.converted(to: self.units)
             let units = forecast.units
             let now = forecast.current
             let today = forecast.today

@@ -26,14 +26,13 @@ extension MetNorwayPayload {
     func forecast(requested: ForecastRequest, timeZone: TimeZone) throws(Invalid) -> Forecast {
         let coordinate = try readCoordinate()
         let steps = try readSteps()
-        let units = UnitConversion(system: requested.units)
-        let current = steps.first.map { step in self.current(step, units: units) }
-        let hourly = requested.includesHourly ? hourly(steps, units: units) : []
-        let daily = daily(steps, units: units, timeZone: timeZone, coordinate: coordinate, days: requested.days)
+        let current = steps.first.map { step in self.current(step) }
+        let hourly = requested.includesHourly ? hourly(steps) : []
+        let daily = daily(steps, timeZone: timeZone, coordinate: coordinate, days: requested.days)
         return Forecast(
             coordinate: coordinate, requestedCoordinate: requested.coordinate,
             elevation: geometry.coordinates.count > 2 ? geometry.coordinates[2] : nil, timeZone: timeZone,
-            units: ForecastUnits(system: requested.units), current: current, hourly: hourly, daily: daily,
+            units: .asProvided, current: current, hourly: hourly, daily: daily,
             provider: .metNorway)
     }
 
@@ -89,75 +88,65 @@ extension MetNorwayPayload {
 
     // MARK: Sections
 
-    private func current(_ step: ReadStep, units: UnitConversion) -> CurrentConditions {
+    private func current(_ step: ReadStep) -> CurrentConditions {
         CurrentConditions(
             time: step.time,
-            temperature: step.instant.airTemperature.map(units.temperature),
+            temperature: step.instant.airTemperature,
             // MET gives no feels-like temperature; none is made up.
             apparentTemperature: nil,
             relativeHumidity: step.instant.relativeHumidity,
-            precipitation: (step.periodHours == 1 ? step.period?.details?.precipitationAmount : nil).map(units.precipitation),
+            precipitation: step.periodHours == 1 ? step.period?.details?.precipitationAmount : nil,
             weatherCode: step.condition?.condition.code,
             isDay: step.condition?.isDay,
-            windSpeed: step.instant.windSpeed.map(units.windSpeed),
+            windSpeed: step.instant.windSpeed.map(Self.kilometresPerHour),
             windDirection: step.instant.windFromDirection,
-            windGusts: step.instant.windSpeedOfGust.map(units.windSpeed))
+            windGusts: step.instant.windSpeedOfGust.map(Self.kilometresPerHour),
+            pressure: step.instant.airPressureAtSeaLevel,
+            dewPoint: step.instant.dewPointTemperature,
+            cloudCover: step.instant.cloudAreaFraction)
     }
+
+    /// MET's wind is in m/s; forecastly keeps km/h.
+    static func kilometresPerHour(_ metresPerSecond: Double) -> Double { metresPerSecond * 3.6 }
 
     /// The steps of the next 48 hours as MET gives them: hourly at first,
     /// then six-hourly, each wider step marked with its length
     /// (`stepHours`) so the output can say where the steps widen. No hour
     /// is invented between them.
-    private func hourly(_ steps: [ReadStep], units: UnitConversion) -> [HourlyForecast] {
+    private func hourly(_ steps: [ReadStep]) -> [HourlyForecast] {
         guard let first = steps.first?.time else { return [] }
         let horizon = first.addingTimeInterval(Double(ForecastRequest.hourlyHorizon) * 3600)
         return steps.prefix { $0.time < horizon && $0.periodHours != nil }.map { step in
             HourlyForecast(
                 time: step.time,
-                temperature: step.instant.airTemperature.map(units.temperature),
+                temperature: step.instant.airTemperature,
                 precipitationProbability: step.period?.details?.probabilityOfPrecipitation,
-                precipitation: step.period?.details?.precipitationAmount.map(units.precipitation),
+                precipitation: step.period?.details?.precipitationAmount,
                 weatherCode: step.condition?.condition.code,
                 isDay: step.condition?.isDay,
-                windSpeed: step.instant.windSpeed.map(units.windSpeed),
+                windSpeed: step.instant.windSpeed.map(Self.kilometresPerHour),
                 windDirection: step.instant.windFromDirection,
-                stepHours: step.periodHours == 1 ? nil : step.periodHours)
+                stepHours: step.periodHours == 1 ? nil : step.periodHours,
+                pressure: step.instant.airPressureAtSeaLevel,
+                dewPoint: step.instant.dewPointTemperature,
+                cloudCover: step.instant.cloudAreaFraction)
         }
     }
 
     /// Days in the place's calendar (`SeriesDays`), each step read with
     /// the period that reaches the next one.
-    private func daily(_ steps: [ReadStep], units: UnitConversion, timeZone: TimeZone, coordinate: Coordinate, days: Int) -> [DailyForecast] {
+    private func daily(_ steps: [ReadStep], timeZone: TimeZone, coordinate: Coordinate, days: Int) -> [DailyForecast] {
         let series = steps.map { step in
             let details = step.period?.details
             let temperatures = [step.instant.airTemperature, details?.airTemperatureMax, details?.airTemperatureMin].compactMap { $0 }
             return SeriesStep(
                 time: step.time, periodHours: step.periodHours,
-                temperatures: temperatures.map(units.temperature),
-                precipitation: details?.precipitationAmount.map(units.precipitation),
+                temperatures: temperatures,
+                precipitation: details?.precipitationAmount,
                 precipitationProbability: details?.probabilityOfPrecipitation,
-                windSpeed: step.instant.windSpeed.map(units.windSpeed),
+                windSpeed: step.instant.windSpeed.map(Self.kilometresPerHour),
                 weatherCode: step.period == nil ? nil : step.condition?.condition.code)
         }
         return SeriesDays.days(series, timeZone: timeZone, coordinate: coordinate, limit: days)
-    }
-}
-
-/// MET's units are fixed (°C, m/s, mm); forecastly shows the user's.
-struct UnitConversion {
-    let system: UnitSystem
-
-    init(system: UnitSystem) { self.system = system }
-
-    func temperature(_ celsius: Double) -> Double {
-        system == .metric ? celsius : celsius * 9 / 5 + 32
-    }
-
-    func windSpeed(_ metresPerSecond: Double) -> Double {
-        system == .metric ? metresPerSecond * 3.6 : metresPerSecond * 3600 / 1609.344
-    }
-
-    func precipitation(_ millimetres: Double) -> Double {
-        system == .metric ? millimetres : millimetres / 25.4
     }
 }

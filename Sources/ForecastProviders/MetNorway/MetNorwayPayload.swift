@@ -48,6 +48,9 @@ struct MetNorwayPayload: Decodable, Sendable {
         var windSpeed: Double?
         var windFromDirection: Double?
         var windSpeedOfGust: Double?
+        var airPressureAtSeaLevel: Double?
+        var dewPointTemperature: Double?
+        var cloudAreaFraction: Double?
 
         enum CodingKeys: String, CodingKey {
             case airTemperature = "air_temperature"
@@ -55,6 +58,9 @@ struct MetNorwayPayload: Decodable, Sendable {
             case windSpeed = "wind_speed"
             case windFromDirection = "wind_from_direction"
             case windSpeedOfGust = "wind_speed_of_gust"
+            case airPressureAtSeaLevel = "air_pressure_at_sea_level"
+            case dewPointTemperature = "dew_point_temperature"
+            case cloudAreaFraction = "cloud_area_fraction"
         }
     }
 

@@ -24,7 +24,7 @@ public struct OpenMeteoService: ForecastService {
     public func forecasts(for requests: [ForecastRequest]) async throws(ForecastError) -> [Forecast] {
         guard requests.count > 1 else { return requests.isEmpty ? [] : [try await forecast(for: requests[0])] }
         let first = requests[0]
-        guard requests.allSatisfy({ $0.days == first.days && $0.units == first.units && $0.includesHourly == first.includesHourly }) else {
+        guard requests.allSatisfy({ $0.days == first.days && $0.includesHourly == first.includesHourly }) else {
             var forecasts: [Forecast] = []
             for request in requests { forecasts.append(try await forecast(for: request)) }
             return forecasts
@@ -59,12 +59,13 @@ public struct OpenMeteoService: ForecastService {
             .init(name: "timezone", value: "auto"),
             .init(name: "forecast_days", value: String(request.days)),
         ]
-        if request.includesHourly { items.append(.init(name: "forecast_hours", value: String(ForecastRequest.hourlyHorizon))) }
-        if request.units == .imperial {
+        if request.includesHourly {
+            // Yesterday and the last hours come with the forecast: yesterday at
+            // this hour, and the pressure three hours ago for its trend.
             items += [
-                .init(name: "temperature_unit", value: "fahrenheit"),
-                .init(name: "wind_speed_unit", value: "mph"),
-                .init(name: "precipitation_unit", value: "inch"),
+                .init(name: "forecast_hours", value: String(ForecastRequest.hourlyHorizon)),
+                .init(name: "past_hours", value: String(ForecastRequest.pastHours)),
+                .init(name: "past_days", value: "1"),
             ]
         }
         if let key = configuration.apiKey { items.append(.init(name: "apikey", value: key)) }

@@ -12,13 +12,8 @@ import Foundation
 extension OpenWeatherPayload {
     typealias Invalid = InvalidPayload
 
-    /// `units=metric` gives m/s, `imperial` mph; precipitation is always mm.
-    struct Units {
-        let system: UnitSystem
-
-        func windSpeed(_ value: Double) -> Double { system == .metric ? value * 3.6 : value }
-        func precipitation(_ millimetres: Double) -> Double { system == .metric ? millimetres : millimetres / 25.4 }
-    }
+    /// Asked with `units=metric`: wind in m/s, kept in km/h.
+    static func kilometresPerHour(_ metresPerSecond: Double) -> Double { metresPerSecond * 3.6 }
 
     static func coordinate(latitude: Double, longitude: Double, field: String) throws(Invalid) -> Coordinate {
         do {
@@ -37,7 +32,6 @@ extension OpenWeatherPayload {
     static func forecast(
         current: Current, fiveDays: FiveDays, requested: ForecastRequest, timeZone: TimeZone
     ) throws(Invalid) -> Forecast {
-        let units = Units(system: requested.units)
         let coordinate = try Self.coordinate(latitude: current.coord.lat, longitude: current.coord.lon, field: "coord")
         guard !fiveDays.list.isEmpty else { throw Invalid(field: "list", detail: "no steps") }
         for (earlier, later) in zip(fiveDays.list, fiveDays.list.dropFirst()) where later.dt <= earlier.dt {
@@ -47,25 +41,27 @@ extension OpenWeatherPayload {
         let now = CurrentConditions(
             time: date(current.dt), temperature: current.main.temp, apparentTemperature: current.main.feelsLike,
             relativeHumidity: current.main.humidity,
-            precipitation: units.precipitation(total(current.rain?.oneHour, current.snow?.oneHour)),
+            precipitation: total(current.rain?.oneHour, current.snow?.oneHour),
             weatherCode: condition.flatMap { OpenWeatherCondition.condition(id: $0.id) }?.code,
             isDay: OpenWeatherCondition.isDay(icon: condition?.icon),
-            windSpeed: current.wind?.speed.map(units.windSpeed), windDirection: current.wind?.deg,
-            windGusts: current.wind?.gust.map(units.windSpeed))
+            windSpeed: current.wind?.speed.map(kilometresPerHour), windDirection: current.wind?.deg,
+            windGusts: current.wind?.gust.map(kilometresPerHour),
+            pressure: current.main.pressure, cloudCover: current.clouds?.all, visibility: current.visibility)
         let horizon = date(current.dt).addingTimeInterval(Double(ForecastRequest.hourlyHorizon) * 3600)
         var hourly: [HourlyForecast] = []
         var series: [SeriesStep] = []
         for step in fiveDays.list {
             let condition = step.weather.first
             let code = condition.flatMap { OpenWeatherCondition.condition(id: $0.id) }?.code
-            let amount = units.precipitation(total(step.rain?.threeHours, step.snow?.threeHours))
+            let amount = total(step.rain?.threeHours, step.snow?.threeHours)
             let probability = step.pop.map { $0 * 100 }
-            let wind = step.wind?.speed.map(units.windSpeed)
+            let wind = step.wind?.speed.map(kilometresPerHour)
             if requested.includesHourly, date(step.dt) < horizon {
                 hourly.append(HourlyForecast(
                     time: date(step.dt), temperature: step.main.temp, precipitationProbability: probability,
                     precipitation: amount, weatherCode: code, isDay: OpenWeatherCondition.isDay(icon: condition?.icon),
-                    windSpeed: wind, windDirection: step.wind?.deg, stepHours: 3))
+                    windSpeed: wind, windDirection: step.wind?.deg, stepHours: 3,
+                    pressure: step.main.pressure, cloudCover: step.clouds?.all, visibility: step.visibility))
             }
             series.append(SeriesStep(
                 time: date(step.dt), periodHours: 3,
@@ -75,13 +71,12 @@ extension OpenWeatherPayload {
         let daily = SeriesDays.days(series, timeZone: timeZone, coordinate: coordinate, limit: requested.days)
         return Forecast(
             coordinate: coordinate, requestedCoordinate: requested.coordinate, elevation: nil, timeZone: timeZone,
-            units: ForecastUnits(system: requested.units), current: now, hourly: hourly, daily: daily,
+            units: .asProvided, current: now, hourly: hourly, daily: daily,
             provider: .openWeather)
     }
 
     /// One Call 3.0: hourly for 48 hours and true daily values for 8 days.
     static func forecast(oneCall: OneCall, requested: ForecastRequest, fallbackTimeZone: TimeZone) throws(Invalid) -> Forecast {
-        let units = Units(system: requested.units)
         let coordinate = try Self.coordinate(latitude: oneCall.lat, longitude: oneCall.lon, field: "lat")
         let timeZone = TimeZone(identifier: oneCall.timezone) ?? fallbackTimeZone
         guard oneCall.current != nil || !(oneCall.hourly ?? []).isEmpty || !(oneCall.daily ?? []).isEmpty else {
@@ -90,18 +85,20 @@ extension OpenWeatherPayload {
         let current = oneCall.current.map { now in
             CurrentConditions(
                 time: date(now.dt), temperature: now.temp, apparentTemperature: now.feelsLike, relativeHumidity: now.humidity,
-                precipitation: units.precipitation(total(now.rain?.oneHour, now.snow?.oneHour)),
+                precipitation: total(now.rain?.oneHour, now.snow?.oneHour),
                 weatherCode: now.weather.first.flatMap { OpenWeatherCondition.condition(id: $0.id) }?.code,
                 isDay: OpenWeatherCondition.isDay(icon: now.weather.first?.icon),
-                windSpeed: now.windSpeed.map(units.windSpeed), windDirection: now.windDeg, windGusts: now.windGust.map(units.windSpeed))
+                windSpeed: now.windSpeed.map(kilometresPerHour), windDirection: now.windDeg, windGusts: now.windGust.map(kilometresPerHour),
+                pressure: now.pressure, dewPoint: now.dewPoint, cloudCover: now.clouds, visibility: now.visibility)
         }
         let hourly = !requested.includesHourly ? [] : (oneCall.hourly ?? []).prefix(ForecastRequest.hourlyHorizon).map { hour in
             HourlyForecast(
                 time: date(hour.dt), temperature: hour.temp, precipitationProbability: hour.pop.map { $0 * 100 },
-                precipitation: units.precipitation(total(hour.rain?.oneHour, hour.snow?.oneHour)),
+                precipitation: total(hour.rain?.oneHour, hour.snow?.oneHour),
                 weatherCode: hour.weather.first.flatMap { OpenWeatherCondition.condition(id: $0.id) }?.code,
                 isDay: OpenWeatherCondition.isDay(icon: hour.weather.first?.icon),
-                windSpeed: hour.windSpeed.map(units.windSpeed), windDirection: hour.windDeg)
+                windSpeed: hour.windSpeed.map(kilometresPerHour), windDirection: hour.windDeg,
+                pressure: hour.pressure, dewPoint: hour.dewPoint, cloudCover: hour.clouds, visibility: hour.visibility)
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -115,14 +112,14 @@ extension OpenWeatherPayload {
                 date: local,
                 weatherCode: day.weather.first.flatMap { OpenWeatherCondition.condition(id: $0.id) }?.code,
                 temperatureMax: day.temp.max, temperatureMin: day.temp.min,
-                precipitationSum: units.precipitation(total(day.rain, day.snow)),
+                precipitationSum: total(day.rain, day.snow),
                 precipitationProbabilityMax: day.pop.map { $0 * 100 },
-                windSpeedMax: day.windSpeed.map(units.windSpeed),
+                windSpeedMax: day.windSpeed.map(kilometresPerHour),
                 sunrise: day.sunrise.map(date), sunset: day.sunset.map(date), uvIndexMax: day.uvi))
         }
         return Forecast(
             coordinate: coordinate, requestedCoordinate: requested.coordinate, elevation: nil, timeZone: timeZone,
-            units: ForecastUnits(system: requested.units), current: current, hourly: Array(hourly), daily: daily,
+            units: .asProvided, current: current, hourly: Array(hourly), daily: daily,
             provider: .openWeather)
     }
 }

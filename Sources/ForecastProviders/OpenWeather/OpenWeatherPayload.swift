@@ -33,9 +33,11 @@ enum OpenWeatherPayload {
         var tempMin: Double?
         var tempMax: Double?
         var humidity: Double?
+        /// hPa; `sea_level` where given (the free endpoints' `pressure` is at sea level too).
+        var pressure: Double?
 
         enum CodingKeys: String, CodingKey {
-            case temp, humidity
+            case temp, humidity, pressure
             case feelsLike = "feels_like"
             case tempMin = "temp_min"
             case tempMax = "temp_max"
@@ -49,11 +51,19 @@ enum OpenWeatherPayload {
     }
 
     /// `/data/2.5/weather`: the current conditions.
+    /// The sky's cover, in percent.
+    struct Clouds: Decodable, Sendable {
+        var all: Double?
+    }
+
     struct Current: Decodable, Sendable {
         var coord: Coordinates
         var weather: [Condition]
         var main: Main
         var wind: Wind?
+        var clouds: Clouds?
+        /// Metres.
+        var visibility: Double?
         var rain: Amount?
         var snow: Amount?
         /// Unix seconds, UTC.
@@ -75,6 +85,8 @@ enum OpenWeatherPayload {
             var main: Main
             var weather: [Condition]
             var wind: Wind?
+            var clouds: Clouds?
+            var visibility: Double?
             /// Chance of precipitation, 0…1.
             var pop: Double?
             var rain: Amount?
@@ -103,13 +115,18 @@ enum OpenWeatherPayload {
             var weather: [Condition]
             var rain: Amount?
             var snow: Amount?
+            var pressure: Double?
+            var dewPoint: Double?
+            var clouds: Double?
+            var visibility: Double?
 
             enum CodingKeys: String, CodingKey {
-                case dt, temp, humidity, weather, rain, snow
+                case dt, temp, humidity, weather, rain, snow, pressure, clouds, visibility
                 case feelsLike = "feels_like"
                 case windSpeed = "wind_speed"
                 case windDeg = "wind_deg"
                 case windGust = "wind_gust"
+                case dewPoint = "dew_point"
             }
         }
 
@@ -122,9 +139,14 @@ enum OpenWeatherPayload {
             var pop: Double?
             var rain: Amount?
             var snow: Amount?
+            var pressure: Double?
+            var dewPoint: Double?
+            var clouds: Double?
+            var visibility: Double?
 
             enum CodingKeys: String, CodingKey {
-                case dt, temp, weather, pop, rain, snow
+                case dt, temp, weather, pop, rain, snow, pressure, clouds, visibility
+                case dewPoint = "dew_point"
                 case windSpeed = "wind_speed"
                 case windDeg = "wind_deg"
             }

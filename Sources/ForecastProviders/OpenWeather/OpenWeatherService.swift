@@ -83,7 +83,7 @@ public struct OpenWeatherService: ForecastService {
         configuration.endpoint.url(path: path, query: [
             URLQueryItem(name: "lat", value: String(request.coordinate.latitude)),
             URLQueryItem(name: "lon", value: String(request.coordinate.longitude)),
-            URLQueryItem(name: "units", value: request.units == .metric ? "metric" : "imperial"),
+            URLQueryItem(name: "units", value: "metric"),
         ] + extra + [URLQueryItem(name: "appid", value: configuration.apiKey)])
     }
 

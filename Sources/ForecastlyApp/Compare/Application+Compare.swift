@@ -18,7 +18,7 @@ extension Application {
     /// answers every place in one request (not cached); the others are
     /// asked place by place through the store, so MET Norway's `Expires`
     /// holds here too. No fallback: one table, one provider, credited under it.
-    public func compare(_ queries: [PlaceQuery], units: UnitSystem, service: ServiceSettings, alerts: Bool) async throws -> Comparison {
+    public func compare(_ queries: [PlaceQuery], service: ServiceSettings, alerts: Bool) async throws -> Comparison {
         let provider = service.provider
         guard queries.count <= provider.maximumComparedPlaces else {
             throw ForecastError.invalidInput("\(provider.name) is asked for at most \(provider.maximumComparedPlaces) places at once; got \(queries.count).")
@@ -29,7 +29,7 @@ extension Application {
             ? try services.weather()
             : CachingForecastService(base: try services.weather(), cache: store ?? NoForecastCache(),
                                      policy: .preferStored(maxAge: CachePolicy.defaultMaxAge), now: context.now)
-        let entries = try await PlaceComparison.run(queries, resolver: try services.placeResolver(), service: weather, units: units)
+        let entries = try await PlaceComparison.run(queries, resolver: try services.placeResolver(), service: weather)
         let marked = alerts ? await self.alerts(for: entries, service: services.alerts(store: store), store: store) : [:]
         return Comparison(entries: entries, alerts: marked, unwrittenCaches: takeProblems().unwritten)
     }

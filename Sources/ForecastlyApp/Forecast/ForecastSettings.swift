@@ -7,7 +7,6 @@ public struct ForecastSettings: Sendable {
     public var place: PlaceChoice
     /// Days to forecast, 1…16.
     public var days: Int
-    public var units: UnitSystem
     public var service: ServiceSettings
     /// The extras to ask beside the forecast.
     public var extras: ExtrasWanted
@@ -15,19 +14,18 @@ public struct ForecastSettings: Sendable {
     public var cache: CachePolicy
 
     public init(
-        place: PlaceChoice, days: Int = 7, units: UnitSystem = .metric, service: ServiceSettings = ServiceSettings(),
+        place: PlaceChoice, days: Int = 7, service: ServiceSettings = ServiceSettings(),
         extras: ExtrasWanted = .none, cache: CachePolicy = .preferStored(maxAge: CachePolicy.defaultMaxAge)
     ) {
         self.place = place
         self.days = days
-        self.units = units
         self.service = service
         self.extras = extras
         self.cache = cache
     }
 
     func request(_ coordinate: Coordinate) throws(ForecastError) -> ForecastRequest {
-        try ForecastRequest(coordinate: coordinate, days: days, units: units)
+        try ForecastRequest(coordinate: coordinate, days: days)
     }
 }
 
@@ -53,11 +51,11 @@ public struct ExtrasWanted: Sendable, Hashable {
 
 extension ForecastSettings {
     /// A forecast as the user's settings (config.toml, the environment, the
-    /// locale) have it: their days, units, provider and key, and the extras
-    /// they did not turn off.
+    /// locale) have it: their days, provider and key, and the extras they
+    /// did not turn off (the units are the display's: `settings.units`).
     public init(place: PlaceChoice, settings: Settings) {
         self.init(
-            place: place, days: settings.days.value, units: settings.units.value,
+            place: place, days: settings.days.value,
             service: ServiceSettings(provider: settings.provider.value, apiKey: settings.apiKey?.value),
             extras: ExtrasWanted(airQuality: settings.airQuality.value, airQualityScale: settings.aqi?.value,
                                  nowcast: settings.nowcast.value, alerts: settings.alerts.value))

@@ -23,7 +23,7 @@ extension Application {
                 note.placeName = context.places.name(given: place.name, at: place.coordinate)
             }
         } else {
-            let settings = ForecastSettings(place: choice, days: 1, units: .metric, service: service, cache: cache)
+            let settings = ForecastSettings(place: choice, days: 1, service: service, cache: cache)
             do {
                 let answer = try await forecast(settings, progress: progress)
                 notes = answer.notes

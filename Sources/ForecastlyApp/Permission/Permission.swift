@@ -100,8 +100,8 @@ extension ForecastViewModel {
     /// `run(permission:…)` with forecastly's rule deciding under `authorization`.
     @discardableResult
     public func run(
-        authorization: LocationAuthorization, provider: any LocationProvider, locateTimeout: Duration, days: Int, units: UnitSystem
+        authorization: LocationAuthorization, provider: any LocationProvider, locateTimeout: Duration, days: Int
     ) async -> ForecastViewState {
-        await run(permission: Permission(authorization: authorization), provider: provider, locateTimeout: locateTimeout, days: days, units: units)
+        await run(permission: Permission(authorization: authorization), provider: provider, locateTimeout: locateTimeout, days: days)
     }
 }

@@ -106,7 +106,7 @@ private final class ScenarioMachine: Sendable {
             environment: environment, transport: services, store: .inMemory(), places: PlaceBook(environment: process),
             clock: clock, now: now, backends: SimulatedBackends(source: source), records: disk, asker: asker, notifier: notifier, rule: rule)
         settings = ForecastSettings(
-            place: .located(LocatingSettings(source: .gpsd)), days: 3, units: .metric, service: ServiceSettings(fallback: false),
+            place: .located(LocatingSettings(source: .gpsd)), days: 3, service: ServiceSettings(fallback: false),
             extras: scriptsTheSky ? ExtrasWanted(nowcast: true, alerts: true) : .none)
         watching = WatchSettings(interval: scenario.interval, notify: scenario.notify ? NotifySettings() : nil)
     }

@@ -42,14 +42,14 @@ struct ChartCommand: AsyncParsableCommand {
         Diagnostics.bootstrap(verbose: verbose)
         let settings = try Settings.load(forecastOptions.flags(service: service))
         let forecast = ForecastSettings(
-            place: try location.choice(locating: locating, settings: settings), days: settings.days.value, units: settings.units.value,
+            place: try location.choice(locating: locating, settings: settings), days: settings.days.value,
             service: service.settings(settings), cache: cache.policy)
         let answer = try await CommandLineApp.with(timeout: service.timeout) { application in
             cache.offline ? try application.storedForecast(forecast) : try await application.forecast(forecast)
         }
         RunNotes.print(answer.notes)
         RunNotes.printStaleness(answer, verb: "Drawing")
-        let picture = MeteogramSVG(forecast: answer.forecast, placeName: answer.placeName).render()
+        let picture = MeteogramSVG(forecast: answer.forecast.converted(to: settings.measurementUnits), placeName: answer.placeName).render()
         if svg == "-" {
             Terminal.standardOutput.writeDocument(picture)
         } else {

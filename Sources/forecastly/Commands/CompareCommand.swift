@@ -62,8 +62,8 @@ struct CompareCommand: AsyncParsableCommand {
     /// The table (or JSON) for `queries`, as `compare` and `forecast` with several `--city` show it.
     static func show(_ queries: [PlaceQuery], settings: Settings, service: ServiceOptions, json: Bool, noColor: Bool) async throws {
         let comparison = try await CommandLineApp.with(timeout: service.timeout) { application in
-            try await application.compare(queries, units: settings.units.value, service: service.settings(settings), alerts: settings.alerts.value)
+            try await application.compare(queries, service: service.settings(settings), alerts: settings.alerts.value)
         }
-        try ComparisonOutput.print(comparison, units: settings.units.value, provider: settings.provider.value, json: json, noColor: noColor)
+        try ComparisonOutput.print(comparison, units: settings.measurementUnits, provider: settings.provider.value, json: json, noColor: noColor)
     }
 }

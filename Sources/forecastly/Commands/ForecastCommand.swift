@@ -5,6 +5,11 @@ import ForecastlySettings
 import Places
 
 extension UnitSystem: ArgumentChoice {}
+extension TemperatureUnit: ArgumentChoice {}
+extension SpeedUnit: ArgumentChoice {}
+extension PressureUnit: ArgumentChoice {}
+extension PrecipitationUnit: ArgumentChoice {}
+extension DistanceUnit: ArgumentChoice {}
 
 /// `forecastly forecast`: the main job.
 struct ForecastCommand: AsyncParsableCommand {
@@ -88,7 +93,7 @@ struct ForecastCommand: AsyncParsableCommand {
         }
         let renderer = try output.renderer(clock: settings.clock.value)
         let forecast = ForecastSettings(
-            place: try location.choice(locating: locating, settings: settings), days: settings.days.value, units: settings.units.value,
+            place: try location.choice(locating: locating, settings: settings), days: settings.days.value,
             service: service.settings(settings),
             extras: ExtrasWanted(
                 airQuality: settings.airQuality.value && renderer.showsAirQuality, airQualityScale: settings.aqi?.value,
@@ -97,12 +102,13 @@ struct ForecastCommand: AsyncParsableCommand {
                 alerts: settings.alerts.value && (renderer.showsAlerts || watching.notify)),
             cache: cache.policy)
         let hours = settings.hours.value
+        let units = settings.measurementUnits
         try await CommandLineApp.with(timeout: service.timeout) { application in
             if watching.watch {
                 let watch = WatchSettings(
                     interval: watching.interval.duration, maxAge: cache.maxAge.seconds, refresh: cache.refresh,
                     notify: watching.notify ? NotifySettings(rainThreshold: watching.rainNotice.duration) : nil, hourCycle: settings.clock.value)
-                try await WatchOutput(renderer: renderer, units: forecast.units, hours: hours).show(application, forecast, watch)
+                try await WatchOutput(renderer: renderer, units: units, hours: hours).show(application, forecast, watch)
                 return
             }
             let answer = cache.offline
@@ -110,7 +116,7 @@ struct ForecastCommand: AsyncParsableCommand {
                 : try await Spinner.while(renderer.isReport && Terminal.standardError.isTerminal) { try await application.forecast(forecast, progress: $0) }
             RunNotes.print(answer.notes)
             RunNotes.printStaleness(answer)
-            renderer.show(answer, units: forecast.units, hours: hours)
+            renderer.show(answer, units: units, hours: hours)
             RunNotes.warn(unwritten: answer.unwrittenCaches)
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForecastCore
 import ForecastlyApp
 import ForecastlyBase
 import ForecastlySettings
@@ -99,10 +100,11 @@ struct SimulateCommand: AsyncParsableCommand {
         let renderer = try output.renderer(clock: settings.clock.value)
         let forecast = ForecastSettings(
             place: .located(LocatingSettings(source: source.choice, timeout: .seconds(2))), days: settings.days.value,
-            units: settings.units.value, service: service.settings(settings))
+            service: service.settings(settings))
         let hours = settings.hours.value
+        let units = settings.measurementUnits
         if let track {
-            try await replay(track, forecast: forecast, renderer: renderer, hours: hours)
+            try await replay(track, forecast: forecast, renderer: renderer, units: units, hours: hours)
             return
         }
         guard let authorization else { return }
@@ -113,7 +115,7 @@ struct SimulateCommand: AsyncParsableCommand {
             return try await Spinner.while(renderer.isReport && Terminal.standardError.isTerminal) { try await application.forecast(forecast, progress: $0) }
         }
         RunNotes.print(answer.notes)
-        renderer.show(answer, units: forecast.units, hours: hours)
+        renderer.show(answer, units: units, hours: hours)
     }
 
     /// `--scenario FILE`: the transcript, as text or JSON; exit 1 when an invariant broke.
@@ -129,7 +131,7 @@ struct SimulateCommand: AsyncParsableCommand {
 
     /// `--track FILE`: the route through the application's watch, allowed in
     /// memory; each refresh (the start, and every move of more than 3 km) printed.
-    private func replay(_ path: String, forecast: ForecastSettings, renderer: ForecastOutput, hours: Int) async throws {
+    private func replay(_ path: String, forecast: ForecastSettings, renderer: ForecastOutput, units: MeasurementUnits, hours: Int) async throws {
         let route = try Track.read(from: URL(fileURLWithPath: path))
         try await CommandLineApp.with(timeout: service.timeout) { base in
             let application = Simulation.application(
@@ -138,7 +140,7 @@ struct SimulateCommand: AsyncParsableCommand {
             let watching = WatchSettings(interval: .seconds(86_400), refresh: true, endsWithLocations: true)
             for await screen in try await application.watch(forecast, watching: watching) {
                 if let answer = screen.answer {
-                    renderer.show(answer, units: forecast.units, hours: hours)
+                    renderer.show(answer, units: units, hours: hours)
                 } else if case .failed(let error, _) = screen.frame {
                     Terminal.standardError.writeLine("forecastly: \(error.userMessage)")
                 }

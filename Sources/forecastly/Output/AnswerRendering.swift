@@ -4,7 +4,7 @@ import ForecastPresentation
 
 extension ForecastOutput {
     /// The application's answer as this output writes it.
-    func render(_ answer: ForecastAnswer, units: UnitSystem, hours: Int) -> String {
+    func render(_ answer: ForecastAnswer, units: MeasurementUnits, hours: Int) -> String {
         render(answer.forecast, units: units, placeName: answer.placeName, hours: hours, place: answer.place, origin: answer.origin,
                extras: answer.extras)
     }
@@ -21,7 +21,7 @@ extension ForecastOutput {
 
     /// Writes the answer on stdout: a document as it is, text for people in
     /// the locale's characters.
-    func show(_ answer: ForecastAnswer, units: UnitSystem, hours: Int) {
+    func show(_ answer: ForecastAnswer, units: MeasurementUnits, hours: Int) {
         let text = render(answer, units: units, hours: hours)
         if isDocument { Terminal.standardOutput.writeDocument(text) } else { Terminal.standardOutput.write(text) }
     }

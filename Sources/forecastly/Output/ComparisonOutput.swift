@@ -8,7 +8,7 @@ import Foundation
 /// failed, then the table (or JSON) of the rest; the run fails with the
 /// first real failure's status once everything is printed.
 enum ComparisonOutput {
-    static func print(_ result: Comparison, units: UnitSystem, provider: WeatherProvider, json: Bool, noColor: Bool) throws {
+    static func print(_ result: Comparison, units: MeasurementUnits, provider: WeatherProvider, json: Bool, noColor: Bool) throws {
         let entries = result.entries
         var failure: ExitStatus?
         // Which place an ambiguous name was taken to mean, as --city says it.
@@ -21,7 +21,7 @@ enum ComparisonOutput {
             if !(error is DuplicatePlace) { failure = failure ?? error.exitStatus }
         }
         if json {
-            var document = ComparisonDocument(entries: entries, unitSystem: units, source: provider.source, generatedAt: Date())
+            var document = ComparisonDocument(entries: entries, units: units, source: provider.source, generatedAt: Date())
             document.alerts = result.alerts
             Terminal.standardOutput.writeDocument(String(decoding: document.encoded(), as: UTF8.self) + "\n")
         } else {
@@ -30,6 +30,7 @@ enum ComparisonOutput {
             var report = ComparisonReport(entries: entries, style: style, source: provider.source)
             report.alerts = result.alerts
             report.ascii = Terminal.asciiOnly
+            report.units = units
             Terminal.standardOutput.write(report.render())
         }
         if let failure { throw SilentExit(status: failure) }

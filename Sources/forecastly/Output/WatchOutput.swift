@@ -7,7 +7,7 @@ import ForecastPresentation
 /// per screen).
 struct WatchOutput {
     let renderer: ForecastOutput
-    let units: UnitSystem
+    let units: MeasurementUnits
     let hours: Int
 
     func show(_ application: Application, _ settings: ForecastSettings, _ watching: WatchSettings) async throws {
