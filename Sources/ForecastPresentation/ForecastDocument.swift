@@ -203,9 +203,11 @@ public struct ForecastDocument: Encodable, Sendable {
         }
         var node = root.nestedContainer(keyedBy: Keys.self, forKey: .yesterday)
         try node.encode(yesterday.temperatureThen, forKey: .temperatureAtThisHour)
-        try node.encode(yesterday.temperatureDifference, forKey: .temperatureDifference)
+        // A difference of two tenths is a tenth, not 0.7999999999999999.
+        let tenths = { (value: Double?) in value.map { ($0 * 10).rounded() / 10 } }
+        try node.encode(tenths(yesterday.temperatureDifference), forKey: .temperatureDifference)
         try node.encode(yesterday.highThen, forKey: .temperatureMax)
-        try node.encode(yesterday.highDifference, forKey: .temperatureMaxDifference)
+        try node.encode(tenths(yesterday.highDifference), forKey: .temperatureMaxDifference)
     }
 
     /// `sky`: each forecast day's Sun and Moon, computed for the place.

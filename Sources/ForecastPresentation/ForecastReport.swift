@@ -137,33 +137,38 @@ public struct ForecastReport: Sendable {
         let isDay = now.isDay ?? true
         // An answer far from the clock is shown as what it is: the time it
         // describes (the header gives its day), never "Now".
-        var first = label(forecast.isOutdated(at: self.now) ? clock.time(now.time) : "Now")
-        if let condition { first += "\(glyph(condition, isDay: isDay, at: now.time) ?? "") \(condition.description), " }
-        first += temperature(now.temperature)
-        if now.apparentTemperature != nil { first += " (feels like \(temperature(now.apparentTemperature)))" }
+        let first = label(forecast.isOutdated(at: self.now) ? clock.time(now.time) : "Now")
+        var weather = ""
+        if let condition { weather += "\(glyph(condition, isDay: isDay, at: now.time) ?? "") \(condition.description), " }
+        weather += temperature(now.temperature)
+        if now.apparentTemperature != nil { weather += " (feels like \(temperature(now.apparentTemperature)))" }
+        var headline = [weather]
+        if let difference = forecast.yesterday?.temperatureDifference {
+            headline.append(YesterdayText.difference(difference, unit: units.temperature, than: "yesterday at this hour"))
+        }
 
-        var details: [String] = []
+        // What a walk outside needs, then what a barometer and the eye tell.
+        var outside: [String] = []
         if now.windSpeed != nil {
             var wind = "Wind \(ValueFormat.wind(now.windSpeed, direction: now.windDirection, unit: units.windSpeed))"
             if let gusts = now.windGusts { wind += ", gusts \(ValueFormat.speed(gusts, unit: units.windSpeed))" }
-            details.append(wind)
+            outside.append(wind)
         }
-        if now.relativeHumidity != nil { details.append("Humidity \(ValueFormat.percent(now.relativeHumidity))") }
+        if now.relativeHumidity != nil { outside.append("Humidity \(ValueFormat.percent(now.relativeHumidity))") }
         if now.precipitation != nil {
-            details.append("Precipitation \(ValueFormat.precipitation(now.precipitation, unit: units.precipitation))")
+            outside.append("Precipitation \(ValueFormat.precipitation(now.precipitation, unit: units.precipitation))")
         }
+        var air: [String] = []
         if now.pressure != nil {
             let trend = forecast.pressureTrend.map { " \($0.arrow(ascii: ascii)) \($0.rawValue)" } ?? ""
-            details.append("Pressure \(ValueFormat.pressure(now.pressure, unit: units.pressure))\(trend)")
+            air.append("Pressure \(ValueFormat.pressure(now.pressure, unit: units.pressure))\(trend)")
         }
-        if now.dewPoint != nil { details.append("Dew point \(temperature(now.dewPoint))") }
-        if now.cloudCover != nil { details.append("Cloud \(ValueFormat.percent(now.cloudCover))") }
-        if now.visibility != nil { details.append("Visibility \(ValueFormat.visibility(now.visibility, unit: units.distance))") }
-        if let difference = forecast.yesterday?.temperatureDifference {
-            details.append(YesterdayText.difference(difference, unit: units.temperature, than: "yesterday at this hour"))
-        }
+        if now.dewPoint != nil { air.append("Dew point \(temperature(now.dewPoint))") }
+        if now.cloudCover != nil { air.append("Cloud \(ValueFormat.percent(now.cloudCover))") }
+        if now.visibility != nil { air.append("Visibility \(ValueFormat.visibility(now.visibility, unit: units.distance))") }
         let indent = String(repeating: " ", count: 7)
-        return details.isEmpty ? [first] : [first] + fitted(details, first: indent, indent: indent)
+        return fitted(headline, first: first, indent: indent)
+            + [outside, air].filter { !$0.isEmpty }.flatMap { fitted($0, first: indent, indent: indent) }
     }
 
     private func todaySection() -> [String] {

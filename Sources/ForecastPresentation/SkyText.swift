@@ -1,7 +1,7 @@
 public import ForecastCore
 public import Foundation
 
-/// The sky's words: "Dawn 06:38", "Day 8 h 52 min (−2 min 41 s)",
+/// The sky's words: "Dawn 06:38", "Day 8 h 52 min (-2 min 41 s)",
 /// "🌔 Waxing gibbous 82%", "Moonrise 14:02".
 public enum SkyText {
     public static func parts(_ day: SkyDay, yesterday: SkyDay?, clock: PlaceClock, ascii: Bool, southernHemisphere: Bool) -> [String] {
@@ -36,10 +36,11 @@ public enum SkyText {
         return rest == 0 ? "\(hours) h" : "\(hours) h \(rest) min"
     }
 
-    /// "+2 min 41 s", "−1 min 5 s", "+12 s", "±0 s".
+    /// "+2 min 41 s", "-1 min 5 s", "+12 s", "±0 s" (the minus as the
+    /// temperatures write it).
     public static func change(_ seconds: TimeInterval, ascii: Bool) -> String {
         let total = Int(seconds.rounded())
-        let sign = total > 0 ? "+" : total < 0 ? (ascii ? "-" : "−") : "±"
+        let sign = total > 0 ? "+" : total < 0 ? "-" : (ascii ? "+" : "±")
         let magnitude = abs(total)
         let (minutes, rest) = (magnitude / 60, magnitude % 60)
         if minutes == 0 { return "\(sign)\(rest) s" }
@@ -55,10 +56,10 @@ public enum YesterdayText {
         return "\(abs(rounded))\(unit) \(rounded > 0 ? "warmer" : "cooler") than \(what)"
     }
 
-    /// "+3°C", "−2°F", "±0°C": for a status bar.
+    /// "+3°C", "-2°F", "±0°C": for a status bar.
     public static func signed(_ value: Double, unit: String, ascii: Bool) -> String {
         let rounded = Int(value.rounded())
-        let sign = rounded > 0 ? "+" : rounded < 0 ? (ascii ? "-" : "−") : "±"
+        let sign = rounded > 0 ? "+" : rounded < 0 ? "-" : (ascii ? "+" : "±")
         return "\(sign)\(abs(rounded))\(unit)"
     }
 }

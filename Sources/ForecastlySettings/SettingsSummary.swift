@@ -47,19 +47,21 @@ extension Settings {
     /// A file with every setting, commented out: what the README shows.
     public static let example = """
     # forecastly's defaults; a flag or an environment variable wins over each.
-    # units = "imperial"          # "metric", "imperial" or "uk" (°C, mph, miles); default from the locale
-    # wind-unit = "ms"            # one quantity alone: "kmh", "ms", "mph", "knots" or "beaufort";
-    # temperature-unit = "celsius"  # "celsius" or "fahrenheit"; pressure-unit = "hpa", "inhg" or "mmhg";
-    # precipitation-unit = "mm"   # "mm" or "inch"; distance-unit = "km" or "mi"
-    # provider = "met-norway"     # "open-meteo", "met-norway" or "openweather"
-    # place = "Springfield, IL"   # or "50.45,30.52"; without it, forecastly locates you
-    # days = 3                    # 1 to 16
-    # hours = 12                  # 0 to 48
-    # clock = "12h"               # or "24h"; default from the locale
-    # air-quality = false         # leave out the air quality
-    # aqi = "us"                  # or "european"; default by region
-    # nowcast = false             # leave out the next two hours' rain
-    # alerts = false              # leave out official weather warnings
-    # openweather-api-key = "…"   # only if this file is mode 600
+    # units = "imperial"             # "metric", "imperial" or "uk" (°C, mph, miles); default from the locale
+    # wind-unit = "knots"            # one quantity in its own unit: "kmh", "ms", "mph", "knots" or "beaufort"
+    # temperature-unit = "celsius"   # or "fahrenheit"
+    # pressure-unit = "mmhg"         # "hpa", "inhg" or "mmhg"
+    # precipitation-unit = "mm"      # or "inch"
+    # distance-unit = "mi"           # or "km" (visibility)
+    # provider = "met-norway"        # "open-meteo", "met-norway" or "openweather"
+    # place = "Springfield, IL"      # or "50.45,30.52"; without it, forecastly locates you
+    # days = 3                       # 1 to 16
+    # hours = 12                     # 0 to 48
+    # clock = "12h"                  # or "24h"; default from the locale
+    # air-quality = false            # leave out the air quality
+    # aqi = "us"                     # or "european"; default by region
+    # nowcast = false                # leave out the next two hours' rain
+    # alerts = false                 # leave out official weather warnings
+    # openweather-api-key = "…"      # only if this file is mode 600
     """
 }

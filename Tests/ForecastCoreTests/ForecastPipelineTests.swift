@@ -33,7 +33,7 @@ import Testing
         let model = ForecastViewModel(service: service)
         let states = await model.states()
         await model.run(authorization: authorization, provider: AuthorizedLocationProvider(backend, authorization: authorization),
-                        locateTimeout: .seconds(1), days: 3, units: .metric)
+                        locateTimeout: .seconds(1), days: 3)
         await model.finish()
         var seen: [ForecastViewState] = []
         for await state in states { seen.append(state) }
@@ -74,7 +74,7 @@ import Testing
         var states = await model.states().makeAsyncIterator()
         let running = Task {
             await model.run(authorization: authorization, provider: AuthorizedLocationProvider(backend, authorization: authorization),
-                            locateTimeout: .seconds(1), days: 1, units: .metric)
+                            locateTimeout: .seconds(1), days: 1)
         }
         #expect(await states.next() == .idle)
         #expect(await states.next() == .waitingForAuthorization)
@@ -96,7 +96,7 @@ import Testing
         let place = ManualLocationProvider(place: StoredPlace(coordinate: Self.kyiv, name: "Kyiv"))
         // Undecided, and no one to ask: a stored place is decided on without asking.
         let (authorization, _) = await LocationAuthorization.load(store: InMemoryAuthorizationStore(), policy: .unrestricted)
-        let final = await model.run(authorization: authorization, provider: place, locateTimeout: .seconds(1), days: 1, units: .metric)
+        let final = await model.run(authorization: authorization, provider: place, locateTimeout: .seconds(1), days: 1)
         guard case .loaded(let forecast) = final else { Issue.record("\(final)"); return }
         #expect(forecast.fix?.source == .manual)
         #expect(forecast.fix?.city == "Kyiv")

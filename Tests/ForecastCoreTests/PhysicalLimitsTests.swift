@@ -42,10 +42,41 @@ import TestSupport
         do { try PhysicalLimits.check(high); Issue.record("12 km up") } catch { #expect(error.field == "elevation") }
     }
 
+    /// Pressure, dew point, cloud cover and visibility have bounds of their
+    /// own, and the past hours and yesterday are checked as the forecast is.
+    @Test func theNewQuantitiesAndThePastHaveBounds() throws {
+        var forecast = try Self.sample()
+        forecast.current?.pressure = 1013
+        forecast.current?.visibility = 24_140
+        forecast.current?.cloudCover = 100
+        forecast.current?.dewPoint = -3
+        try PhysicalLimits.check(forecast)
+        let cases: [(String, (inout Forecast) -> Void)] = [
+            ("current.pressure", { $0.current?.pressure = 10_130 }),        // Pa, not hPa
+            ("current.pressure", { $0.current?.pressure = 760 }),
+            ("current.dewPoint", { $0.current?.dewPoint = 150 }),
+            ("current.cloudCover", { $0.current?.cloudCover = 101 }),
+            ("current.visibility", { $0.current?.visibility = -1 }),
+            ("hourly[2].pressure", { $0.hourly[2].pressure = .infinity }),
+            ("past.hourly[0].temperature", { $0.past = PastWeather(hours: [HourlyForecast(time: $0.hourly[0].time, temperature: 90)], yesterday: nil) }),
+            ("yesterday.temperatureMax", { $0.past = PastWeather(hours: [], yesterday: DailyForecast(date: $0.daily[0].date, temperatureMax: -120)) }),
+        ]
+        for (field, spoil) in cases {
+            var bad = forecast
+            spoil(&bad)
+            do { try PhysicalLimits.check(bad); Issue.record("\(field) passed") } catch { #expect(error.field == field) }
+        }
+        // In inHg and miles, as a converted forecast carries them.
+        var shown = forecast.converted(to: UnitSystem.imperial.units)
+        try PhysicalLimits.check(shown)
+        shown.current?.pressure = 29.92 * 1.2
+        do { try PhysicalLimits.check(shown); Issue.record("35.9 inHg") } catch { #expect(error.field == "current.pressure") }
+    }
+
     /// °F, mph and inches are converted before they are compared.
     @Test func imperialUnitsAreConverted() throws {
         var forecast = try Self.sample()
-        forecast.units = ForecastUnits(system: .imperial)
+        forecast.units = ForecastUnits(UnitSystem.imperial.units)
         forecast.current?.temperature = 134  // 56.7 °C
         forecast.current?.windSpeed = 250  // 402 km/h
         forecast.daily[0].precipitationSum = 70  // 1,778 mm

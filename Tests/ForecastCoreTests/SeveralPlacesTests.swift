@@ -72,7 +72,7 @@ import TestSupport
         let requested = NIOLockedValueBox<[[ForecastRequest]]>([])
         let service = BatchRecordingService(requested: requested)
         let queries = try ["Lviv", "Nowhereville", "Kyiv", "lviv", "Odesa"].map(PlaceQuery.init)
-        let entries = try await PlaceComparison.run(queries, resolver: resolver, service: service, units: .metric)
+        let entries = try await PlaceComparison.run(queries, resolver: resolver, service: service)
         #expect(requested.withLockedValue { $0.count } == 1)
         #expect(requested.withLockedValue { $0[0].map(\.coordinate.latitude) } == [49.83826, 50.45466, 46.48572])
         let summary = entries.map { entry -> String in
@@ -83,7 +83,7 @@ import TestSupport
         }
         #expect(summary == ["Lviv", "Nowhereville: PlaceResolutionError", "Kyiv", "lviv: DuplicatePlace", "Odesa"])
         await #expect(throws: ForecastError.self) {
-            try await PlaceComparison.run(Array(repeating: try PlaceQuery("Kyiv"), count: 101), resolver: resolver, service: service, units: .metric)
+            try await PlaceComparison.run(Array(repeating: try PlaceQuery("Kyiv"), count: 101), resolver: resolver, service: service)
         }
     }
 }

@@ -21,7 +21,7 @@ import TestSupport
         let index = PlaceIndex(directories: XDGDirectories(environment: ["HOME": directory.path]), bundled: try BundledGeoNames(dumpAt: dump))
         let resolver = PlaceResolver(gazetteer: try index.importDump(at: dump), geocoder: nil)
         let service = BatchRecordingService(requested: NIOLockedValueBox([]))
-        return try await PlaceComparison.run(try names.map(PlaceQuery.init), resolver: resolver, service: service, units: .metric)
+        return try await PlaceComparison.run(try names.map(PlaceQuery.init), resolver: resolver, service: service)
     }
 
     @Test func theTableHasARowPerPlaceInOrderAndLeavesFailuresOut() async throws {
@@ -54,7 +54,7 @@ import TestSupport
 
     @Test func theJSONArrayKeepsInputOrderWithAForecastOrAnErrorEach() async throws {
         let entries = try await compare(["Lviv", "Nowhereville", "Kyiv", "lviv"])
-        let data = ComparisonDocument(entries: entries, unitSystem: .metric, source: .openMeteo, generatedAt: Self.generatedAt).encoded()
+        let data = ComparisonDocument(entries: entries, units: .metric, source: .openMeteo, generatedAt: Self.generatedAt).encoded()
         let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         #expect(array.map { $0["query"] as? String } == ["Lviv", "Nowhereville", "Kyiv", "lviv"])
         #expect(array.map { $0.keys.sorted() } == [["forecast", "query"], ["error", "query"], ["forecast", "query"], ["error", "query"]])

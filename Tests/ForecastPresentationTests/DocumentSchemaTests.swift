@@ -22,7 +22,7 @@ import TestSupport
         let generatedAt = Date(timeIntervalSince1970: 1_795_000_000)
         // Everything a document can hold: a named place, a stored origin, the air, the next two hours, warnings.
         var document = ForecastDocument(
-            forecast: forecast, placeName: "Kyiv, UA", unitSystem: .metric, source: .openMeteo, generatedAt: generatedAt,
+            forecast: forecast, placeName: "Kyiv, UA", units: .metric, source: .openMeteo, generatedAt: generatedAt,
             place: place, origin: .stored(fetchedAt: generatedAt.addingTimeInterval(-180)))
         document.extras.airQuality = try OpenMeteoAirQualityService.airQuality(
             from: .init(status: 200, body: Array(try Data(contentsOf: Fixtures.url("air-quality/current_all_variables_enschede_derived.json")))))

@@ -15,11 +15,12 @@ import TestSupport
     static let kyiv = try! Coordinate(latitude: 50.45, longitude: 30.52)
     static let generatedAt = Sample.utc("2026-11-21T05:00")
 
+    /// The full answer as kept (metric), shown in `units`.
     static func full(_ units: UnitSystem = .metric) throws -> Forecast {
-        let request = try ForecastRequest(coordinate: kyiv, days: 7, units: units)
+        let request = try ForecastRequest(coordinate: kyiv, days: 7)
         return try OpenMeteoService.forecast(
-            from: .init(status: 200, body: Array(FullResponse.json(units: units.rawValue).utf8)), for: request, service: .openMeteo
-        )
+            from: .init(status: 200, body: Array(FullResponse.json().utf8)), for: request, service: .openMeteo
+        ).converted(to: units.units)
     }
 
     @Test func metricReportMatchesGolden() throws {
@@ -67,7 +68,12 @@ import TestSupport
         ("%S–%s %T %Z", "07:12–16:04 07:15 Europe/Kyiv"),
         ("%i 100%%", "cloud.snow 100%"),
         ("%t (%a)", "-1°C (typed coordinates)"),
+        ("%P, dew %d, cloud %k, %V", "1012 hPa ↘, dew -3°C, cloud 100%, 2.4 km"),
+        ("%M, %D", "🌔 Waxing gibbous 85%, 8 h 44 min"),
+        ("%t, %Y", "-1°C, +3°C"),
     ])
+    // %D: timeanddate.com gives Kyiv 8:45 of daylight on 21 Nov 2026; %Y:
+    // -1.4 °C now against -4.0 °C yesterday at this hour.
     func lineTemplate(template: String, expected: String) throws {
         let line = try LineTemplate(template).render(try Self.full(), placeName: nil)
         #expect(line == expected)
@@ -79,7 +85,7 @@ import TestSupport
         Golden.check(metric + "\n" + recorded + "\n", against: "oneline.txt")
     }
 
-    @Test(arguments: ["", "%", "abc %", "%q", "%t %Y"])
+    @Test(arguments: ["", "%", "abc %", "%q", "%t %J"])
     func badTemplatesAreInputErrors(template: String) {
         #expect {
             _ = try LineTemplate(template)
@@ -90,7 +96,7 @@ import TestSupport
 
     @Test func jsonDocumentGolden() throws {
         let document = ForecastDocument(
-            forecast: try Self.full(), placeName: nil, unitSystem: .metric, source: .openMeteo, generatedAt: Self.generatedAt, hours: 3
+            forecast: try Self.full(), placeName: nil, units: .metric, source: .openMeteo, generatedAt: Self.generatedAt, hours: 3
         )
         Golden.check(String(decoding: document.encoded(), as: UTF8.self) + "\n", against: "forecast-kyiv.json")
     }
@@ -100,7 +106,7 @@ import TestSupport
     /// derived from the document; derive it the way the README says.
     @Test func simpleRecordIsDerivable() throws {
         let data = ForecastDocument(
-            forecast: try Self.full(), placeName: "Kyiv", unitSystem: .metric, source: .openMeteo, generatedAt: Self.generatedAt
+            forecast: try Self.full(), placeName: "Kyiv", units: .metric, source: .openMeteo, generatedAt: Self.generatedAt
         ).encoded()
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let location = try #require(root["location"] as? [String: Any])

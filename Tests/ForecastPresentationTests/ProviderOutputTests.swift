@@ -56,7 +56,7 @@ import TestSupport
     @Test(arguments: [WeatherProvider.metNorway, .openWeather])
     func jsonNamesTheProviderAndItsSteps(provider: WeatherProvider) throws {
         let forecast = provider == .metNorway ? try Self.met() : try Self.openWeather()
-        let document = ForecastDocument(forecast: forecast, placeName: nil, unitSystem: .metric, source: forecast.provider.source, generatedAt: Date(), hours: 48)
+        let document = ForecastDocument(forecast: forecast, placeName: nil, units: .metric, source: forecast.provider.source, generatedAt: Date(), hours: 48)
         let json = try #require(try JSONSerialization.jsonObject(with: document.encoded()) as? [String: Any])
         let source = try #require(json["source"] as? [String: Any])
         #expect(source["provider"] as? String == provider.rawValue)

@@ -17,9 +17,9 @@ import TestSupport
         return try JSONSerialization.data(withJSONObject: wrapped)
     }
 
-    static func forecast(_ body: Data, zone: String, days: Int = 16, units: UnitSystem = .metric) throws -> Forecast {
+    static func forecast(_ body: Data, zone: String, days: Int = 16) throws -> Forecast {
         let payload = try JSONDecoder().decode(MetNorwayPayload.self, from: body)
-        let request = try ForecastRequest(coordinate: try Coordinate(latitude: 50, longitude: 10), days: days, units: units)
+        let request = try ForecastRequest(coordinate: try Coordinate(latitude: 50, longitude: 10), days: days)
         return try payload.forecast(requested: request, timeZone: try #require(TimeZone(identifier: zone)))
     }
 
@@ -129,13 +129,19 @@ import TestSupport
         #expect(forecast.hourly[15].weatherCode == WeatherCondition.violentRainShowers.code)
     }
 
-    @Test func imperialUnitsAreConvertedFromMETsMetric() throws {
-        let forecast = try Self.forecast(Self.series(start: "2026-11-24T00:00:00Z", steps: 30), zone: "UTC", units: .imperial)
+    /// MET answers in m/s; the forecast is kept in km/h like every other
+    /// provider's, and a display converts it once.
+    @Test func metsMetricIsKeptAsProvidedAndConvertedForDisplay() throws {
+        let kept = try Self.forecast(Self.series(start: "2026-11-24T00:00:00Z", steps: 30), zone: "UTC")
+        #expect(kept.units == .asProvided)
+        #expect(abs((kept.hourly.first?.windSpeed ?? 0) - 36) < 1e-9)       // 10 m/s
+        let forecast = kept.converted(to: UnitSystem.imperial.units)
         let hour = try #require(forecast.hourly.first)
         #expect(hour.temperature == 32)                                       // 0 °C
         #expect(abs((hour.windSpeed ?? 0) - 22.369) < 0.001)                  // 10 m/s
         #expect(abs((hour.precipitation ?? 0) - 1 / 25.4) < 1e-9)             // 1 mm
-        #expect(forecast.units == ForecastUnits(system: .imperial))
+        #expect(forecast.units == ForecastUnits(UnitSystem.imperial.units))
+        #expect(forecast.converted(to: UnitSystem.metric.units) == forecast)  // once only
     }
 
     /// What MET might add or change is not a reason to fail: an unknown

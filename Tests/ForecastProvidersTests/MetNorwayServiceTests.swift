@@ -14,7 +14,7 @@ import TestSupport
 /// `If-Modified-Since`. The terms of service are checked request by request.
 @Suite struct MetNorwayServiceTests {
     static let oslo = try! Coordinate(latitude: 59.913868, longitude: 10.752245)
-    static let request = try! ForecastRequest(coordinate: oslo, days: 5, units: .metric)
+    static let request = try! ForecastRequest(coordinate: oslo, days: 5)
     static let lastModified = "Fri, 06 Feb 2026 20:27:06 GMT"
     static let body = try! Array(MetNorwayDecodingTests.body("compact_oslo_2026-02-06_snow_reformatted.json"))
 

@@ -28,10 +28,14 @@ import TestSupport
         #expect(current.condition == .clearSky)
         #expect(current.apparentTemperature == nil) // not in this recording
 
-        #expect(forecast.hourly.count == 48)
-        #expect(forecast.hourly.first?.time == Sample.utc("2026-09-28T22:00"))
+        // The hour before the current one is the past (as `past_hours` sends
+        // it), the rest the forecast from the current hour on.
+        #expect(forecast.past?.hours.map(\.time) == [Sample.utc("2026-09-28T22:00")])
+        #expect(forecast.past?.yesterday == nil)
+        #expect(forecast.hourly.count == 47)
+        #expect(forecast.hourly.first?.time == Sample.utc("2026-09-28T23:00"))
         #expect(forecast.hourly.last?.time == Sample.utc("2026-09-30T21:00"))
-        #expect(forecast.hourly[14].temperature == 25.0)
+        #expect(forecast.hourly[13].temperature == 25.0)
         #expect(forecast.hourly.allSatisfy { $0.precipitationProbability == 0 })
         #expect(forecast.hourly.allSatisfy { $0.weatherCode == nil })
 

@@ -57,25 +57,30 @@ import TestSupport
             #expect(query["timezone"] == "auto")
             #expect(query["forecast_days"] == "7")
             #expect(query["forecast_hours"] == "48")
-            #expect(query["current"]?.split(separator: ",").count == 9)
+            #expect(query["current"]?.split(separator: ",").count == 13)
             #expect(query["daily"]?.contains("uv_index_max") == true)
             #expect(query["temperature_unit"] == nil)
             #expect(query["apikey"] == nil)
         }
     }
 
-    @Test func imperialUnitsAndApiKeyAreSent() async throws {
+    /// Whatever the user shows, the request is the same metric one (so one
+    /// stored answer serves every unit), with the past for the trend and
+    /// yesterday, and the key.
+    @Test func theRequestIsMetricWithThePastAndTheKey() async throws {
         try await StubHTTPServer.with(always: .file(Self.zagrebFixture)) { server in
             try await withTransport(userAgent: Forecastly.userAgent) { transport in
                 let service = OpenMeteoService(
                     configuration: try OpenMeteoConfiguration(baseURL: URL(string: server.baseURL)!, apiKey: "secret-key"),
                     transport: transport
                 )
-                _ = try await service.forecast(for: try ForecastRequest(coordinate: Sample.zagreb, days: 16, units: .imperial))
+                _ = try await service.forecast(for: try ForecastRequest(coordinate: Sample.zagreb, days: 16))
                 let query = try #require(server.requests.first).query
-                #expect(query["temperature_unit"] == "fahrenheit")
-                #expect(query["wind_speed_unit"] == "mph")
-                #expect(query["precipitation_unit"] == "inch")
+                #expect(query["temperature_unit"] == nil && query["wind_speed_unit"] == nil && query["precipitation_unit"] == nil)
+                #expect(query["past_hours"] == "27" && query["past_days"] == "1")
+                for variable in ["pressure_msl", "dew_point_2m", "cloud_cover", "visibility"] {
+                    #expect(query["hourly"]?.split(separator: ",").contains(Substring(variable)) == true, "\(variable)")
+                }
                 #expect(query["forecast_days"] == "16")
                 #expect(query["apikey"] == "secret-key")
             }

@@ -10,7 +10,7 @@ import TestSupport
 /// real transport against a stub serving them.
 @Suite struct OpenWeatherTests {
     static let london = try! Coordinate(latitude: 51.5073, longitude: -0.1277)
-    static let request = try! ForecastRequest(coordinate: london, days: 7, units: .metric)
+    static let request = try! ForecastRequest(coordinate: london, days: 7)
     static let key = "0123456789abcdef0123456789abcdef"
 
     static func decode<T: Decodable>(_ type: T.Type, _ file: String) throws -> T {
@@ -75,14 +75,23 @@ import TestSupport
         #expect(OpenWeatherCondition.condition(id: id) == condition)
     }
 
-    @Test func imperialIsAskedForAndWindStaysInMilesAnHour() throws {
-        let moscow = try Self.decode(OpenWeatherPayload.Current.self, "weather_2.5_moscow_imperial_lang-ru_2020-05-01.json")
+    /// Asked in metric, OpenWeather gives wind in m/s; it is kept in km/h
+    /// like every provider's, with the pressure, clouds and visibility it sends.
+    @Test func metricAnswerIsKeptAsProvidedWithItsNewQuantities() throws {
+        let lisbon = try Self.decode(OpenWeatherPayload.Current.self, "weather_2.5_lisbon_metric_2026-08-01.json")
         let steps = try Self.decode(OpenWeatherPayload.FiveDays.self, "forecast_2.5_london_standard_2025-03-20.json")
-        let imperial = try ForecastRequest(coordinate: Self.london, days: 3, units: .imperial)
-        let forecast = try OpenWeatherPayload.forecast(current: moscow, fiveDays: steps, requested: imperial, timeZone: .gmt)
-        #expect(forecast.current?.temperature == 53.6)
-        #expect(forecast.current?.windSpeed == 6.71)
-        #expect(forecast.units.temperature == "°F")
+        let request = try ForecastRequest(coordinate: Self.london, days: 3)
+        let forecast = try OpenWeatherPayload.forecast(current: lisbon, fiveDays: steps, requested: request, timeZone: .gmt)
+        let now = try #require(forecast.current)
+        #expect(now.temperature == 22.55)
+        #expect(abs((now.windSpeed ?? 0) - 4.47 * 3.6) < 1e-9)
+        #expect(abs((now.windGusts ?? 0) - 7.6 * 3.6) < 1e-9)
+        #expect(now.pressure == 1016 && now.cloudCover == 48 && now.visibility == 10000)
+        #expect(forecast.units == .asProvided)
+        let shown = forecast.converted(to: UnitSystem.imperial.units)
+        #expect(abs((shown.current?.temperature ?? 0) - 72.59) < 1e-9)
+        #expect(abs((shown.current?.windSpeed ?? 0) - 4.47 * 3600 / 1609.344) < 1e-9)
+        #expect(shown.units.temperature == "°F")
     }
 
     // MARK: The service

@@ -19,7 +19,7 @@ import TestSupport
         let forecast = try Self.forecast()
         let key = ForecastCacheKey(Sample.request, provider: .openMeteo)
         let fetched = Date(timeIntervalSince1970: 1_800_000_000)
-        try store.save(StoredForecast(forecast: forecast, placeName: "Zagreb, HR", fetchedAt: fetched, days: 7, units: .metric), key: key)
+        try store.save(StoredForecast(forecast: forecast, placeName: "Zagreb, HR", fetchedAt: fetched, days: 7), key: key)
         let back = try #require(try store.latest(for: key))
         #expect(back.forecast == forecast)
         #expect(back.placeName == "Zagreb, HR")
@@ -39,7 +39,7 @@ import TestSupport
         let store = try SQLiteStore.open(path: Self.temporaryPath())
         let key = ForecastCacheKey(Sample.request, provider: .openMeteo)
         let fetched = Date(timeIntervalSince1970: 1_800_000_000)
-        try store.save(StoredForecast(forecast: try Self.forecast(), placeName: nil, fetchedAt: fetched, days: 7, units: .metric), key: key)
+        try store.save(StoredForecast(forecast: try Self.forecast(), placeName: nil, fetchedAt: fetched, days: 7), key: key)
         #expect(try store.latest(for: key, fetchedSince: fetched)?.fetchedAt == fetched)
         #expect(try store.latest(for: key, fetchedSince: fetched.addingTimeInterval(-60))?.fetchedAt == fetched)
         #expect(try store.latest(for: key, fetchedSince: fetched.addingTimeInterval(1)) == nil)
@@ -50,7 +50,7 @@ import TestSupport
         let store = try SQLiteStore.open(path: Self.temporaryPath())
         let key = ForecastCacheKey(Sample.request, provider: .openMeteo)
         for minute in 0..<5 {
-            try store.save(StoredForecast(forecast: try Self.forecast(), placeName: nil, fetchedAt: Date(timeIntervalSince1970: Double(minute * 60)), days: 7, units: .metric), key: key)
+            try store.save(StoredForecast(forecast: try Self.forecast(), placeName: nil, fetchedAt: Date(timeIntervalSince1970: Double(minute * 60)), days: 7), key: key)
         }
         let status = try store.status()
         #expect(status.forecastCount == 1)
@@ -70,7 +70,7 @@ import TestSupport
             ForecastCacheKey(try ForecastRequest(coordinate: Coordinate(latitude: -60 + Double(index) * 0.2, longitude: 10)), provider: .openMeteo)
         }
         for (index, key) in keys.enumerated() {
-            try store.save(StoredForecast(forecast: forecast, placeName: nil, fetchedAt: Date(timeIntervalSince1970: Double(index)), days: 7, units: .metric), key: key)
+            try store.save(StoredForecast(forecast: forecast, placeName: nil, fetchedAt: Date(timeIntervalSince1970: Double(index)), days: 7), key: key)
         }
         let status = try store.status()
         #expect(status.forecastCount == SQLiteStore.forecastLimit)
@@ -141,7 +141,7 @@ import TestSupport
             if run > 1 {
                 #expect(try store.latest(for: key)?.fetchedAt == Date(timeIntervalSince1970: Double(run - 1)))
             }
-            try store.save(StoredForecast(forecast: forecast, placeName: nil, fetchedAt: Date(timeIntervalSince1970: Double(run)), days: 7, units: .metric), key: key)
+            try store.save(StoredForecast(forecast: forecast, placeName: nil, fetchedAt: Date(timeIntervalSince1970: Double(run)), days: 7), key: key)
             longestLog = max(longestLog, POSIXPath.size(path + "-wal") ?? 0)
         }
         // Each save adds a few pages; the limit is checked after every write.
@@ -157,7 +157,7 @@ import TestSupport
     @Test func aDeletedDatabasesLogIsNotReadIntoANewOne() throws {
         let path = Self.temporaryPath()
         let key = ForecastCacheKey(Sample.request, provider: .openMeteo)
-        try SQLiteStore.open(path: path).save(StoredForecast(forecast: try Self.forecast(), placeName: nil, fetchedAt: Date(timeIntervalSince1970: 1), days: 7, units: .metric), key: key)
+        try SQLiteStore.open(path: path).save(StoredForecast(forecast: try Self.forecast(), placeName: nil, fetchedAt: Date(timeIntervalSince1970: 1), days: 7), key: key)
         #expect(POSIXPath.exists(path + "-wal"))
         try FileManager.default.removeItem(atPath: path)
         let fresh = try SQLiteStore.open(path: path)

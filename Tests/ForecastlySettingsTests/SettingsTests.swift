@@ -66,10 +66,65 @@ import Testing
         let error = #expect(throws: EnvironmentSettingError.self) {
             try Settings.resolve(flags: .init(), environment: ["FORECASTLY_UNITS": "kelvin"], file: nil)
         }
-        #expect(error?.userMessage == "FORECASTLY_UNITS must be one of metric, imperial; got “kelvin”. Change or unset it.")
+        #expect(error?.userMessage == "FORECASTLY_UNITS must be one of metric, imperial, uk; got “kelvin”. Change or unset it.")
         #expect(error?.exitStatus == .usage)
         #expect(try Settings.resolve(flags: .init(units: .metric), environment: ["FORECASTLY_UNITS": "kelvin"], file: nil).units.value == .metric)
         #expect(try Settings.resolve(flags: .init(), environment: ["FORECASTLY_UNITS": "Imperial"], file: nil).units.value == .imperial)
+    }
+}
+
+/// Each quantity's unit: its own flag, then `--units`, its own variable,
+/// `FORECASTLY_UNITS`, its own key, the `units` key, then the locale.
+@Suite struct QuantityUnitSettingsTests {
+    static let path = "/home/user/.config/forecastly/config.toml"
+
+    static func file(_ text: String) throws -> ConfigurationFile { try ConfigurationFile.parse(Array(text.utf8), path: path) }
+
+    @Test func eachQuantityFollowsThePrecedence() throws {
+        let file = try Self.file("units = \"imperial\"\nwind-unit = \"knots\"\npressure-unit = \"mmhg\"\n")
+        var settings = try Settings.resolve(flags: .init(), environment: ["LANG": "de_DE.UTF-8"], file: file)
+        // The key for wind and pressure, the file's system for the rest.
+        #expect(settings.windUnit == Setting(.knots, from: .file(path: Self.path, line: 2)))
+        #expect(settings.pressureUnit == Setting(.mmhg, from: .file(path: Self.path, line: 3)))
+        #expect(settings.temperatureUnit == Setting(.fahrenheit, from: .file(path: Self.path, line: 1)))
+        #expect(settings.distanceUnit.value == .mi)
+        // FORECASTLY_UNITS over the own key; the own variable over both.
+        settings = try Settings.resolve(flags: .init(), environment: ["FORECASTLY_UNITS": "uk", "FORECASTLY_WIND_UNIT": "beaufort"], file: file)
+        #expect(settings.windUnit == Setting(.beaufort, from: .environment("FORECASTLY_WIND_UNIT")))
+        #expect(settings.pressureUnit == Setting(.hpa, from: .environment("FORECASTLY_UNITS")))
+        #expect(settings.temperatureUnit.value == .celsius)
+        // --units over the own variable; the own flag over everything.
+        settings = try Settings.resolve(flags: .init(units: .metric, windUnit: .ms),
+                                        environment: ["FORECASTLY_PRESSURE_UNIT": "inhg", "FORECASTLY_WIND_UNIT": "knots"], file: file)
+        #expect(settings.windUnit == Setting(.ms, from: .flag("--wind-unit")))
+        #expect(settings.pressureUnit == Setting(.hpa, from: .flag("--units")))
+        #expect(settings.measurementUnits == MeasurementUnits(temperature: .celsius, windSpeed: .ms, pressure: .hpa, precipitation: .mm, distance: .km))
+    }
+
+    @Test func aQuantityVariableWithAnUnknownUnitIsAUsageError() throws {
+        let error = #expect(throws: EnvironmentSettingError.self) {
+            try Settings.resolve(flags: .init(), environment: ["FORECASTLY_WIND_UNIT": "furlongs"], file: nil)
+        }
+        #expect(error?.userMessage == "FORECASTLY_WIND_UNIT must be one of kmh, ms, mph, knots, beaufort; got “furlongs”. Change or unset it.")
+        #expect(try Settings.resolve(flags: .init(windUnit: .kmh), environment: ["FORECASTLY_WIND_UNIT": "furlongs"], file: nil).windUnit.value == .kmh)
+    }
+
+    /// National practice: Britain's mph and miles with °C, m/s in the Nordic
+    /// countries and Russia, mmHg in Russia, the US customary units.
+    @Test(arguments: [
+        ("en_GB.UTF-8", MeasurementUnits(temperature: .celsius, windSpeed: .mph, pressure: .hpa, precipitation: .mm, distance: .mi)),
+        ("nb_NO.UTF-8", MeasurementUnits(temperature: .celsius, windSpeed: .ms, pressure: .hpa, precipitation: .mm, distance: .km)),
+        ("sv_SE.UTF-8", MeasurementUnits(temperature: .celsius, windSpeed: .ms, pressure: .hpa, precipitation: .mm, distance: .km)),
+        ("ru_RU.UTF-8", MeasurementUnits(temperature: .celsius, windSpeed: .ms, pressure: .mmhg, precipitation: .mm, distance: .km)),
+        ("en_US.UTF-8", MeasurementUnits(temperature: .fahrenheit, windSpeed: .mph, pressure: .inhg, precipitation: .inch, distance: .mi)),
+        ("de_DE.UTF-8", MeasurementUnits(temperature: .celsius, windSpeed: .kmh, pressure: .hpa, precipitation: .mm, distance: .km)),
+    ] as [(String, MeasurementUnits)])
+    func theLocaleFollowsNationalPractice(locale: String, units: MeasurementUnits) throws {
+        let settings = try Settings.resolve(flags: .init(), environment: ["LC_MEASUREMENT": locale], file: nil)
+        #expect(settings.measurementUnits == units)
+        #expect(settings.windUnit.source == .locale(variable: "LC_MEASUREMENT", value: locale))
+        // A system chosen anywhere replaces the national practice whole.
+        #expect(try Settings.resolve(flags: .init(units: .metric), environment: ["LC_MEASUREMENT": locale], file: nil).measurementUnits == .metric)
     }
 }
 
@@ -79,7 +134,7 @@ import Testing
         (["LANG": "en_US.UTF-8"], UnitSystem.imperial, "LANG"),
         (["LANG": "en_LR"], .imperial, "LANG"),
         (["LANG": "my_MM.UTF-8"], .imperial, "LANG"),
-        (["LANG": "en_GB.UTF-8"], .metric, "LANG"),
+        (["LANG": "en_GB.UTF-8"], .uk, "LANG"),
         (["LANG": "de_DE.UTF-8@euro"], .metric, "LANG"),
         (["LANG": "C.UTF-8"], .metric, "LANG"),
         (["LANG": "en_GB.UTF-8", "LC_MEASUREMENT": "en_US.UTF-8"], .imperial, "LC_MEASUREMENT"),

@@ -5,11 +5,19 @@ public import Foundation
 /// as recorded; `at:` moves the same answer by whole hours so that its
 /// "now" is the given time (a run against a stub must not look outdated),
 /// keeping every local clock time and value.
+///
+/// Derived, not recorded (Tests/Fixtures/open-meteo/SOURCES.md): the layout
+/// of a recorded answer with `past_hours=27` and `past_days=1`, so the hours
+/// start 27 hours before the current one and the days with yesterday. The
+/// pressure falls 0.6 hPa an hour (a falling trend); yesterday at this hour
+/// was -4.0 °C and its high 0.4 °C (now -1.4 °C, today's high 1.2 °C).
 public enum FullResponse {
     /// The recorded answer's "now": 2026-11-21T07:15 in Kyiv (UTC+2).
     public static let recordedNow = Date(timeIntervalSince1970: 1_795_238_100)
 
-    /// The answer as recorded, or moved to `now`.
+    /// The answer as recorded, or moved to `now`; `units: "imperial"` is
+    /// the same weather as Open-Meteo sends it when asked in °F, mph and
+    /// inches (forecastly asks in metric; this checks it reads either).
     public static func json(units: String = "metric", at now: Date? = nil) -> String {
         let imperial = units == "imperial"
         let t = imperial ? "°F" : "°C"
@@ -31,42 +39,52 @@ public enum FullResponse {
         dates.timeZone = local.timeZone
         dates.dateFormat = "yyyy-MM-dd"
         func day(_ index: Int) -> String { dates.string(from: current.addingTimeInterval(TimeInterval(index * 86_400))) }
-        var hours: [String] = []
-        var temps: [String] = []
-        var probabilities: [String] = []
-        var amounts: [String] = []
-        var codes: [String] = []
-        var isDay: [String] = []
-        var speeds: [String] = []
-        var directions: [String] = []
-        for hour in 0..<48 {
-            let clock = (hour + 7) % 24
-            hours.append(localTime(firstHour.addingTimeInterval(TimeInterval(hour * 3600))))
-            let celsius = 2.0 + Double((hour * 7) % 9) - 3.5
-            temps.append(String(imperial ? celsius * 9 / 5 + 32 : celsius))
-            probabilities.append(String((hour * 13) % 100))
-            amounts.append(hour % 5 == 0 ? (imperial ? "0.012" : "0.3") : "0.00")
-            codes.append(String([3, 61, 2, 45, 71, 0, 80, 95][hour % 8]))
-            isDay.append((7...15).contains(clock) ? "1" : "0")
-            speeds.append(String(Double(5 + hour % 20)))
-            directions.append(String((hour * 37) % 360))
+        func f(_ c: Double) -> String { String(imperial ? (c * 9 / 5 + 32) : c) }
+        func speed(_ kmh: Double) -> String { String(imperial ? kmh / 1.609344 : kmh) }
+        func amount(_ mm: Double) -> String { String(imperial ? mm / 25.4 : mm) }
+        var series: [String: [String]] = [:]
+        for hour in -27..<48 {
+            let clock = ((hour + 7) % 24 + 24) % 24
+            let celsius = hour < 0 ? -4.0 - Double(-hour % 4) : 2.0 + Double((hour * 7) % 9) - 3.5
+            let values: [(String, String)] = [
+                ("time", localTime(firstHour.addingTimeInterval(TimeInterval(hour * 3600)))),
+                ("temperature_2m", f(celsius)),
+                ("precipitation_probability", String(((hour * 13) % 100 + 100) % 100)),
+                ("precipitation", hour % 5 == 0 ? amount(0.3) : "0.00"),
+                ("weather_code", String([3, 61, 2, 45, 71, 0, 80, 95][(hour % 8 + 8) % 8])),
+                ("is_day", (7...15).contains(clock) ? "1" : "0"),
+                ("wind_speed_10m", speed(Double(5 + (hour % 20 + 20) % 20))),
+                ("wind_direction_10m", String(((hour * 37) % 360 + 360) % 360)),
+                ("pressure_msl", String(((1012.3 - 0.6 * Double(hour)) * 10).rounded() / 10)),
+                ("dew_point_2m", f(celsius - 2.5)),
+                ("cloud_cover", String(((hour * 29) % 101 + 101) % 101)),
+                ("visibility", String(2400 + ((hour % 6 + 6) % 6) * 4000)),
+            ]
+            for (name, value) in values { series[name, default: []].append(value) }
         }
         func list(_ values: [String]) -> String { "[" + values.joined(separator: ",") + "]" }
-        let days = (0..<7).map { "\"\(day($0))\"" }
-        let sunrises = ["07:12", "07:14", "07:15", "07:17", "07:18", "07:20", "07:21"].enumerated().map { "\"\(day($0))T\($1)\"" }
-        let sunsets = ["16:04", "16:03", "16:02", "16:01", "16:00", "15:59", "15:58"].enumerated().map { "\"\(day($0))T\($1)\"" }
-        func f(_ c: Double) -> String { String(imperial ? (c * 9 / 5 + 32) : c) }
+        let hourlyNames = ["time", "temperature_2m", "precipitation_probability", "precipitation", "weather_code", "is_day",
+                           "wind_speed_10m", "wind_direction_10m", "pressure_msl", "dew_point_2m", "cloud_cover", "visibility"]
+        let hourly = hourlyNames.map { "\"\($0)\":\(list(series[$0] ?? []))" }.joined(separator: ",")
+        // Yesterday first (`past_days=1`), then seven days from today.
+        let days = (-1..<7).map { "\"\(day($0))\"" }
+        let sunrises = ["07:10", "07:12", "07:14", "07:15", "07:17", "07:18", "07:20", "07:21"].enumerated().map { "\"\(day($0 - 1))T\($1)\"" }
+        let sunsets = ["16:05", "16:04", "16:03", "16:02", "16:01", "16:00", "15:59", "15:58"].enumerated().map { "\"\(day($0 - 1))T\($1)\"" }
+        let maxima = [0.4, 1.2, 3.4, 5.0, 2.2, -0.4, 7.9, 4.4].map(f)
+        let minima = [-5.2, -3.1, -1.0, 0.6, 0, -6.5, 1.1, 0.0].enumerated().map { $0 == 4 ? "null" : f($1) }
+        let sums = [0.0, 1.2, 0.0, 4.6, 0, 0.0, 12.3, 0.1].enumerated().map { $0 == 4 ? "null" : amount($1) }
+        let winds = [18.0, 22.3, 15.0, 30.1, 0, 8.2, 41.7, 12.0].enumerated().map { $0 == 4 ? "null" : speed($1) }
         return """
         {"latitude":50.45,"longitude":30.5,"generationtime_ms":0.4,"utc_offset_seconds":\(offset),"timezone":"Europe/Kyiv","timezone_abbreviation":"GMT+2","elevation":169.0,
-        "current_units":{"time":"iso8601","interval":"seconds","temperature_2m":"\(t)","apparent_temperature":"\(t)","relative_humidity_2m":"%","precipitation":"\(p)","weather_code":"wmo code","is_day":"","wind_speed_10m":"\(w)","wind_direction_10m":"°","wind_gusts_10m":"\(w)"},
-        "current":{"time":\(localTime(current)),"interval":900,"temperature_2m":\(f(-1.4)),"apparent_temperature":\(f(-5.8)),"relative_humidity_2m":87,"precipitation":0.00,"weather_code":71,"is_day":1,"wind_speed_10m":14.6,"wind_direction_10m":315,"wind_gusts_10m":31.0},
-        "hourly_units":{"time":"iso8601","temperature_2m":"\(t)","precipitation_probability":"%","precipitation":"\(p)","weather_code":"wmo code","is_day":"","wind_speed_10m":"\(w)","wind_direction_10m":"°"},
-        "hourly":{"time":\(list(hours)),"temperature_2m":\(list(temps)),"precipitation_probability":\(list(probabilities)),"precipitation":\(list(amounts)),"weather_code":\(list(codes)),"is_day":\(list(isDay)),"wind_speed_10m":\(list(speeds)),"wind_direction_10m":\(list(directions))},
+        "current_units":{"time":"iso8601","interval":"seconds","temperature_2m":"\(t)","apparent_temperature":"\(t)","relative_humidity_2m":"%","precipitation":"\(p)","weather_code":"wmo code","is_day":"","wind_speed_10m":"\(w)","wind_direction_10m":"°","wind_gusts_10m":"\(w)","pressure_msl":"hPa","dew_point_2m":"\(t)","cloud_cover":"%","visibility":"m"},
+        "current":{"time":\(localTime(current)),"interval":900,"temperature_2m":\(f(-1.4)),"apparent_temperature":\(f(-5.8)),"relative_humidity_2m":87,"precipitation":0.00,"weather_code":71,"is_day":1,"wind_speed_10m":\(speed(14.6)),"wind_direction_10m":315,"wind_gusts_10m":\(speed(31.0)),"pressure_msl":1012.3,"dew_point_2m":\(f(-3.2)),"cloud_cover":100,"visibility":2400.0},
+        "hourly_units":{"time":"iso8601","temperature_2m":"\(t)","precipitation_probability":"%","precipitation":"\(p)","weather_code":"wmo code","is_day":"","wind_speed_10m":"\(w)","wind_direction_10m":"°","pressure_msl":"hPa","dew_point_2m":"\(t)","cloud_cover":"%","visibility":"m"},
+        "hourly":{\(hourly)},
         "daily_units":{"time":"iso8601","weather_code":"wmo code","temperature_2m_max":"\(t)","temperature_2m_min":"\(t)","precipitation_sum":"\(p)","precipitation_probability_max":"%","wind_speed_10m_max":"\(w)","sunrise":"iso8601","sunset":"iso8601","uv_index_max":""},
-        "daily":{"time":\(list(days)),"weather_code":[71,3,61,null,0,95,2],"temperature_2m_max":[\(f(1.2)),\(f(3.4)),\(f(5.0)),\(f(2.2)),\(f(-0.4)),\(f(7.9)),\(f(4.4))],"temperature_2m_min":[\(f(-3.1)),\(f(-1.0)),\(f(0.6)),null,\(f(-6.5)),\(f(1.1)),\(f(0.0))],"precipitation_sum":[1.2,0.0,4.6,null,0.0,12.3,0.1],"precipitation_probability_max":[80,10,95,null,0,100,20],"wind_speed_10m_max":[22.3,15.0,30.1,null,8.2,41.7,12.0],
+        "daily":{"time":\(list(days)),"weather_code":[3,71,3,61,null,0,95,2],"temperature_2m_max":\(list(maxima)),"temperature_2m_min":\(list(minima)),"precipitation_sum":\(list(sums)),"precipitation_probability_max":[40,80,10,95,null,0,100,20],"wind_speed_10m_max":\(list(winds)),
          "sunrise":\(list(sunrises)),
          "sunset":\(list(sunsets)),
-         "uv_index_max":[0.85,0.9,0.7,null,1.1,0.4,0.8]}}
+         "uv_index_max":[0.8,0.85,0.9,0.7,null,1.1,0.4,0.8]}}
         """
     }
 }

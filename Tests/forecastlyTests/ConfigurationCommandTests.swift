@@ -26,15 +26,14 @@ import TestSupport
 
     @Test func theFilesDefaultsAreUsedAndFlagsWinOverThem() async throws {
         try await Self.withHome(config: "units = \"imperial\"\nplace = \"50.45,30.52\"\ndays = 2\nclock = \"12h\"\n") { home in
-            try await StubHTTPServer.with(always: .json(FullResponse.json(units: "imperial", at: Date()))) { server in
-                let configured = try await CLI.run(["--format", "%l %S"], server: server, home: home)
+            try await StubHTTPServer.with(always: .json(FullResponse.json(at: Date()))) { server in
+                let configured = try await CLI.run(["--format", "%l %S %t"], server: server, home: home)
                 #expect(configured.status == 0, "\(configured.stderr)")
                 // The place from the file needs no permission, as typed coordinates do; its time on a 12-hour clock.
-                #expect(configured.stdout.wholeMatch(of: /.+ [0-9]{1,2}:[0-9]{2} (AM|PM)\n/) != nil, "\(configured.stdout)")
+                #expect(configured.stdout.wholeMatch(of: /.+ [0-9]{1,2}:[0-9]{2} (AM|PM) 29°F\n/) != nil, "\(configured.stdout)")
                 let query = try #require(server.requests.first).query
                 #expect(query["latitude"] == "50.45")
                 #expect(query["forecast_days"] == "2")
-                #expect(query["temperature_unit"] == "fahrenheit")
 
                 let flagged = try await CLI.run(["--lat", "1", "--lon", "2", "--units", "metric", "--days", "4", "--clock", "24h", "--format", "%S"],
                                                 server: server, home: home)
@@ -65,9 +64,10 @@ import TestSupport
             let result = try await CLI.run(["config"], home: home)
             #expect(result.status == 78)
             let file = "\(home.path)/.config/forecastly/config.toml"
-            #expect(result.stdout.contains("  units     imperial                    \(file) line 1\n"), "\(result.stdout)")
-            #expect(result.stdout.contains("  hours     12                          \(file) line 5\n"))
-            #expect(result.stdout.contains("  days      7                           built-in default\n"))
+            #expect(result.stdout.contains("  units           imperial                    \(file) line 1\n"), "\(result.stdout)")
+            #expect(result.stdout.contains("    wind          mph                         \(file) line 1\n"), "\(result.stdout)")
+            #expect(result.stdout.contains("  hours           12                          \(file) line 5\n"))
+            #expect(result.stdout.contains("  days            7                           built-in default\n"))
             #expect(result.stdout.contains("  ! line 3: days takes a whole number from 1 to 16; got “seven”\n"))
             #expect(result.stdout.contains("  ! line 4: this is not TOML (settings are not in tables"))
             #expect(result.stderrLines == ["forecastly: \(file) has 2 lines forecastly cannot use, marked with ! above; fix or remove them."])
@@ -139,12 +139,15 @@ import TestSupport
     }
 
     @Test func theLocaleChoosesUnitsAndClockWhenNothingElseDoes() async throws {
-        try await StubHTTPServer.with(always: .json(FullResponse.json(units: "imperial", at: Date()))) { server in
-            let result = try await CLI.run(["--lat", "1", "--lon", "2", "--format", "%S"], server: server,
+        try await StubHTTPServer.with(always: .json(FullResponse.json(at: Date()))) { server in
+            let result = try await CLI.run(["--lat", "1", "--lon", "2", "--format", "%S %t %P"], server: server,
                                            environment: ["LANG": "C.UTF-8", "LC_MEASUREMENT": "en_US.UTF-8", "LC_TIME": "en_US.UTF-8"])
             #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout.hasSuffix("M\n"), "\(result.stdout)")  // AM or PM
-            #expect(try #require(server.requests.first).query["temperature_unit"] == "fahrenheit")
+            #expect(result.stdout.hasSuffix("M 29°F 29.89 inHg ↘\n"), "\(result.stdout)")  // AM or PM
+            // National practice: Russia's mmHg and m/s.
+            let russian = try await CLI.run(["--lat", "1", "--lon", "2", "--format", "%w %P"], server: server,
+                                            environment: ["LANG": "ru_RU.UTF-8"])
+            #expect(russian.stdout == "4 m/s NW 759 mmHg ↘\n", "\(russian.stdout)")
         }
     }
 

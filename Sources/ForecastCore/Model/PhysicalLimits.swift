@@ -23,6 +23,11 @@ public enum PhysicalLimits {
     /// Precipitation in one step or one day, mm: the wettest day measured is 1,825.
     public static let precipitation = 0.0...2_000.0
     public static let uvIndex = 0.0...40.0
+    /// Pressure at sea level, hPa: the lowest measured is 870 (Typhoon Tip),
+    /// the highest 1,084.8 (Tosontsengel).
+    public static let pressure = 800.0...1_100.0
+    /// Horizontal visibility, metres: far beyond what any model reports.
+    public static let visibility = 0.0...500_000.0
     /// Metres above the sea: the Dead Sea shore to above Everest.
     public static let elevation = -500.0...9_000.0
     /// Rain, as a rate, mm/h (the next two hours): far above any measured.
@@ -58,27 +63,44 @@ public enum PhysicalLimits {
             try within(now.windSpeed.map(units.kilometresPerHour), windSpeed, "current.windSpeed", "km/h")
             try within(now.windGusts.map(units.kilometresPerHour), windSpeed, "current.windGusts", "km/h")
             try within(now.windDirection, windDirection, "current.windDirection", "°")
+            try within(now.pressure.map(units.hectopascals), pressure, "current.pressure", "hPa")
+            try within(now.dewPoint.map(units.celsius), temperature, "current.dewPoint", "°C")
+            try within(now.cloudCover, percent, "current.cloudCover", "%")
+            try within(now.visibility.map(units.metres), visibility, "current.visibility", "m")
         }
-        for (index, hour) in forecast.hourly.enumerated() {
-            let field = "hourly[\(index)]"
+        try check(forecast.hourly, "hourly", units)
+        for (index, day) in forecast.daily.enumerated() { try check(day, "daily[\(index)]", units) }
+        if let past = forecast.past {
+            try check(past.hours, "past.hourly", units)
+            if let yesterday = past.yesterday { try check(yesterday, "yesterday", units) }
+        }
+    }
+
+    private static func check(_ hours: [HourlyForecast], _ name: String, _ units: Conversions) throws(Violation) {
+        for (index, hour) in hours.enumerated() {
+            let field = "\(name)[\(index)]"
             try within(hour.time, "\(field).time")
             try within(hour.temperature.map(units.celsius), temperature, "\(field).temperature", "°C")
             try within(hour.precipitationProbability, percent, "\(field).precipitationProbability", "%")
             try within(hour.precipitation.map(units.millimetres), precipitation, "\(field).precipitation", "mm")
             try within(hour.windSpeed.map(units.kilometresPerHour), windSpeed, "\(field).windSpeed", "km/h")
             try within(hour.windDirection, windDirection, "\(field).windDirection", "°")
+            try within(hour.pressure.map(units.hectopascals), pressure, "\(field).pressure", "hPa")
+            try within(hour.dewPoint.map(units.celsius), temperature, "\(field).dewPoint", "°C")
+            try within(hour.cloudCover, percent, "\(field).cloudCover", "%")
+            try within(hour.visibility.map(units.metres), visibility, "\(field).visibility", "m")
         }
-        for (index, day) in forecast.daily.enumerated() {
-            let field = "daily[\(index)]"
-            try within(day.temperatureMax.map(units.celsius), temperature, "\(field).temperatureMax", "°C")
-            try within(day.temperatureMin.map(units.celsius), temperature, "\(field).temperatureMin", "°C")
-            try within(day.precipitationSum.map(units.millimetres), precipitation, "\(field).precipitationSum", "mm")
-            try within(day.precipitationProbabilityMax, percent, "\(field).precipitationProbabilityMax", "%")
-            try within(day.windSpeedMax.map(units.kilometresPerHour), windSpeed, "\(field).windSpeedMax", "km/h")
-            try within(day.uvIndexMax, uvIndex, "\(field).uvIndexMax", "")
-            if let sunrise = day.sunrise { try within(sunrise, "\(field).sunrise") }
-            if let sunset = day.sunset { try within(sunset, "\(field).sunset") }
-        }
+    }
+
+    private static func check(_ day: DailyForecast, _ field: String, _ units: Conversions) throws(Violation) {
+        try within(day.temperatureMax.map(units.celsius), temperature, "\(field).temperatureMax", "°C")
+        try within(day.temperatureMin.map(units.celsius), temperature, "\(field).temperatureMin", "°C")
+        try within(day.precipitationSum.map(units.millimetres), precipitation, "\(field).precipitationSum", "mm")
+        try within(day.precipitationProbabilityMax, percent, "\(field).precipitationProbabilityMax", "%")
+        try within(day.windSpeedMax.map(units.kilometresPerHour), windSpeed, "\(field).windSpeedMax", "km/h")
+        try within(day.uvIndexMax, uvIndex, "\(field).uvIndexMax", "")
+        if let sunrise = day.sunrise { try within(sunrise, "\(field).sunrise") }
+        if let sunset = day.sunset { try within(sunset, "\(field).sunset") }
     }
 
     private static func within(_ value: Double?, _ limits: ClosedRange<Double>, _ field: String, _ unit: String) throws(Violation) {
@@ -101,8 +123,12 @@ public enum PhysicalLimits {
         let fahrenheit: Bool
         let windFactor: Double
         let inches: Bool
+        let pressure: PressureUnit
+        let distance: String
 
         init(_ units: ForecastUnits) {
+            pressure = PressureUnit.allCases.first { $0.symbol == units.pressure } ?? .hpa
+            distance = units.distance
             fahrenheit = units.temperature.contains("F")
             let wind = units.windSpeed.lowercased()
             windFactor = wind.hasPrefix("mp") ? 1.609344 : wind == "m/s" ? 3.6 : wind.hasPrefix("kn") || wind == "kt" ? 1.852 : 1
@@ -112,6 +138,8 @@ public enum PhysicalLimits {
         func celsius(_ value: Double) -> Double { fahrenheit ? (value - 32) * 5 / 9 : value }
         func kilometresPerHour(_ value: Double) -> Double { value * windFactor }
         func millimetres(_ value: Double) -> Double { inches ? value * 25.4 : value }
+        func hectopascals(_ value: Double) -> Double { value / pressure.fromHectopascals(1) }
+        func metres(_ value: Double) -> Double { distance == "km" ? value * 1000 : distance == "mi" ? value * 1609.344 : value }
     }
 }
 

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The Moon's phase: how much of it is lit, and where it is in its month.
 public struct MoonPhase: Sendable, Hashable, Codable {
