@@ -60,7 +60,7 @@ public struct ForecastDocument: Encodable, Sendable {
         case cache, origin, fetchedAt, ageSeconds
         case stepHours, provider
         case yesterday, temperatureAtThisHour, temperatureDifference, temperatureMaxDifference
-        case sky, sun, dawn, dusk, dayLengthSeconds, dayLengthChangeSeconds, moon, phase, illumination, moonrise, moonset
+        case sky
         case airQuality, index, scale, value, category, europeanAqi, usAqi, pm2_5, pm10, ozone, nitrogenDioxide, uvIndex, pollen
         case nowcast, summary, stepMinutes, steps, snowfall
         case alerts, alertService, covered, asOf, unplaced, event, severity, urgency, certainty, onset, expires, ends
@@ -212,28 +212,10 @@ public struct ForecastDocument: Encodable, Sendable {
 
     /// `sky`: each forecast day's Sun and Moon, computed for the place.
     private func encodeSky(into root: inout KeyedEncodingContainer<Keys>, clock: PlaceClock) throws {
-        var sky = root.nestedUnkeyedContainer(forKey: .sky)
-        let days = forecast.sky()
-        var previous = forecast.daily.first.map { Almanac.day(LocalDate(daysSinceEpoch: $0.date.daysSinceEpoch - 1),
-                                                              at: forecast.requestedCoordinate, timeZone: forecast.timeZone) }
-        for day in days {
-            var node = sky.nestedContainer(keyedBy: Keys.self)
-            try node.encode(day.date.description, forKey: .date)
-            try node.encode(day.sun.kind.rawValue, forKey: .sun)
-            try node.encode(day.sun.dawn.map(clock.iso8601), forKey: .dawn)
-            try node.encode(day.sun.sunrise.map(clock.iso8601), forKey: .sunrise)
-            try node.encode(day.sun.sunset.map(clock.iso8601), forKey: .sunset)
-            try node.encode(day.sun.dusk.map(clock.iso8601), forKey: .dusk)
-            try node.encode(Int(day.sun.dayLength.rounded()), forKey: .dayLengthSeconds)
-            try node.encode(previous.map { Int(day.dayLengthChange(since: $0).rounded()) }, forKey: .dayLengthChangeSeconds)
-            var moon = node.nestedContainer(keyedBy: Keys.self, forKey: .moon)
-            try moon.encode(day.moon.phase.name.rawValue, forKey: .phase)
-            try moon.encode((day.moon.phase.illumination * 1000).rounded() / 1000, forKey: .illumination)
-            try moon.encode(day.moon.phase.glyph(southernHemisphere: forecast.isSouthernHemisphere), forKey: .glyph)
-            try moon.encode(day.moon.moonrise.map(clock.iso8601), forKey: .moonrise)
-            try moon.encode(day.moon.moonset.map(clock.iso8601), forKey: .moonset)
-            previous = day
-        }
+        let dayBefore = forecast.daily.first.map { Almanac.day(LocalDate(daysSinceEpoch: $0.date.daysSinceEpoch - 1),
+                                                               at: forecast.requestedCoordinate, timeZone: forecast.timeZone) }
+        try root.encode(SkyDays(days: forecast.sky(), dayBefore: dayBefore, clock: clock, southernHemisphere: forecast.isSouthernHemisphere),
+                        forKey: .sky)
     }
 
     /// `airQuality`: null, or the index on its scale with its word, each

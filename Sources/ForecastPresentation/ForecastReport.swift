@@ -95,33 +95,8 @@ public struct ForecastReport: Sendable {
         return fitted(parts, first: "", indent: "")
     }
 
-    /// `parts` joined by " · " after `first`, on as many lines as `width`
-    /// needs, each further line starting with `indent`; a part is never split.
     private func fitted(_ parts: [String], first: String, indent: String) -> [String] {
-        guard let width else { return [first + parts.joined(separator: separator)] }
-        // The colours' escapes take no columns; the indent does.
-        func columns(_ text: String) -> Int { TextWidth.of(text.replacing(/\x{1B}\[[0-9;]*m/, with: "")) }
-        var lines: [String] = []
-        var line = first
-        var lineHasPart = false
-        func add(_ piece: String, after joiner: String) {
-            if lineHasPart, columns(line) + columns(joiner) + columns(piece) > width {
-                lines.append(line)
-                line = indent + piece
-            } else {
-                line += (lineHasPart ? joiner : "") + piece
-            }
-            lineHasPart = true
-        }
-        for part in parts {
-            if columns(indent) + columns(part) > width {
-                // A part longer than any line is broken between its words.
-                for (index, word) in part.split(separator: " ").enumerated() { add(String(word), after: index == 0 ? separator : " ") }
-            } else {
-                add(part, after: separator)
-            }
-        }
-        return lines + [line]
+        FittedLines.lines(parts, first: first, indent: indent, width: width, separator: separator)
     }
 
     private func temperature(_ value: Double?) -> String {

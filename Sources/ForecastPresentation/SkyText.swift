@@ -4,7 +4,15 @@ public import Foundation
 /// The sky's words: "Dawn 06:38", "Day 8 h 52 min (-2 min 41 s)",
 /// "🌔 Waxing gibbous 82%", "Moonrise 14:02".
 public enum SkyText {
-    public static func parts(_ day: SkyDay, yesterday: SkyDay?, clock: PlaceClock, ascii: Bool, southernHemisphere: Bool) -> [String] {
+    /// The Sun's parts, then the Moon's. The report's "Today" line has the
+    /// sunrise and sunset already; `forecastly sky` asks for them here.
+    public static func parts(_ day: SkyDay, yesterday: SkyDay?, clock: PlaceClock, ascii: Bool, southernHemisphere: Bool,
+                             sunriseAndSunset: Bool = false) -> [String] {
+        sun(day, yesterday: yesterday, clock: clock, ascii: ascii, sunriseAndSunset: sunriseAndSunset)
+            + moon(day, clock: clock, ascii: ascii, southernHemisphere: southernHemisphere)
+    }
+
+    static func sun(_ day: SkyDay, yesterday: SkyDay?, clock: PlaceClock, ascii: Bool, sunriseAndSunset: Bool) -> [String] {
         var parts: [String] = []
         switch day.sun.kind {
         case .polarDay: parts.append("Polar day, the Sun up all day")
@@ -12,13 +20,22 @@ public enum SkyText {
         case .risesAndSets: break
         }
         if let dawn = day.sun.dawn { parts.append("Dawn \(clock.time(dawn))") }
+        if sunriseAndSunset, let sunrise = day.sun.sunrise { parts.append("Sunrise \(clock.time(sunrise))") }
+        if sunriseAndSunset, let sunset = day.sun.sunset { parts.append("Sunset \(clock.time(sunset))") }
         if let dusk = day.sun.dusk { parts.append("Dusk \(clock.time(dusk))") }
         var length = "Day \(dayLength(day.sun.dayLength))"
         if let yesterday { length += " (\(change(day.dayLengthChange(since: yesterday), ascii: ascii)))" }
         parts.append(length)
-        parts.append(moon(day.moon.phase, ascii: ascii, southernHemisphere: southernHemisphere))
-        if let rise = day.moon.moonrise { parts.append("Moonrise \(clock.time(rise))") }
-        if let set = day.moon.moonset { parts.append("Moonset \(clock.time(set))") }
+        return parts
+    }
+
+    static func moon(_ day: SkyDay, clock: PlaceClock, ascii: Bool, southernHemisphere: Bool) -> [String] {
+        var parts = [moon(day.moon.phase, ascii: ascii, southernHemisphere: southernHemisphere)]
+        // In the order they happen that day.
+        let events = [(day.moon.moonrise, "Moonrise"), (day.moon.moonset, "Moonset")]
+            .compactMap { time, word in time.map { ($0, word) } }.sorted { $0.0 < $1.0 }
+        parts += events.map { "\($1) \(clock.time($0))" }
+        if let up = day.moon.upAllDay { parts.append(up ? "Moon up all day" : "Moon down all day") }
         return parts
     }
 

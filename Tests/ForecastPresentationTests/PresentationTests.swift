@@ -23,6 +23,12 @@ import TestSupport
         ).converted(to: units.units)
     }
 
+    /// The derived full answer (the past, pressure, dew point, cloud,
+    /// visibility) as a file: the fuzzer's seed for the Open-Meteo reader.
+    @Test func theFullAnswerIsKeptAsAFileForTheFuzzer() {
+        Golden.check(FullResponse.json(), against: "open-meteo-full-with-past.json")
+    }
+
     @Test func metricReportMatchesGolden() throws {
         let report = ForecastReport(forecast: try Self.full(), placeName: nil, hours: 8, style: .plain, source: .openMeteo).whenFetched
         Golden.check(report.render(), against: "report-kyiv-metric.txt")

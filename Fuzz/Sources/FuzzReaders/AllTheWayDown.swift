@@ -69,7 +69,31 @@ enum AllTheWayDown {
         }
     }
 
+    /// Every unit a person can choose, in systems and one by one (m/s,
+    /// knots, Beaufort, mmHg), so every conversion and its formatting runs.
+    static let everyUnits: [MeasurementUnits] = UnitSystem.allCases.map(\.units) + [
+        MeasurementUnits(temperature: .celsius, windSpeed: .ms, pressure: .mmhg, precipitation: .mm, distance: .km),
+        MeasurementUnits(temperature: .fahrenheit, windSpeed: .knots, pressure: .inhg, precipitation: .inch, distance: .mi),
+        MeasurementUnits(temperature: .celsius, windSpeed: .beaufort, pressure: .hpa, precipitation: .mm, distance: .mi),
+    ]
+
     static func render(_ forecast: Forecast) {
+        for units in everyUnits {
+            let shown = forecast.converted(to: units)
+            precondition(shown.converted(to: .metric) == shown, "a shown forecast was converted twice")
+            renderShown(shown)
+            _ = ForecastDocument(forecast: forecast, placeName: "Kyiv, UA", units: units, source: forecast.provider.source, generatedAt: Date()).encoded()
+        }
+        // The sky for every forecast day, as `forecastly sky` shows it.
+        for day in forecast.sky() {
+            _ = SkyText.parts(day, yesterday: nil, clock: PlaceClock(timeZone: forecast.timeZone), ascii: false,
+                              southernHemisphere: forecast.isSouthernHemisphere)
+        }
+        _ = MeteogramSVG(forecast: forecast.converted(to: .metric), placeName: "Kyiv, UA").render()
+    }
+
+    /// Every renderer of a forecast already in the units shown.
+    static func renderShown(_ forecast: Forecast) {
         for style in [TerminalStyle.plain, TerminalStyle(enabled: true)] {
             var report = ForecastReport(forecast: forecast, placeName: "Kyiv, UA", hours: 48, style: style, source: forecast.provider.source)
             for width in [nil, 30, 80, 200] as [Int?] {
@@ -91,10 +115,6 @@ enum AllTheWayDown {
                 precondition(waybar.filter { $0 == "\n" }.count == 1, "Waybar's object is not one line")
             }
         }
-        for units in UnitSystem.allCases {
-            _ = ForecastDocument(forecast: forecast, placeName: "Kyiv, UA", unitSystem: units, source: forecast.provider.source, generatedAt: Date()).encoded()
-        }
-        _ = MeteogramSVG(forecast: forecast, placeName: "Kyiv, UA").render()
     }
 
     static let store = try! SQLiteStore.inMemory()

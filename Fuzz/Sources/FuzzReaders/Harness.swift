@@ -115,7 +115,7 @@ enum Readers {
                     }
                     report.ascii = true
                     _ = report.render()
-                    var document = ForecastDocument(forecast: sample, placeName: "Kyiv, UA", unitSystem: .metric, source: .openMeteo, generatedAt: Date())
+                    var document = ForecastDocument(forecast: sample, placeName: "Kyiv, UA", units: .metric, source: .openMeteo, generatedAt: Date())
                     document.extras.airQuality = air
                     document.extras.airQualityScale = scale
                     _ = document.encoded()
@@ -141,7 +141,7 @@ enum Readers {
                 }
                 report.ascii = true
                 _ = report.render()
-                var document = ForecastDocument(forecast: sample, placeName: "Kyiv, UA", unitSystem: .metric, source: .openMeteo, generatedAt: now)
+                var document = ForecastDocument(forecast: sample, placeName: "Kyiv, UA", units: .metric, source: .openMeteo, generatedAt: now)
                 document.extras.nowcast = nowcast
                 _ = document.encoded()
                 if var template = try? LineTemplate("%N") {
@@ -178,7 +178,7 @@ enum Readers {
                     }
                     report.ascii = true
                     _ = report.render()
-                    var document = ForecastDocument(forecast: sample, placeName: "Hilo", unitSystem: .metric, source: .openMeteo, generatedAt: fetched)
+                    var document = ForecastDocument(forecast: sample, placeName: "Hilo", units: .metric, source: .openMeteo, generatedAt: fetched)
                     document.extras.alerts = alerts
                     _ = document.encoded()
                     if var template = try? LineTemplate("%A %t") {

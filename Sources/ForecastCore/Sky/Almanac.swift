@@ -38,7 +38,8 @@ public enum Almanac {
         let sun = SunDay(
             kind: kind, dawn: civil.rising, sunrise: rise.rising, sunset: rise.setting, dusk: civil.setting,
             dayLength: daylight(from: start, to: end, kind: kind, rise: rise))
-        return SkyDay(date: date, sun: sun, moon: MoonDay(moonrise: moon.rising, moonset: moon.setting, phase: phase(at: middle)))
+        return SkyDay(date: date, sun: sun, moon: MoonDay(moonrise: moon.rising, moonset: moon.setting, phase: phase(at: middle),
+                                                                         upAllDay: moonAltitude(middle) > 0))
     }
 
     /// The days from `first`, one after another.

@@ -54,10 +54,14 @@ public struct MoonDay: Sendable, Hashable, Codable {
     public var moonrise: Date?
     public var moonset: Date?
     public var phase: MoonPhase
+    /// On a day it neither rises nor sets (near the poles): whether it is
+    /// up all day (true) or down all day (false); nil on other days.
+    public var upAllDay: Bool?
 
-    public init(moonrise: Date?, moonset: Date?, phase: MoonPhase) {
+    public init(moonrise: Date?, moonset: Date?, phase: MoonPhase, upAllDay: Bool? = nil) {
         self.moonrise = moonrise
         self.moonset = moonset
         self.phase = phase
+        self.upAllDay = moonrise == nil && moonset == nil ? upAllDay : nil
     }
 }

@@ -70,7 +70,7 @@ struct ForecastlyCommand: AsyncParsableCommand {
         OpenWeather (CC BY-SA 4.0). Places from GeoNames (CC BY 4.0).
         """,
         version: "forecastly \(Forecastly.version)",
-        subcommands: [ForecastCommand.self, CompareCommand.self, ChartCommand.self, AlertsCommand.self, CitiesCommand.self, NotesCommand.self, CacheCommand.self, LocationCommand.self, ConfigCommand.self, SimulateCommand.self, AboutCommand.self],
+        subcommands: [ForecastCommand.self, CompareCommand.self, ChartCommand.self, AlertsCommand.self, SkyCommand.self, CitiesCommand.self, NotesCommand.self, CacheCommand.self, LocationCommand.self, ConfigCommand.self, SimulateCommand.self, AboutCommand.self],
         defaultSubcommand: ForecastCommand.self
     )
 }

@@ -1,0 +1,52 @@
+public import ForecastCore
+public import ForecastlyBase
+public import Foundation
+
+/// The Sun and the Moon at a place for the coming days.
+public struct SkyAnswer: Sendable {
+    /// From today in the place's calendar.
+    public var days: [SkyDay]
+    /// The day before the first, for how the first day's length changed.
+    public var dayBefore: SkyDay
+    public var coordinate: Coordinate
+    public var placeName: String?
+    public var timeZone: TimeZone
+    public var notes: [AppNote]
+    public var unwrittenCaches: [CacheProblem]
+
+    /// South of the equator the Moon's lit side is drawn on the other hand.
+    public var isSouthernHemisphere: Bool { coordinate.latitude < 0 }
+}
+
+extension Application {
+    /// The sky at the place for `days` days from today (`forecastly sky`):
+    /// computed on this machine, so no weather service is asked; only
+    /// finding the place may ask the geocoder or a location source, under
+    /// the same permission as a forecast.
+    public func sky(at choice: PlaceChoice, days: Int, progress: @escaping ProgressReporter = { _ in }) async throws -> SkyAnswer {
+        let log = NoteLog()
+        return try await noting(log) { try await sky(at: choice, days: days, log: log, progress: progress) }
+    }
+
+    private func sky(at choice: PlaceChoice, days: Int, log: NoteLog, progress: @escaping ProgressReporter) async throws -> SkyAnswer {
+        let finder = PlaceFinder(application: self, choice: choice, log: log)
+        let place: Place
+        switch try await finder.find(offline: finder.offline(), services: services(ServiceSettings()), progress: progress) {
+        case .place(let known):
+            place = known
+        case .user(let source):
+            progress(.locating(source.provider.kind))
+            let fix = try await source.provider.currentLocation(timeout: source.timeout)
+            place = Place(coordinate: fix.coordinate, name: fix.placeName)
+        }
+        let zone = context.places.timeZone(at: place.coordinate)
+        let now = context.now()
+        let today = LocalDate(daysSinceEpoch: Int(((now.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: now))) / 86_400).rounded(.down)))
+        let all = Almanac.days(from: LocalDate(daysSinceEpoch: today.daysSinceEpoch - 1), count: days + 1, at: place.coordinate, timeZone: zone)
+        let problems = takeProblems()
+        return SkyAnswer(
+            days: Array(all.dropFirst()), dayBefore: all[0], coordinate: place.coordinate,
+            placeName: context.places.name(given: place.name, at: place.coordinate), timeZone: zone,
+            notes: problems.notes + log.all, unwrittenCaches: problems.unwritten)
+    }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import ForecastlyBase
+import ForecastlySettings
+import ForecastPresentation
+import Foundation
+
+/// `forecastly sky`: the Sun and the Moon at the place for the coming days,
+/// computed on this machine.
+struct SkyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sky",
+        abstract: "Show the Sun and the Moon at the place for the coming days.",
+        discussion: """
+        Example: forecastly sky --city Tromsø --days 3
+        Civil dawn and dusk, sunrise and sunset, the day's length and how it
+        changed since the day before, the Moon's phase and moonrise and
+        moonset, in the place's time zone. Computed on this machine: no
+        weather service is asked. Where the Sun does not rise or set, the
+        day says "Polar night" or "Polar day". --json prints the place and
+        the same "sky" array as the forecast's JSON.
+        """
+    )
+
+    @OptionGroup(title: "Location") var location: LocationOptions
+    @OptionGroup(title: "Locating (without --lat/--lon)") var locating: LocationSourceOptions
+
+    @Option(help: ArgumentHelp("Days to show from today, 1…16.", valueName: "days"))
+    var days = 7
+
+    @Flag(help: "Print JSON for scripts (the forecast's \"sky\" array, with the place).")
+    var json = false
+
+    @Option(help: ArgumentHelp("24h or 12h; default clock in config.toml, then the locale's (LC_TIME).", valueName: "clock"))
+    var clock: HourCycle?
+
+    @Flag(help: "Draw in plain ASCII (the default when the locale is not UTF-8).")
+    var ascii = false
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for finding the place (a city's name, locating), 1…120.", valueName: "seconds"))
+    var timeout: Double = 15
+
+    @Flag(name: .customLong("no-color"), help: "Never colour the output (NO_COLOR works too).")
+    var noColor = false
+
+    @Flag(help: "Log what happens to stderr.")
+    var verbose = false
+
+    func validate() throws {
+        _ = try location.coordinate()
+        guard try location.cityQueries().count <= 1 else { throw ValidationError("'sky' shows one place; give --city once.") }
+        try locating.check()
+        guard (1...16).contains(days) else { throw ValidationError("--days must be between 1 and 16; got \(days).") }
+        guard timeout.isFinite, (1...120).contains(timeout) else { throw ValidationError("--timeout must be between 1 and 120 seconds; got \(timeout).") }
+        if json, ascii { throw ValidationError("--ascii draws the text in plain ASCII; leave it out with --json.") }
+    }
+
+    func run() async throws {
+        Diagnostics.bootstrap(verbose: verbose)
+        let settings = try Settings.load(Settings.Flags(clock: clock))
+        let choice = try location.choice(locating: locating, settings: settings)
+        let answer = try await CommandLineApp.with(timeout: timeout) { application in
+            try await Spinner.while(Terminal.standardError.isTerminal) { try await application.sky(at: choice, days: days, progress: $0) }
+        }
+        RunNotes.print(answer.notes)
+        if json {
+            let document = SkyDocument(days: answer.days, dayBefore: answer.dayBefore, coordinate: answer.coordinate,
+                                       placeName: answer.placeName, timeZone: answer.timeZone)
+            Terminal.standardOutput.writeDocument(String(decoding: document.encoded(), as: UTF8.self) + "\n")
+        } else {
+            let environment = ProcessInfo.processInfo.environment
+            var report = SkyReport(days: answer.days, dayBefore: answer.dayBefore, coordinate: answer.coordinate, placeName: answer.placeName,
+                                   timeZone: answer.timeZone,
+                                   style: TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: environment, disabled: noColor))
+            report.hourCycle = settings.clock.value
+            report.width = Terminal.standardOutput.width(environment: environment)
+            report.ascii = ascii || !Terminal.localeIsUTF8(environment: environment)
+            Terminal.standardOutput.write(report.render())
+        }
+        RunNotes.warn(unwritten: answer.unwrittenCaches)
+    }
+}
