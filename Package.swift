@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "ForecastCore", targets: ["ForecastCore"]),
         .library(name: "ForecastProviders", targets: ["ForecastProviders"]),
         .library(name: "ForecastStore", targets: ["ForecastStore"]),
+        .library(name: "ForecastlyLocalization", targets: ["ForecastlyLocalization"]),
         .library(name: "ForecastPresentation", targets: ["ForecastPresentation"]),
         .library(name: "ForecastlySettings", targets: ["ForecastlySettings"]),
         .library(name: "ForecastlyApp", targets: ["ForecastlyApp"]),
@@ -130,11 +131,24 @@ let package = Package(
             ],
             swiftSettings: strictSwift6
         ),
+        // The user's language: which one (LANGUAGE, LC_ALL, LC_MESSAGES,
+        // LANG), its messages from the gettext catalogs in po/ (embedded in
+        // the binary by the plugin below), its dates and numbers through
+        // Foundation.
+        .target(
+            name: "ForecastlyLocalization",
+            swiftSettings: strictSwift6,
+            plugins: ["EmbedTranslations"]
+        ),
+        // Writes po/*.po into a Swift file at build time; adding a language
+        // is adding its .po file.
+        .executableTarget(name: "TranslationEmbedder"),
+        .plugin(name: "EmbedTranslations", capability: .buildTool(), dependencies: ["TranslationEmbedder"]),
         // What a person or a program reads: the report, one line and its
         // templates, JSON documents, the terminal and SVG meteograms, Waybar.
         .target(
             name: "ForecastPresentation",
-            dependencies: ["ForecastCore", "ForecastlyBase", "LocationProvider", "Places"],
+            dependencies: ["ForecastCore", "ForecastlyBase", "ForecastlyLocalization", "LocationProvider", "Places"],
             swiftSettings: strictSwift6
         ),
         // The settings of a run: the configuration file (config.toml), the
@@ -143,7 +157,7 @@ let package = Package(
         .target(
             name: "ForecastlySettings",
             dependencies: [
-                "ForecastCore", "ForecastlyBase",
+                "ForecastCore", "ForecastlyBase", "ForecastlyLocalization",
                 // The providers a setting may name, and the keys they take.
                 "ForecastProviders",
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -302,6 +316,10 @@ let package = Package(
                 "ForecastPresentation", "ForecastCore", "ForecastProviders", "ForecastlyBase", "LocationProvider", "Places",
                 "NetworkTransport", "ForecastSamples", "TestSupport",
             ],
+        ),
+        .testTarget(
+            name: "ForecastlyLocalizationTests",
+            dependencies: ["ForecastlyLocalization", "TestSupport"],
         ),
         .testTarget(
             name: "ForecastlySimulationTests",

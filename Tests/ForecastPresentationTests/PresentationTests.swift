@@ -107,6 +107,28 @@ import TestSupport
         Golden.check(String(decoding: document.encoded(), as: UTF8.self) + "\n", against: "forecast-kyiv.json")
     }
 
+    /// Units chosen one by one: the document names each, the system is
+    /// "custom", and every value is in its unit (14.6 km/h is 7.9 kn, force
+    /// 3 on the Beaufort scale; 1012.3 hPa is 759.3 mmHg).
+    @Test func jsonNamesEachUnitChosen() throws {
+        let kept = try OpenMeteoService.forecast(
+            from: .init(status: 200, body: Array(FullResponse.json().utf8)), for: try ForecastRequest(coordinate: Self.kyiv, days: 7), service: .openMeteo)
+        func document(_ units: MeasurementUnits) throws -> [String: Any] {
+            let data = ForecastDocument(forecast: kept, placeName: nil, units: units, source: .openMeteo, generatedAt: Self.generatedAt).encoded()
+            return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        }
+        let sailor = try document(MeasurementUnits(temperature: .celsius, windSpeed: .knots, pressure: .mmhg, precipitation: .mm, distance: .km))
+        let units = try #require(sailor["units"] as? [String: String])
+        #expect(units == ["system": "custom", "temperature": "°C", "windSpeed": "kn", "precipitation": "mm", "pressure": "mmHg", "visibility": "km"])
+        let current = try #require(sailor["current"] as? [String: Any])
+        #expect(abs((current["windSpeed"] as? Double ?? 0) - 14.6 / 1.852) < 0.05)
+        #expect(abs((current["pressure"] as? Double ?? 0) - 759.3) < 0.05)
+        let beaufort = try document(MeasurementUnits(temperature: .celsius, windSpeed: .beaufort, pressure: .hpa, precipitation: .mm, distance: .mi))
+        #expect((beaufort["current"] as? [String: Any])?["windSpeed"] as? Double == 3)
+        #expect((beaufort["units"] as? [String: String])?["windSpeed"] == "Bft")
+        #expect((try document(UnitSystem.uk.units)["units"] as? [String: String])?["system"] == "uk")
+    }
+
     /// The README promises a simple record (id / location / description /
     /// temperature / minTemperature / maxTemperature / created) can be
     /// derived from the document; derive it the way the README says.

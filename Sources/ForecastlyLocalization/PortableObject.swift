@@ -1,0 +1,83 @@
+/// A gettext catalog (`.po`) read into its messages: each English `msgid`
+/// with its translation. What `msgfmt` would put in a `.mo` file: fuzzy
+/// entries and empty translations are left out, so those messages stay
+/// English, as gettext leaves them.
+struct PortableObject: Sendable {
+    /// Translations by English text.
+    var messages: [String: String] = [:]
+    /// Every `msgid` the file lists, translated or not (the template's are all untranslated).
+    var identifiers: [String] = []
+    /// The placeholders each message is declared to use (`#, python-brace-format`).
+    var braceFormat: Set<String> = []
+
+    init(parsing text: String) {
+        var flags: Set<String> = []
+        var field: String?
+        var id = "", translation = ""
+        var inEntry = false
+        func finish() {
+            if inEntry, !id.isEmpty {
+                identifiers.append(id)
+                if flags.contains("python-brace-format") { braceFormat.insert(id) }
+                if !translation.isEmpty, !flags.contains("fuzzy") { messages[id] = translation }
+            }
+            flags = []; field = nil; id = ""; translation = ""; inEntry = false
+        }
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = raw.trimmingWhitespace()
+            if line.isEmpty { finish(); continue }
+            if line.hasPrefix("#,") {
+                if inEntry, field == "msgstr" { finish() }
+                flags.formUnion(line.dropFirst(2).split(separator: ",").map { $0.trimmingWhitespace() })
+            } else if line.hasPrefix("#") {
+                continue
+            } else if line.hasPrefix("msgid ") {
+                if inEntry, field == "msgstr" {
+                    let kept = flags
+                    finish()
+                    flags = kept
+                }
+                inEntry = true
+                field = "msgid"
+                id = Self.quoted(line.dropFirst(6))
+            } else if line.hasPrefix("msgstr ") {
+                field = "msgstr"
+                translation = Self.quoted(line.dropFirst(7))
+            } else if line.hasPrefix("\"") {
+                // A continuation of the field above.
+                if field == "msgid" { id += Self.quoted(line) } else if field == "msgstr" { translation += Self.quoted(line) }
+            }
+        }
+        finish()
+    }
+
+    /// The text of a `"…"` string with its C escapes undone.
+    static func quoted(_ text: some StringProtocol) -> String {
+        var body = text.trimmingWhitespace()
+        guard body.hasPrefix("\""), body.hasSuffix("\""), body.count >= 2 else { return "" }
+        body = String(body.dropFirst().dropLast())
+        var result = ""
+        var escaped = false
+        for character in body {
+            if escaped {
+                switch character {
+                case "n": result.append("\n")
+                case "t": result.append("\t")
+                default: result.append(character)
+                }
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}
+
+extension StringProtocol {
+    func trimmingWhitespace() -> String {
+        String(drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+    }
+}

@@ -1,0 +1,100 @@
+public import Foundation
+
+/// The words forecastly shows, in one language: each message is looked up
+/// in the language's catalog and stays English where the catalog has no
+/// translation (message by message, as gettext does). Placeholders are
+/// written `{name}` (gettext's python-brace-format, which `msgfmt --check`
+/// verifies).
+public struct Words: Sendable {
+    public let language: Language
+    /// Foundation's locale for the language's dates and numbers: the
+    /// user's own locale when it is in this language ("de_AT"), else the
+    /// language's ("de").
+    public let locale: Locale
+    private let messages: [String: String]
+
+    /// English: the messages as written, with no catalog and no Foundation locale loaded.
+    public static let english = Words(language: .english, locale: Locale(identifier: "en_US_POSIX"), messages: [:])
+
+    init(language: Language, locale: Locale, messages: [String: String]) {
+        self.language = language
+        self.locale = locale
+        self.messages = messages
+    }
+
+    /// The words of `language`; `localeName` (LC_TIME's or LANG's value)
+    /// gives the region's conventions when it is the same language.
+    public init(_ language: Language, localeName: String? = nil) {
+        guard language != .english, let text = embeddedCatalogs[language.code] else {
+            self = .english
+            return
+        }
+        var identifier = language.code
+        if let localeName {
+            let base = localeName.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? localeName
+            if base.split(separator: "_").first.map(String.init)?.lowercased() == language.code.split(separator: "_").first.map(String.init) {
+                identifier = base
+            }
+        }
+        self.init(language: language, locale: Locale(identifier: identifier), messages: PortableObject(parsing: text).messages)
+    }
+
+    /// `english` in this language, its `{name}` placeholders filled from `values`.
+    public func callAsFunction(_ english: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        var text = messages[english] ?? english
+        for (name, value) in values { text = text.replacingOccurrences(of: "{" + name + "}", with: value) }
+        return text
+    }
+
+    /// Whether a translation for `english` exists (English has all).
+    public func has(_ english: String) -> Bool { language == .english || messages[english] != nil }
+
+    // MARK: Dates and numbers, by Foundation's rules for the locale
+
+    /// "Tue 29 Sep" in English; "Di., 29. Sept." in German: the locale's
+    /// abbreviated weekday, day and month, in its order.
+    public func day(year: Int, month: Int, day: Int) -> String {
+        guard language != .english else { return Self.englishDay(year: year, month: month, day: day) }
+        return Self.format(template: "EEEdMMM", locale: locale, year: year, month: month, day: day)
+    }
+
+    /// "Tue 29": a day in a label's width.
+    public func shortDay(year: Int, month: Int, day: Int) -> String {
+        guard language != .english else { return String(Self.englishDay(year: year, month: month, day: day).split(separator: " ").prefix(2).joined(separator: " ")) }
+        return Self.format(template: "EEEd", locale: locale, year: year, month: month, day: day)
+    }
+
+    /// A number as the locale writes it: "12,5" in German. Digits stay
+    /// Western Arabic, as every language here writes weather.
+    public func number(_ text: String) -> String {
+        guard language != .english, let separator = locale.decimalSeparator, separator != "." else { return text }
+        return text.replacingOccurrences(of: ".", with: separator)
+    }
+
+    private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    private static func englishDay(year: Int, month: Int, day: Int) -> String {
+        "\(weekdays[isoWeekday(year: year, month: month, day: day) - 1]) \(day) \(months[month - 1])"
+    }
+
+    /// 1 (Monday) … 7 (Sunday), by Sakamoto's method.
+    private static func isoWeekday(year: Int, month: Int, day: Int) -> Int {
+        let offsets = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4]
+        let y = month < 3 ? year - 1 : year
+        let sunday0 = (y + y / 4 - y / 100 + y / 400 + offsets[month - 1] + day) % 7
+        return sunday0 == 0 ? 7 : sunday0
+    }
+
+    private static func format(template: String, locale: Locale, year: Int, month: Int, day: Int) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) else { return "\(year)-\(month)-\(day)" }
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.calendar = calendar
+        formatter.timeZone = calendar.timeZone
+        formatter.setLocalizedDateFormatFromTemplate(template)
+        return formatter.string(from: date)
+    }
+}
