@@ -1,5 +1,6 @@
 public import ForecastCore
 public import ForecastlyBase
+public import ForecastlyLocalization
 import Foundation
 public import Places
 
@@ -52,6 +53,7 @@ public enum ForecastOutput: Sendable {
             report.width = settings.width
             report.hourCycle = settings.clock
             report.ascii = settings.ascii
+            report.words = settings.words
             report.extras = extras
             if settings.chart {
                 report.chart = TerminalMeteogram(forecast: forecast, width: settings.width, ascii: settings.ascii, style: settings.style)
@@ -86,6 +88,7 @@ public struct ReportSettings: Sendable {
     public var clock: HourCycle
     public var ascii: Bool
     public var chart: Bool
+    public var words = Words.english
 
     public init(style: TerminalStyle, width: Int, clock: HourCycle, ascii: Bool, chart: Bool) {
         self.style = style

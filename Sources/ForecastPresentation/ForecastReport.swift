@@ -1,5 +1,6 @@
 public import ForecastCore
 public import ForecastlyBase
+public import ForecastlyLocalization
 public import Foundation
 
 /// The human-readable forecast: a header, current conditions, today, the
@@ -34,6 +35,9 @@ public struct ForecastReport: Sendable {
     /// the weather instead of an emoji, "|" between parts, no "°", names
     /// without accents.
     public var ascii = false
+    /// The language of the words, its dates and its numbers. JSON and
+    /// the providers' own texts are not translated.
+    public var words = Words.english
 
     public init(forecast: Forecast, placeName: String?, hours: Int, style: TerminalStyle, source: DataSource, notice: String? = nil) {
         self.notice = notice
@@ -63,8 +67,8 @@ public struct ForecastReport: Sendable {
 
     public func render() -> String {
         var lines = header()
-        if let fix = forecast.fix { lines.append(label("From") + fix.sourceSummary) }
-        if let notice { lines += fitted([style.bold(notice)], first: label("Stored"), indent: String(repeating: " ", count: 7)) }
+        if let fix = forecast.fix { lines.append(label(words("From")) + fix.sourceSummary) }
+        if let notice { lines += fitted([style.bold(notice)], first: label(words("Stored")), indent: indent) }
         lines += alertSection()
         lines += currentSection()
         lines += todaySection()
@@ -85,12 +89,12 @@ public struct ForecastReport: Sendable {
     }
 
     private func header() -> [String] {
-        let place = placeName ?? forecast.requestedCoordinate.description
+        let place = placeName ?? words.number(forecast.requestedCoordinate.description)
         var parts = [style.bold(place)]
-        if placeName != nil { parts.append(forecast.coordinate.description) }
+        if placeName != nil { parts.append(words.number(forecast.coordinate.description)) }
         parts.append(forecast.timeZone.identifier)
         if let time = forecast.current?.time {
-            parts.append("\(clock.day(clock.localDate(time))) \(clock.time(time)) \(clock.offsetLabel(time))")
+            parts.append("\(words.day(clock.localDate(time))) \(clock.time(time)) \(clock.offsetLabel(time))")
         }
         return fitted(parts, first: "", indent: "")
     }
@@ -104,7 +108,15 @@ public struct ForecastReport: Sendable {
                           celsius: ValueFormat.celsius(value, unit: units.temperature))
     }
 
-    private func label(_ text: String) -> String { style.bold(TextWidth.pad(text, to: max(7, TextWidth.of(text) + 1))) }
+    /// The labels' column: as wide as the language's longest label and a
+    /// space (7 in English), so every line's text starts in one column.
+    private var labelWidth: Int {
+        let labels = ["Now", "Today", "Sky", "Soon", "Air", "Stored", "From"].map { TextWidth.of(words($0)) }
+        return max(7, (labels.max() ?? 0) + 1)
+    }
+    private var indent: String { String(repeating: " ", count: labelWidth) }
+
+    private func label(_ text: String) -> String { style.bold(TextWidth.pad(text, to: max(labelWidth, TextWidth.of(text) + 1))) }
 
     private func currentSection() -> [String] {
         guard let now = forecast.current else { return [] }
@@ -112,36 +124,37 @@ public struct ForecastReport: Sendable {
         let isDay = now.isDay ?? true
         // An answer far from the clock is shown as what it is: the time it
         // describes (the header gives its day), never "Now".
-        let first = label(forecast.isOutdated(at: self.now) ? clock.time(now.time) : "Now")
+        let first = label(forecast.isOutdated(at: self.now) ? clock.time(now.time) : words("Now"))
         var weather = ""
-        if let condition { weather += "\(glyph(condition, isDay: isDay, at: now.time) ?? "") \(condition.description), " }
+        if let condition { weather += "\(glyph(condition, isDay: isDay, at: now.time) ?? "") \(words.condition(condition)), " }
         weather += temperature(now.temperature)
-        if now.apparentTemperature != nil { weather += " (feels like \(temperature(now.apparentTemperature)))" }
+        if now.apparentTemperature != nil { weather += " (\(words("feels like {temperature}", ["temperature": temperature(now.apparentTemperature)])))" }
         var headline = [weather]
         if let difference = forecast.yesterday?.temperatureDifference {
-            headline.append(YesterdayText.difference(difference, unit: units.temperature, than: "yesterday at this hour"))
+            headline.append(YesterdayText.difference(difference, unit: units.temperature, atThisHour: true, words: words))
         }
 
         // What a walk outside needs, then what a barometer and the eye tell.
         var outside: [String] = []
         if now.windSpeed != nil {
-            var wind = "Wind \(ValueFormat.wind(now.windSpeed, direction: now.windDirection, unit: units.windSpeed))"
-            if let gusts = now.windGusts { wind += ", gusts \(ValueFormat.speed(gusts, unit: units.windSpeed))" }
+            var wind = words("Wind {speed}", ["speed": words.wind(now.windSpeed, direction: now.windDirection, unit: units.windSpeed)])
+            if let gusts = now.windGusts { wind += ", " + words("gusts {speed}", ["speed": ValueFormat.speed(gusts, unit: units.windSpeed)]) }
             outside.append(wind)
         }
-        if now.relativeHumidity != nil { outside.append("Humidity \(ValueFormat.percent(now.relativeHumidity))") }
+        if now.relativeHumidity != nil { outside.append(words("Humidity {value}", ["value": ValueFormat.percent(now.relativeHumidity)])) }
         if now.precipitation != nil {
-            outside.append("Precipitation \(ValueFormat.precipitation(now.precipitation, unit: units.precipitation))")
+            outside.append(words("Precipitation {amount}", ["amount": words.number(ValueFormat.precipitation(now.precipitation, unit: units.precipitation))]))
         }
         var air: [String] = []
         if now.pressure != nil {
-            let trend = forecast.pressureTrend.map { " \($0.arrow(ascii: ascii)) \($0.rawValue)" } ?? ""
-            air.append("Pressure \(ValueFormat.pressure(now.pressure, unit: units.pressure))\(trend)")
+            let trend = forecast.pressureTrend.map { " \($0.arrow(ascii: ascii)) \(words($0.rawValue))" } ?? ""
+            air.append(words("Pressure {pressure}", ["pressure": words.number(ValueFormat.pressure(now.pressure, unit: units.pressure)) + trend]))
         }
-        if now.dewPoint != nil { air.append("Dew point \(temperature(now.dewPoint))") }
-        if now.cloudCover != nil { air.append("Cloud \(ValueFormat.percent(now.cloudCover))") }
-        if now.visibility != nil { air.append("Visibility \(ValueFormat.visibility(now.visibility, unit: units.distance))") }
-        let indent = String(repeating: " ", count: 7)
+        if now.dewPoint != nil { air.append(words("Dew point {temperature}", ["temperature": temperature(now.dewPoint)])) }
+        if now.cloudCover != nil { air.append(words("Cloud {value}", ["value": ValueFormat.percent(now.cloudCover)])) }
+        if now.visibility != nil {
+            air.append(words("Visibility {distance}", ["distance": words.number(ValueFormat.visibility(now.visibility, unit: units.distance))]))
+        }
         return fitted(headline, first: first, indent: indent)
             + [outside, air].filter { !$0.isEmpty }.flatMap { fitted($0, first: indent, indent: indent) }
     }
@@ -150,18 +163,18 @@ public struct ForecastReport: Sendable {
         guard let today = forecast.today else { return [] }
         var parts: [String] = []
         if today.temperatureMax != nil {
-            var high = "High \(temperature(today.temperatureMax))"
+            var high = words("High {temperature}", ["temperature": temperature(today.temperatureMax)])
             if let difference = forecast.yesterday?.highDifference {
-                high += ", " + YesterdayText.difference(difference, unit: units.temperature, than: "yesterday")
+                high += ", " + YesterdayText.difference(difference, unit: units.temperature, atThisHour: false, words: words)
             }
             parts.append(high)
         }
-        if today.temperatureMin != nil { parts.append("Low \(temperature(today.temperatureMin))") }
-        if let sunrise = today.sunrise { parts.append("Sunrise \(clock.time(sunrise))") }
-        if let sunset = today.sunset { parts.append("Sunset \(clock.time(sunset))") }
-        if let uv = today.uvIndexMax { parts.append("UV \(ValueFormat.decimal(uv, places: 0))") }
-        let day = forecast.isOutdated(at: now) ? clock.shortDay(today.date) : "Today"
-        return parts.isEmpty ? [] : fitted(parts, first: label(day), indent: String(repeating: " ", count: 7))
+        if today.temperatureMin != nil { parts.append(words("Low {temperature}", ["temperature": temperature(today.temperatureMin)])) }
+        if let sunrise = today.sunrise { parts.append(words("Sunrise {time}", ["time": clock.time(sunrise)])) }
+        if let sunset = today.sunset { parts.append(words("Sunset {time}", ["time": clock.time(sunset)])) }
+        if let uv = today.uvIndexMax { parts.append(words("UV {index}", ["index": ValueFormat.decimal(uv, places: 0)])) }
+        let day = forecast.isOutdated(at: now) ? words.shortDay(today.date) : words("Today")
+        return parts.isEmpty ? [] : fitted(parts, first: label(day), indent: indent)
     }
 
     /// The sky today, computed for the place: civil dawn and dusk, the day's
@@ -170,21 +183,20 @@ public struct ForecastReport: Sendable {
         let days = forecast.sky(days: 1)
         guard let today = days.first, let date = forecast.daily.first?.date else { return [] }
         let yesterday = Almanac.day(LocalDate(daysSinceEpoch: date.daysSinceEpoch - 1), at: forecast.requestedCoordinate, timeZone: forecast.timeZone)
-        let parts = SkyText.parts(today, yesterday: yesterday, clock: clock, ascii: ascii, southernHemisphere: forecast.isSouthernHemisphere)
-        return fitted(parts, first: label("Sky"), indent: String(repeating: " ", count: 7))
+        let parts = SkyText.parts(today, yesterday: yesterday, clock: clock, ascii: ascii, southernHemisphere: forecast.isSouthernHemisphere, words: words)
+        return fitted(parts, first: label(words("Sky")), indent: indent)
     }
 
     private func nowcastSection() -> [String] {
         guard let nowcast, !nowcast.steps.isEmpty else { return [] }
         let parts = [NowcastText.summary(nowcast, now: now, clock: clock), NowcastText.sparkline(nowcast, ascii: ascii)] + age(extras.nowcastFetchedAt)
-        return fitted(parts, first: label("Soon"), indent: String(repeating: " ", count: 7))
+        return fitted(parts, first: label(words("Soon")), indent: indent)
     }
 
     /// A line per warning in force, the worst first; or why there is none to
     /// show (no service covers the place, or some cannot be placed).
     private func alertSection() -> [String] {
         guard let alerts else { return [] }
-        let indent = String(repeating: " ", count: 7)
         var lines: [String] = []
         for alert in alerts.active {
             lines += fitted(AlertText.parts(alert, clock: clock, now: now, style: style), first: label(ascii ? "Warning" : "⚠"), indent: indent)
@@ -202,17 +214,17 @@ public struct ForecastReport: Sendable {
         guard !parts.isEmpty else { return [] }
         // A reading far from the clock says when it was, not how old the fetch is.
         if airQuality.isOutdated(at: now) {
-            parts.append(style.dim("as of \(clock.day(clock.localDate(airQuality.time))) \(clock.time(airQuality.time))"))
+            parts.append(style.dim(words("as of {time}", ["time": "\(words.day(clock.localDate(airQuality.time))) \(clock.time(airQuality.time))"])))
         } else {
             parts += age(extras.airQualityFetchedAt)
         }
-        return fitted(parts, first: label("Air"), indent: String(repeating: " ", count: 7))
+        return fitted(parts, first: label(words("Air")), indent: indent)
     }
 
     /// An extra kept from an earlier run says how old it is, when that matters.
     private func age(_ fetchedAt: Date?) -> [String] {
         guard let fetchedAt, now.timeIntervalSince(fetchedAt) >= 600 else { return [] }
-        return [style.dim("\(ValueFormat.age(now.timeIntervalSince(fetchedAt))) ago")]
+        return [style.dim(words("{age} ago", ["age": ValueFormat.age(now.timeIntervalSince(fetchedAt))]))]
     }
 
     /// The hours as the provider gives them: where its steps are wider than
@@ -227,21 +239,21 @@ public struct ForecastReport: Sendable {
                 glyph(condition, isDay: hour.isDay ?? true) ?? " ",
                 ValueFormat.temperature(hour.temperature, unit: units.temperature),
                 ValueFormat.percent(hour.precipitationProbability),
-                ValueFormat.precipitation(hour.precipitation, unit: units.precipitation),
+                words.number(ValueFormat.precipitation(hour.precipitation, unit: units.precipitation)),
                 ValueFormat.speed(hour.windSpeed, unit: units.windSpeed),
-                ValueFormat.compass(hour.windDirection),
+                words(ValueFormat.compass(hour.windDirection)),
             ]
         }
         guard let first = shown.first else { return [] }
         let table = TextTable.lines(rows, rightAligned: [2, 3, 4, 5])
         let firstStep = first.stepHours ?? 1
-        let title = firstStep == 1 ? "Next hours" : "Next hours, in steps of \(firstStep) hours"
-        var lines = [""] + legend(title, Self.hoursLegend)
+        let title = firstStep == 1 ? words("Next hours") : words("Next hours, in steps of {hours} hours", ["hours": "\(firstStep)"])
+        var lines = [""] + legend(title, (words(Self.hoursLegend.long), words(Self.hoursLegend.short)))
         var step = firstStep
         for (hour, line) in zip(shown, table) {
             let width = hour.stepHours ?? 1
             if width != step {
-                lines.append(style.dim("  then in steps of \(width) hours"))
+                lines.append(style.dim("  " + words("then in steps of {hours} hours", ["hours": "\(width)"])))
                 step = width
             }
             lines.append(line)
@@ -253,9 +265,9 @@ public struct ForecastReport: Sendable {
         let rows = forecast.daily.map { day -> [String] in
             let condition = day.condition
             return [
-                clock.day(day.date),
+                words.day(day.date),
                 glyph(condition) ?? " ",
-                condition?.description ?? ValueFormat.missing,
+                condition.map(words.condition) ?? ValueFormat.missing,
                 ValueFormat.temperature(day.temperatureMax, unit: units.temperature),
                 "/",
                 ValueFormat.temperature(day.temperatureMin, unit: units.temperature),
@@ -264,7 +276,8 @@ public struct ForecastReport: Sendable {
             ]
         }
         guard !rows.isEmpty else { return [] }
-        return [""] + legend("Coming days", Self.daysLegend) + TextTable.lines(rows, rightAligned: [3, 5, 6, 7])
+        return [""] + legend(words("Coming days"), (words(Self.daysLegend.long), words(Self.daysLegend.short)))
+            + TextTable.lines(rows, rightAligned: [3, 5, 6, 7])
     }
 
     /// A table's title and what its columns are, fitted to the width (the

@@ -1,4 +1,5 @@
 public import ForecastCore
+public import ForecastlyLocalization
 public import ForecastlyBase
 public import Foundation
 public import Places
@@ -101,6 +102,8 @@ public struct LineTemplate: Sendable, Equatable {
     /// `--oneline`: a forecast whose "now" is far from the clock ends with
     /// the time it describes, so a status bar does not pass it off as now.
     public var marksOutdated = false
+    /// The language of the words (conditions, the compass, the Moon), the days and the numbers.
+    public var words = Words.english
 
 
     public init(_ template: String) throws(ForecastError) {
@@ -138,7 +141,7 @@ public struct LineTemplate: Sendable, Equatable {
         var marked = line
         if marksOutdated, forecast.isOutdated(at: now), let time = forecast.describedTime(at: now) {
             let clock = PlaceClock(timeZone: forecast.timeZone, hourCycle: hourCycle)
-            marked += " (as of \(clock.day(clock.localDate(time))) \(clock.time(time)))"
+            marked += " (" + words("as of {time}", ["time": "\(words.day(clock.localDate(time))) \(clock.time(time))"]) + ")"
         }
         return ascii ? ASCIIText.fold(marked) : marked
     }
@@ -156,13 +159,13 @@ public struct LineTemplate: Sendable, Equatable {
             if ascii { return String(condition.asciiGlyph) }
             let moon = isDay ? nil : now.flatMap { forecast.moonPhase(at: $0.time) }
             return condition.glyph(isDay: isDay, moon: moon, southernHemisphere: forecast.isSouthernHemisphere)
-        case .condition: return now?.condition?.description ?? ValueFormat.missing
+        case .condition: return now?.condition.map(words.condition) ?? ValueFormat.missing
         case .symbol: return now?.condition?.symbolName(isDay: isDay) ?? ValueFormat.missing
         case .temperature: return ValueFormat.temperature(now?.temperature, unit: units.temperature)
         case .feelsLike: return ValueFormat.temperature(now?.apparentTemperature, unit: units.temperature)
         case .humidity: return ValueFormat.percent(now?.relativeHumidity)
-        case .wind: return ValueFormat.wind(now?.windSpeed, direction: now?.windDirection, unit: units.windSpeed)
-        case .precipitation: return ValueFormat.precipitation(now?.precipitation, unit: units.precipitation)
+        case .wind: return words.wind(now?.windSpeed, direction: now?.windDirection, unit: units.windSpeed)
+        case .precipitation: return words.number(ValueFormat.precipitation(now?.precipitation, unit: units.precipitation))
         case .precipitationProbability: return ValueFormat.percent(today?.precipitationProbabilityMax)
         case .high: return ValueFormat.temperature(today?.temperatureMax, unit: units.temperature)
         case .low: return ValueFormat.temperature(today?.temperatureMin, unit: units.temperature)
@@ -178,12 +181,13 @@ public struct LineTemplate: Sendable, Equatable {
         case .pressure:
             guard let pressure = now?.pressure else { return ValueFormat.missing }
             let trend = forecast.pressureTrend.map { " " + $0.arrow(ascii: ascii) } ?? ""
-            return ValueFormat.pressure(pressure, unit: units.pressure) + trend
+            return words.number(ValueFormat.pressure(pressure, unit: units.pressure)) + trend
         case .dewPoint: return ValueFormat.temperature(now?.dewPoint, unit: units.temperature)
         case .cloudCover: return ValueFormat.percent(now?.cloudCover)
-        case .visibility: return ValueFormat.visibility(now?.visibility, unit: units.distance)
-        case .moon: return forecast.moonPhase().map { SkyText.moon($0, ascii: ascii, southernHemisphere: forecast.isSouthernHemisphere) } ?? ValueFormat.missing
-        case .dayLength: return forecast.sky(days: 1).first.map { SkyText.dayLength($0.sun.dayLength) } ?? ValueFormat.missing
+        case .visibility: return words.number(ValueFormat.visibility(now?.visibility, unit: units.distance))
+        case .moon:
+            return forecast.moonPhase().map { SkyText.moon($0, ascii: ascii, southernHemisphere: forecast.isSouthernHemisphere, words: words) } ?? ValueFormat.missing
+        case .dayLength: return forecast.sky(days: 1).first.map { SkyText.dayLength($0.sun.dayLength, words: words) } ?? ValueFormat.missing
         case .yesterday: return forecast.yesterday?.temperatureDifference.map { YesterdayText.signed($0, unit: units.temperature, ascii: ascii) } ?? ""
         }
     }

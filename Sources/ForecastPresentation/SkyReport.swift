@@ -1,5 +1,6 @@
 public import ForecastCore
 public import ForecastlyBase
+public import ForecastlyLocalization
 public import Foundation
 
 /// `forecastly sky`: the Sun and the Moon for the coming days, in the
@@ -19,6 +20,7 @@ public struct SkyReport: Sendable {
     public var hourCycle: HourCycle = .twentyFourHour
     public var width: Int?
     public var ascii = false
+    public var words = Words.english
 
     public init(days: [SkyDay], dayBefore: SkyDay?, coordinate: Coordinate, placeName: String?, timeZone: TimeZone, style: TerminalStyle) {
         self.days = days
@@ -32,21 +34,23 @@ public struct SkyReport: Sendable {
     public func render() -> String {
         let separator = ascii ? " | " : " · "
         let clock = PlaceClock(timeZone: timeZone, hourCycle: hourCycle)
-        var header = [style.bold(placeName ?? coordinate.description)]
-        if placeName != nil { header.append(coordinate.description) }
+        var header = [style.bold(placeName ?? words.number(coordinate.description))]
+        if placeName != nil { header.append(words.number(coordinate.description)) }
         header.append(timeZone.identifier)
         var lines = FittedLines.lines(header, first: "", indent: "", width: width, separator: separator)
-        let indent = String(repeating: " ", count: 12)
+        // The days' column as wide as its longest day ("Sat 21 Nov", "Sa. 21. Nov.").
+        let column = (days.map { TextWidth.of(words.day($0.date)) }.max() ?? 10) + 2
+        let indent = String(repeating: " ", count: column)
         var previous = dayBefore
         for day in days {
-            let label = style.bold(TextWidth.pad(clock.day(day.date), to: 12))
-            let sun = SkyText.sun(day, yesterday: previous, clock: clock, ascii: ascii, sunriseAndSunset: true)
-            let moon = SkyText.moon(day, clock: clock, ascii: ascii, southernHemisphere: coordinate.latitude < 0)
+            let label = style.bold(TextWidth.pad(words.day(day.date), to: column))
+            let sun = SkyText.sun(day, yesterday: previous, clock: clock, ascii: ascii, sunriseAndSunset: true, words: words)
+            let moon = SkyText.moon(day, clock: clock, ascii: ascii, southernHemisphere: coordinate.latitude < 0, words: words)
             lines += FittedLines.lines(sun, first: label, indent: indent, width: width, separator: separator)
             lines += FittedLines.lines(moon, first: indent, indent: indent, width: width, separator: separator)
             previous = day
         }
-        lines += ["", style.dim("Sun and Moon computed on this machine.")]
+        lines += ["", style.dim(words("Sun and Moon computed on this machine."))]
         let text = lines.joined(separator: "\n") + "\n"
         return ascii ? ASCIIText.fold(text) : text
     }

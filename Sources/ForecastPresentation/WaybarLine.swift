@@ -73,12 +73,12 @@ public struct WaybarLine: Sendable {
             lines.append("⚠ \(alert.severity.word): \(alert.event) \(AlertText.until(alert, clock: clock, now: template.now))")
         }
         if let difference = forecast.yesterday?.temperatureDifference {
-            lines.append(YesterdayText.difference(difference, unit: units.temperature, than: "yesterday at this hour"))
+            lines.append(YesterdayText.difference(difference, unit: units.temperature, atThisHour: true, words: template.words))
         }
         // The sky: the Moon, and how long the day is.
         if let today = forecast.sky(days: 1).first {
-            lines.append(SkyText.moon(today.moon.phase, ascii: false, southernHemisphere: forecast.isSouthernHemisphere)
-                         + " · day \(SkyText.dayLength(today.sun.dayLength))")
+            lines.append(SkyText.moon(today.moon.phase, ascii: false, southernHemisphere: forecast.isSouthernHemisphere, words: template.words)
+                         + " · " + template.words("Day {length}", ["length": SkyText.dayLength(today.sun.dayLength, words: template.words)]))
         }
         if isStale { lines.append("(stored forecast: the service could not be reached)") }
         lines.append(forecast.provider.source.attribution)

@@ -5,7 +5,7 @@ public import Foundation
 /// translation (message by message, as gettext does). Placeholders are
 /// written `{name}` (gettext's python-brace-format, which `msgfmt --check`
 /// verifies).
-public struct Words: Sendable {
+public struct Words: Sendable, Equatable {
     public let language: Language
     /// Foundation's locale for the language's dates and numbers: the
     /// user's own locale when it is in this language ("de_AT"), else the
@@ -44,6 +44,11 @@ public struct Words: Sendable {
         var text = messages[english] ?? english
         for (name, value) in values { text = text.replacingOccurrences(of: "{" + name + "}", with: value) }
         return text
+    }
+
+    /// The same language and region: the messages follow from them.
+    public static func == (lhs: Words, rhs: Words) -> Bool {
+        lhs.language == rhs.language && lhs.locale.identifier == rhs.locale.identifier
     }
 
     /// Whether a translation for `english` exists (English has all).

@@ -1,5 +1,6 @@
 public import ForecastCore
 public import ForecastlyBase
+public import ForecastlyLocalization
 import ForecastProviders
 import Foundation
 import TOMLKit
@@ -33,6 +34,7 @@ public struct ConfigurationFile: Sendable, Equatable {
     /// Whether the report and JSON show the next two hours (default true).
     public var nowcast: Located<Bool>?
     public var alerts: Located<Bool>?
+    public var language: Located<Language>?
     /// API keys, by the id of the provider they are for.
     public var apiKeys: [String: Located<String>] = [:]
 
@@ -183,6 +185,9 @@ public struct ConfigurationFile: Sendable, Equatable {
         case .alerts:
             guard let shown = value.bool else { throw bad() }
             self.alerts = Located(shown, line: line ?? 0)
+        case .lang:
+            guard let language = value.string.flatMap(Language.init(matching:)) else { throw bad() }
+            self.language = Located(language, line: line ?? 0)
         case .aqi:
             guard let scale = value.string.flatMap({ AirQualityScale(rawValue: $0.lowercased()) }) else { throw bad() }
             self.aqi = Located(scale, line: line ?? 0)

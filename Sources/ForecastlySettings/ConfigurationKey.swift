@@ -1,4 +1,5 @@
 import ForecastCore
+import ForecastlyLocalization
 public import ForecastProviders
 
 /// The keys of `config.toml`, each a default that a flag or an environment
@@ -39,6 +40,7 @@ public struct ConfigurationKey: Hashable, Sendable {
     public static let aqi = ConfigurationKey("aqi", expected: "\"european\" or \"us\"")
     public static let nowcast = ConfigurationKey("nowcast", expected: "true or false")
     public static let alerts = ConfigurationKey("alerts", expected: "true or false")
+    public static let lang = ConfigurationKey("lang", expected: Language.available.map { "\"\($0.code)\"" }.joinedAsChoice())
 
     /// The key that holds `provider`'s API key, when it takes one.
     public static func apiKey(of provider: WeatherProviderRegistration) -> ConfigurationKey? {
@@ -48,7 +50,7 @@ public struct ConfigurationKey: Hashable, Sendable {
     /// Every key, in the order `forecastly config` and errors list them.
     public static var allCases: [ConfigurationKey] {
         [.units, .temperatureUnit, .windUnit, .pressureUnit, .precipitationUnit, .distanceUnit, .provider, .place, .days, .hours, .clock,
-         .airQuality, .aqi, .nowcast, .alerts] + WeatherProviders.all.compactMap(apiKey(of:))
+         .airQuality, .aqi, .nowcast, .alerts, .lang] + WeatherProviders.all.compactMap(apiKey(of:))
     }
 
     public init?(rawValue: String) {

@@ -1,5 +1,6 @@
 public import ForecastCore
 public import ForecastlyBase
+public import ForecastlyLocalization
 import ForecastProviders
 
 /// The settings of one run, each with where it came from. For every
@@ -31,6 +32,11 @@ public struct Settings: Sendable {
     public var nowcast: Setting<Bool>
     /// Whether the report and JSON show official warnings.
     public var alerts: Setting<Bool>
+    /// The language of what is shown: `--lang`, `lang`, then the locale
+    /// (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English.
+    public var language: Setting<Language> = Setting(.english, from: .builtIn)
+    /// The locale whose region writes dates and numbers in that language (LC_TIME's).
+    public var timeLocale: String?
 
     /// What the command line gave; nil for what it left out.
     public struct Flags: Sendable {
@@ -52,11 +58,13 @@ public struct Settings: Sendable {
         public var nowcast: Bool?
         /// `--no-alerts` gives false; nil when not given.
         public var alerts: Bool?
+        public var language: Language?
 
         public init(units: UnitSystem? = nil, provider: WeatherProvider? = nil, days: Int? = nil, hours: Int? = nil,
                     clock: HourCycle? = nil, apiKey: String? = nil, airQuality: Bool? = nil, aqi: AirQualityScale? = nil, nowcast: Bool? = nil,
                     alerts: Bool? = nil, temperatureUnit: TemperatureUnit? = nil, windUnit: SpeedUnit? = nil, pressureUnit: PressureUnit? = nil,
-                    precipitationUnit: PrecipitationUnit? = nil, distanceUnit: DistanceUnit? = nil) {
+                    precipitationUnit: PrecipitationUnit? = nil, distanceUnit: DistanceUnit? = nil, language: Language? = nil) {
+            self.language = language
             self.temperatureUnit = temperatureUnit
             self.windUnit = windUnit
             self.pressureUnit = pressureUnit
@@ -85,6 +93,10 @@ public struct Settings: Sendable {
     public static let distanceUnitVariable = "FORECASTLY_DISTANCE_UNIT"
 
     /// The unit of every quantity, for a display.
+    /// The words of the chosen language, its dates and numbers as the
+    /// user's region writes them when it speaks that language.
+    public var words: Words { Words(language.value, localeName: timeLocale) }
+
     public var measurementUnits: MeasurementUnits {
         MeasurementUnits(temperature: temperatureUnit.value, windSpeed: windUnit.value, pressure: pressureUnit.value,
                          precipitation: precipitationUnit.value, distance: distanceUnit.value)
@@ -159,9 +171,15 @@ public struct Settings: Sendable {
         let aqi = flags.aqi.map { Setting($0, from: .flag("--aqi")) } ?? fromFile(file?.aqi)
         let nowcast = flags.nowcast.map { Setting($0, from: .flag("--no-nowcast")) } ?? fromFile(file?.nowcast) ?? Setting(true, from: .builtIn)
         let alerts = flags.alerts.map { Setting($0, from: .flag("--no-alerts")) } ?? fromFile(file?.alerts) ?? Setting(true, from: .builtIn)
-        return Settings(units: units, temperatureUnit: temperatureUnit, windUnit: windUnit, pressureUnit: pressureUnit,
+        let localeLanguage = LocaleLanguage.resolve(environment).map { Setting($0.language, from: .locale(variable: $0.variable, value: $0.value)) }
+        let language = flags.language.map { Setting($0, from: .flag("--lang")) } ?? fromFile(file?.language) ?? localeLanguage
+            ?? Setting(.english, from: .builtIn)
+        var settings = Settings(units: units, temperatureUnit: temperatureUnit, windUnit: windUnit, pressureUnit: pressureUnit,
                         precipitationUnit: precipitationUnit, distanceUnit: distanceUnit, provider: provider, place: fromFile(file?.place), days: days, hours: hours, clock: clock, apiKey: apiKey,
                         airQuality: airQuality, aqi: aqi, nowcast: nowcast, alerts: alerts)
+        settings.language = language
+        settings.timeLocale = LocaleConventions.locale(for: "LC_TIME", in: environment)?.1
+        return settings
     }
 }
 

@@ -24,6 +24,7 @@ extension Settings {
             ("air", settings.airQuality.value ? "shown" : "off", settings.airQuality.source),
             ("nowcast", settings.nowcast.value ? "shown" : "off", settings.nowcast.source),
             ("alerts", settings.alerts.value ? "shown" : "off", settings.alerts.source),
+            ("language", settings.language.value.code, settings.language.source),
             ("aqi", settings.aqi?.value.rawValue ?? "by region (european in Europe, us elsewhere)", settings.aqi?.source),
             ("api key", key, settings.apiKey?.source),
         ]
@@ -62,6 +63,7 @@ extension Settings {
     # aqi = "us"                     # or "european"; default by region
     # nowcast = false                # leave out the next two hours' rain
     # alerts = false                 # leave out official weather warnings
+    # lang = "de"                    # de, es, fr, it, ja, nl, pl, pt, ru, uk or en; default from the locale
     # openweather-api-key = "…"      # only if this file is mode 600
     """
 }

@@ -91,7 +91,7 @@ struct ForecastCommand: AsyncParsableCommand {
             try await CompareCommand.show(cities, settings: settings, service: service, json: output.json, noColor: output.noColor)
             return
         }
-        let renderer = try output.renderer(clock: settings.clock.value)
+        let renderer = try output.renderer(clock: settings.clock.value, words: settings.words)
         let forecast = ForecastSettings(
             place: try location.choice(locating: locating, settings: settings), days: settings.days.value,
             service: service.settings(settings),

@@ -97,7 +97,7 @@ struct SimulateCommand: AsyncParsableCommand {
             return
         }
         let settings = try Settings.load(forecastOptions.flags(service: service, output: output))
-        let renderer = try output.renderer(clock: settings.clock.value)
+        let renderer = try output.renderer(clock: settings.clock.value, words: settings.words)
         let forecast = ForecastSettings(
             place: .located(LocatingSettings(source: source.choice, timeout: .seconds(2))), days: settings.days.value,
             service: service.settings(settings))

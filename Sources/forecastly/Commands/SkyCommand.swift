@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForecastlyBase
+import ForecastlyLocalization
 import ForecastlySettings
 import ForecastPresentation
 import Foundation
@@ -33,6 +34,9 @@ struct SkyCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("24h or 12h; default clock in config.toml, then the locale's (LC_TIME).", valueName: "clock"))
     var clock: HourCycle?
 
+    @Option(help: ArgumentHelp("The language: de, es, fr, it, ja, nl, pl, pt, ru, uk or en; default lang in config.toml, then the locale.", valueName: "language"))
+    var lang: Language?
+
     @Flag(help: "Draw in plain ASCII (the default when the locale is not UTF-8).")
     var ascii = false
 
@@ -56,7 +60,7 @@ struct SkyCommand: AsyncParsableCommand {
 
     func run() async throws {
         Diagnostics.bootstrap(verbose: verbose)
-        let settings = try Settings.load(Settings.Flags(clock: clock))
+        let settings = try Settings.load(Settings.Flags(clock: clock, language: lang))
         let choice = try location.choice(locating: locating, settings: settings)
         let answer = try await CommandLineApp.with(timeout: timeout) { application in
             try await Spinner.while(Terminal.standardError.isTerminal) { try await application.sky(at: choice, days: days, progress: $0) }
@@ -74,6 +78,7 @@ struct SkyCommand: AsyncParsableCommand {
             report.hourCycle = settings.clock.value
             report.width = Terminal.standardOutput.width(environment: environment)
             report.ascii = ascii || !Terminal.localeIsUTF8(environment: environment)
+            report.words = settings.words.forASCII(report.ascii)
             Terminal.standardOutput.write(report.render())
         }
         RunNotes.warn(unwritten: answer.unwrittenCaches)

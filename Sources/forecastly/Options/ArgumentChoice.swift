@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForecastlyLocalization
 
 /// An option whose values are the cases of a String enum (`--units metric`).
 ///
@@ -19,4 +20,13 @@ extension ArgumentChoice {
     /// The values are their own descriptions.
     static var allValueDescriptions: [String: String] { [:] }
     var defaultValueDescription: String { rawValue }
+}
+
+/// `--lang de`, `--lang pt_BR`: a language forecastly has. (Through an
+/// internal protocol, as `WeatherProvider` is: the conformance stays in the CLI.)
+protocol LanguageArgument: ExpressibleByArgument {}
+
+extension Language: LanguageArgument {
+    init?(argument: String) { self.init(matching: argument) }
+    static var allValueStrings: [String] { Language.available.map(\.code) }
 }

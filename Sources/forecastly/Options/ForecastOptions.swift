@@ -53,6 +53,6 @@ struct ForecastOptions: ParsableArguments {
                        airQuality: output?.noAirQuality == true ? false : nil, aqi: output?.aqi,
                        nowcast: output?.noNowcast == true ? false : nil, alerts: output?.noAlerts == true ? false : nil,
                        temperatureUnit: temperatureUnit, windUnit: windUnit, pressureUnit: pressureUnit,
-                       precipitationUnit: precipitationUnit, distanceUnit: distanceUnit)
+                       precipitationUnit: precipitationUnit, distanceUnit: distanceUnit, language: output?.lang)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForecastCore
 import ForecastlyBase
+import ForecastlyLocalization
 import ForecastPresentation
 import Foundation
 
@@ -33,6 +34,11 @@ struct OutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("24h or 12h; default clock in config.toml, then the locale's (LC_TIME).", valueName: "clock"))
     var clock: HourCycle?
 
+    @Option(help: ArgumentHelp(
+        "The language of the report and the lines: de, es, fr, it, ja, nl, pl, pt, ru, uk or en; default lang in config.toml, then LANGUAGE, LC_ALL, LC_MESSAGES, LANG.",
+        valueName: "language"))
+    var lang: Language?
+
     @Flag(name: .customLong("no-air-quality"), help: "Leave out the air quality (shown in the report and JSON; or air-quality = false in config.toml).")
     var noAirQuality = false
 
@@ -61,21 +67,24 @@ struct OutputOptions: ParsableArguments {
         let modes = [json, format != nil && !waybar, oneline, waybar].filter { $0 }.count
         guard modes <= 1 else { throw ValidationError("Choose one of --json, --format, --oneline and --waybar (--waybar takes --format for its text).") }
         do {
-            _ = try renderer(clock: .twentyFourHour)
+            _ = try renderer(clock: .twentyFourHour, words: .english)
         } catch let error as ForecastError {
             throw ValidationError(error.summary)
         }
     }
 
-    /// How the forecast is written; `clock` is the setting's value.
-    func renderer(clock: HourCycle) throws -> ForecastOutput {
+    /// How the forecast is written; `clock` and `words` are the settings' values.
+    func renderer(clock: HourCycle, words: Words) throws -> ForecastOutput {
         if json { return .json }
         let environment = ProcessInfo.processInfo.environment
-        // Text follows the locale's character set: ASCII unless it is UTF-8.
+        // Text follows the locale's character set: ASCII unless it is UTF-8,
+        // and English where the language has no Latin letters to fold to.
         let ascii = ascii || !Terminal.localeIsUTF8(environment: environment)
+        let words = words.forASCII(ascii)
         func template(_ text: String) throws -> LineTemplate {
             var template = try LineTemplate(text)
             template.hourCycle = clock
+            template.words = words
             return template
         }
         if waybar { return .waybar(try template(format ?? LineTemplate.defaultLine)) }  // JSON: UTF-8 always
@@ -92,6 +101,8 @@ struct OutputOptions: ParsableArguments {
         }
         let style = TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: environment, disabled: noColor)
         let width = Terminal.standardOutput.width(environment: environment)
-        return .report(ReportSettings(style: style, width: width, clock: clock, ascii: ascii, chart: chart))
+        var report = ReportSettings(style: style, width: width, clock: clock, ascii: ascii, chart: chart)
+        report.words = words
+        return .report(report)
     }
 }

@@ -1,0 +1,51 @@
+@testable import ForecastCore
+import ForecastlyBase
+import ForecastlyLocalization
+@testable import ForecastPresentation
+import ForecastProviders
+import Foundation
+import Testing
+import TestSupport
+
+/// The report in other languages: golden files in German, French and
+/// Japanese (double-width), and every language at 80 columns.
+@Suite struct LanguageReportTests {
+    static func words(_ code: String) throws -> Words { Words(try #require(Language(matching: code))) }
+
+    static func report(_ code: String, width: Int? = 80) throws -> String {
+        var report = ForecastReport(forecast: try PresentationTests.full(), placeName: "Kyiv, UA", hours: 4, style: .plain, source: .openMeteo).whenFetched
+        report.width = width
+        report.words = try words(code)
+        return report.render()
+    }
+
+    @Test(arguments: ["de", "fr", "ja"])
+    func goldenReports(code: String) throws {
+        Golden.check(try Self.report(code), against: "report-kyiv-\(code).txt")
+    }
+
+    /// Every language fits 80 columns, as the English report does, and its
+    /// tables stay aligned: each row of a table is as wide as the others.
+    @Test(arguments: Language.available.map(\.code))
+    func everyLanguageFitsEightyColumns(code: String) throws {
+        let text = try Self.report(code)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for line in lines { #expect(TextWidth.of(line) <= 80, "\(code): \(line)") }
+        let days = lines.filter { $0.hasPrefix("  ") && $0.contains(" / ") }
+        #expect(days.count == 7, "\(code)\n\(text)")
+        // The days table's "/" between high and low stands in one column.
+        let slashes = Set(days.map { line in TextWidth.of(String(line[..<line.range(of: " / ")!.lowerBound])) })
+        #expect(slashes.count == 1, "\(code)\n\(text)")
+        if code != "en" { #expect(!text.contains("Now ") && !text.contains("Coming days"), "\(code) is not translated") }
+    }
+
+    @Test func numbersAndDatesFollowTheLanguage() throws {
+        let german = try Self.report("de", width: nil)
+        #expect(german.contains("Niederschlag 0,0 mm"))
+        #expect(german.contains("Sa. 21. Nov."))
+        #expect(german.contains("Leichter Schneefall"))
+        #expect(german.contains("15 km/h NW"))
+        let dutch = try Self.report("nl", width: nil)
+        #expect(dutch.contains("15 km/h NW") && dutch.contains("Lichte sneeuwval"))
+    }
+}
