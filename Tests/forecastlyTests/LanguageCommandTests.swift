@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The language of a run, as Linux programs choose it, then `lang` in
+/// config.toml and `--lang` over it.
+@Suite struct LanguageCommandTests {
+    static let kyiv = ["--lat", "50.45", "--lon", "30.52", "--format", "%C, %w, %M"]
+
+    static func run(_ arguments: [String], environment: [String: String], home: URL? = nil) async throws -> CLIResult {
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            try await CLI.run(arguments, server: server, environment: environment, home: home)
+        }
+    }
+
+    @Test(arguments: [
+        (["LANG": "de_DE.UTF-8"], "Leichter Schneefall, 15 km/h NW"),
+        (["LANG": "en_US.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"], "Neige faible, 9 mph NO"),  // the US's units, French words
+        (["LANG": "de_DE.UTF-8", "LANGUAGE": "sv:uk"], "Невеликий сніг, 15 km/h ПнЗх"),
+        (["LANG": "sv_SE.UTF-8"], "Slight snow fall, 4 m/s NW"),  // no Swedish catalog; Sweden's m/s
+        (["LANG": "C.UTF-8"], "Slight snow fall, 15 km/h NW"),
+    ] as [([String: String], String)])
+    func theLocaleChoosesTheLanguage(environment: [String: String], start: String) async throws {
+        let result = try await Self.run(Self.kyiv, environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix(start + ", "), "\(result.stdout)")
+    }
+
+    @Test func theFileOverTheLocaleAndTheFlagOverBoth() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-lang-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let directory = home.appendingPathComponent(".config/forecastly")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data("lang = \"ja\"\n".utf8).write(to: directory.appendingPathComponent("config.toml"))
+        let file = try await Self.run(Self.kyiv, environment: ["LANG": "de_DE.UTF-8"], home: home)
+        #expect(file.stdout.hasPrefix("小雪, 15 km/h 北西, "), "\(file.stdout) \(file.stderr)")
+        let flag = try await Self.run(Self.kyiv + ["--lang", "it"], environment: ["LANG": "de_DE.UTF-8"], home: home)
+        #expect(flag.stdout.hasPrefix("Neve debole, 15 km/h NO, "), "\(flag.stdout) \(flag.stderr)")
+        let config = try await CLI.run(["config"], environment: ["LANG": "de_DE.UTF-8"], home: home)
+        #expect(config.stdout.contains("  language        ja                          \(directory.path)/config.toml line 1\n"), "\(config.stdout)")
+    }
+
+    @Test func anUnknownLanguageIsAUsageError() async throws {
+        let result = try await CLI.run(Self.kyiv + ["--lang", "tlh"])
+        #expect(result.status == 64)
+        #expect(result.stderrLines.count == 1, "\(result.stderr)")
+    }
+
+    /// A terminal that cannot show Cyrillic gets English in ASCII, not "???".
+    @Test func aLanguageWithoutLatinLettersFallsBackToEnglishInASCII() async throws {
+        let result = try await Self.run(["--lat", "50.45", "--lon", "30.52", "--format", "%C, %w"], environment: ["LANG": "ru_RU.KOI8-R"])
+        #expect(result.stdout == "Slight snow fall, 4 m/s NW\n", "\(result.stdout)")
+        let german = try await Self.run(["--lat", "50.45", "--lon", "30.52", "--format", "%C"], environment: ["LANG": "de_DE.ISO-8859-1"])
+        #expect(german.stdout == "Leichter Schneefall\n")
+    }
+
+    /// The C library's locale makes no difference: Foundation's data gives
+    /// the days and numbers, so a machine with the locale generated
+    /// (localedef into a private LOCPATH) prints what one without does.
+    @Test func theSameWithOrWithoutTheLocaleGenerated() async throws {
+        let locales = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-locales-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: locales) }
+        try FileManager.default.createDirectory(at: locales, withIntermediateDirectories: true)
+        let localedef = Process()
+        localedef.executableURL = URL(fileURLWithPath: "/usr/bin/localedef")
+        localedef.arguments = ["-i", "de_DE", "-f", "UTF-8", locales.appendingPathComponent("de_DE.UTF-8").path]
+        try localedef.run()
+        localedef.waitUntilExit()
+        #expect(localedef.terminationStatus == 0, "localedef could not make de_DE.UTF-8 (the locales package has its sources)")
+        let sky = ["sky", "--lat", "50.45", "--lon", "30.52", "--days", "2"]
+        let without = try await CLI.run(sky, environment: ["LANG": "de_DE.UTF-8"])
+        let with = try await CLI.run(sky, environment: ["LANG": "de_DE.UTF-8", "LOCPATH": locales.path])
+        #expect(without.status == 0 && with.status == 0)
+        #expect(without.stdout == with.stdout)
+        #expect(without.stdout.contains("Sonnenaufgang") && without.stdout.contains("50,4500°N"), "\(without.stdout)")
+    }
+}
