@@ -30,6 +30,7 @@ let package = Package(
                 .product(name: "ForecastlyBase", package: "forecastly"),
                 .product(name: "ForecastlySimulation", package: "forecastly"),
                 .product(name: "ForecastlyTesting", package: "forecastly"),
+                .product(name: "ForecastlyLocalization", package: "forecastly"),
                 .product(name: "LocationProvider", package: "forecastly"),
             ],
             resources: [.copy("commute.gpx")]
