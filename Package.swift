@@ -258,7 +258,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ForecastlySettingsTests",
-            dependencies: ["ForecastlySettings", "ForecastCore", "ForecastlyBase", "TestSupport"],
+            dependencies: ["ForecastlySettings", "ForecastCore", "ForecastlyBase", "ForecastlyLocalization", "TestSupport"],
         ),
         .testTarget(
             name: "NetworkTransportTests",

@@ -1,19 +1,20 @@
 public import ForecastCore
+public import ForecastlyLocalization
 public import Foundation
 
 /// Official warnings in words: the report's lines above "Now", the short
 /// form of `%A`, one line and Waybar, and the full text of `forecastly alerts`.
 public enum AlertText {
     /// "until 16:00", or "until Sat 15 Aug 16:00" when it is not today at the place.
-    public static func until(_ alert: WeatherAlert, clock: PlaceClock, now: Date) -> String {
+    public static func until(_ alert: WeatherAlert, clock: PlaceClock, now: Date, words: Words = .english) -> String {
         let end = alert.until
         let sameDay = clock.localDate(end) == clock.localDate(now)
-        return "until " + (sameDay ? "" : clock.day(clock.localDate(end)) + " ") + clock.time(end)
+        return words("until {time}", ["time": (sameDay ? "" : words.day(clock.localDate(end)) + " ") + clock.time(end)])
     }
 
     /// The parts of a warning's line in the report: severity, headline, until when, who issued it.
-    public static func parts(_ alert: WeatherAlert, clock: PlaceClock, now: Date, style: TerminalStyle) -> [String] {
-        [style.severity(alert.severity.word, alert.severity) + " " + title(alert), until(alert, clock: clock, now: now), alert.sender]
+    public static func parts(_ alert: WeatherAlert, clock: PlaceClock, now: Date, style: TerminalStyle, words: Words = .english) -> [String] {
+        [style.severity(words(alert.severity.word), alert.severity) + " " + title(alert), until(alert, clock: clock, now: now, words: words), alert.sender]
     }
 
     /// The headline where it is short ("Wind - Yellow warning for Drenthe");
@@ -25,10 +26,10 @@ public enum AlertText {
 
     /// Said when there is nothing to show but the reason matters: no service
     /// covers the place, or warnings in the country forecastly cannot place.
-    public static func remark(_ alerts: PlaceAlerts) -> String? {
+    public static func remark(_ alerts: PlaceAlerts, words: Words = .english) -> String? {
         switch alerts {
         case .noService:
-            return "No warning service covers this place"
+            return words("No warning service covers this place")
         case .covered(let coverage):
             guard !coverage.unplaced.isEmpty else { return nil }
             let count = coverage.unplaced.count
@@ -38,10 +39,10 @@ public enum AlertText {
 
     /// "Severe: Flash Flood Warning" (+N for more), for `%A` and Waybar;
     /// empty when none is in force.
-    public static func short(_ alerts: PlaceAlerts) -> String {
+    public static func short(_ alerts: PlaceAlerts, words: Words = .english) -> String {
         let active = alerts.active
         guard let worst = active.first else { return "" }
-        return "\(worst.severity.word): \(worst.event)" + (active.count > 1 ? " +\(active.count - 1)" : "")
+        return "\(words(worst.severity.word)): \(worst.event)" + (active.count > 1 ? " +\(active.count - 1)" : "")
     }
 
     /// The Waybar class of the worst warning in force: "alert-severe".

@@ -49,14 +49,16 @@ public enum ForecastOutput: Sendable {
         switch self {
         case .report(let settings):
             var report = ForecastReport(forecast: forecast, placeName: placeName, hours: hours, style: settings.style,
-                                        source: forecast.provider.source, notice: origin?.label(now: Date()))
+                                        source: forecast.provider.source, notice: origin?.label(now: Date(), words: settings.words))
             report.width = settings.width
             report.hourCycle = settings.clock
             report.ascii = settings.ascii
             report.words = settings.words
             report.extras = extras
             if settings.chart {
-                report.chart = TerminalMeteogram(forecast: forecast, width: settings.width, ascii: settings.ascii, style: settings.style)
+                var chart = TerminalMeteogram(forecast: forecast, width: settings.width, ascii: settings.ascii, style: settings.style)
+                chart.words = settings.words
+                report.chart = chart
             }
             return report.render()
         case .json:

@@ -108,10 +108,15 @@ public struct ForecastReport: Sendable {
                           celsius: ValueFormat.celsius(value, unit: units.temperature))
     }
 
-    /// The labels' column: as wide as the language's longest label and a
-    /// space (7 in English), so every line's text starts in one column.
+    /// The labels' column: as wide as the longest label shown and a space
+    /// (7 in English), so every line's text starts in one column.
     private var labelWidth: Int {
-        let labels = ["Now", "Today", "Sky", "Soon", "Air", "Stored", "From"].map { TextWidth.of(words($0)) }
+        var shown = ["Now", "Today", "Sky"]
+        if nowcast.map({ !$0.steps.isEmpty }) == true { shown.append("Soon") }
+        if airQuality != nil { shown.append("Air") }
+        if notice != nil { shown.append("Stored") }
+        if forecast.fix != nil { shown.append("From") }
+        let labels = shown.map { TextWidth.of(words($0)) }
         return max(7, (labels.max() ?? 0) + 1)
     }
     private var indent: String { String(repeating: " ", count: labelWidth) }
@@ -189,7 +194,8 @@ public struct ForecastReport: Sendable {
 
     private func nowcastSection() -> [String] {
         guard let nowcast, !nowcast.steps.isEmpty else { return [] }
-        let parts = [NowcastText.summary(nowcast, now: now, clock: clock), NowcastText.sparkline(nowcast, ascii: ascii)] + age(extras.nowcastFetchedAt)
+        let parts = [NowcastText.summary(nowcast, now: now, clock: clock, words: words), NowcastText.sparkline(nowcast, ascii: ascii)]
+            + age(extras.nowcastFetchedAt)
         return fitted(parts, first: label(words("Soon")), indent: indent)
     }
 
@@ -199,18 +205,18 @@ public struct ForecastReport: Sendable {
         guard let alerts else { return [] }
         var lines: [String] = []
         for alert in alerts.active {
-            lines += fitted(AlertText.parts(alert, clock: clock, now: now, style: style), first: label(ascii ? "Warning" : "⚠"), indent: indent)
+            lines += fitted(AlertText.parts(alert, clock: clock, now: now, style: style, words: words), first: label(ascii ? words("Warning") : "⚠"), indent: indent)
         }
         if case .covered(let coverage) = alerts, !coverage.active.isEmpty, now.timeIntervalSince(coverage.asOf) > 3600 {
             lines.append(indent + style.dim("(\(coverage.source.name) could not be asked; as of \(clock.day(clock.localDate(coverage.asOf))) \(clock.time(coverage.asOf)))"))
         }
-        if let remark = AlertText.remark(alerts) { lines.append(label("Alerts") + style.dim(remark)) }
+        if let remark = AlertText.remark(alerts, words: words) { lines.append(label(words("Alerts")) + style.dim(remark)) }
         return lines
     }
 
     private func airSection() -> [String] {
         guard let airQuality else { return [] }
-        var parts = AirQualityText.parts(airQuality, scale: airQualityScale)
+        var parts = AirQualityText.parts(airQuality, scale: airQualityScale, words: words)
         guard !parts.isEmpty else { return [] }
         // A reading far from the clock says when it was, not how old the fetch is.
         if airQuality.isOutdated(at: now) {

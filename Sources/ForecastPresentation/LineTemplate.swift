@@ -175,9 +175,9 @@ public struct LineTemplate: Sendable, Equatable {
         case .localTime: return now.map { clock.time($0.time) } ?? ValueFormat.missing
         case .timeZone: return forecast.timeZone.identifier
         case .origin: return forecast.fix?.sourceSummary ?? (named ? "city name" : "typed coordinates")
-        case .airQuality: return airQuality.flatMap { AirQualityText.index($0, scale: airQualityScale) } ?? ValueFormat.missing
-        case .nowcast: return nowcast.map { NowcastText.summary($0, now: self.now, clock: clock) } ?? ValueFormat.missing
-        case .alerts: return alerts.map(AlertText.short) ?? ""
+        case .airQuality: return airQuality.flatMap { AirQualityText.index($0, scale: airQualityScale, words: words) } ?? ValueFormat.missing
+        case .nowcast: return nowcast.map { NowcastText.summary($0, now: self.now, clock: clock, words: words) } ?? ValueFormat.missing
+        case .alerts: return alerts.map { AlertText.short($0, words: words) } ?? ""
         case .pressure:
             guard let pressure = now?.pressure else { return ValueFormat.missing }
             let trend = forecast.pressureTrend.map { " " + $0.arrow(ascii: ascii) } ?? ""

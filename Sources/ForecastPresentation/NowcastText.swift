@@ -1,31 +1,34 @@
 public import ForecastCore
+public import ForecastlyLocalization
 public import Foundation
 
 /// The next two hours, as the report, `%N` and the documents say them.
 public enum NowcastText {
     /// "Rain starting in about 20 min, light, stopping around 15:10";
     /// "No rain expected in the next 2 hours".
-    public static func summary(_ nowcast: Nowcast, now: Date, clock: PlaceClock) -> String {
+    public static func summary(_ nowcast: Nowcast, now: Date, clock: PlaceClock, words: Words = .english) -> String {
         switch NowcastSummary(nowcast, now: now) {
         case .dry:
-            return "No rain expected in the next 2 hours"
+            return words("No rain expected in the next 2 hours")
         case .precipitation(let start, let end, let intensity, let snow):
             let what = snow ? "Snow" : "Rain"
+            let how = words(intensity.rawValue)
             var text: String
             switch (start, end) {
-            case (nil, nil): text = "\(what) for the next 2 hours, \(intensity.rawValue)"
-            case (nil, _): text = "\(what) now, \(intensity.rawValue)"
-            case (let start?, _): text = "\(what) starting \(inAbout(start.timeIntervalSince(now))), \(intensity.rawValue)"
+            case (nil, nil): text = words("\(what) for the next 2 hours, {intensity}", ["intensity": how])
+            case (nil, _): text = words("\(what) now, {intensity}", ["intensity": how])
+            case (let start?, _):
+                text = words("\(what) starting {when}, {intensity}", ["when": inAbout(start.timeIntervalSince(now), words: words), "intensity": how])
             }
-            if let end { text += ", stopping around \(clock.time(end))" }
+            if let end { text += ", " + words("stopping around {time}", ["time": clock.time(end)]) }
             return text
         }
     }
 
     /// "in about 20 min" (to five minutes), "in a few minutes".
-    static func inAbout(_ seconds: TimeInterval) -> String {
+    static func inAbout(_ seconds: TimeInterval, words: Words = .english) -> String {
         let minutes = Int((seconds / 300).rounded()) * 5
-        return minutes < 5 ? "in a few minutes" : "in about \(minutes) min"
+        return minutes < 5 ? words("in a few minutes") : words("in about {minutes} min", ["minutes": "\(minutes)"])
     }
 
     /// One block per step, its height the rate: "▁▁▂▅▆▃▁▁▁" ("__.=#-___" in ASCII).

@@ -55,9 +55,10 @@ public struct WaybarLine: Sendable {
     func tooltip() -> String {
         let clock = PlaceClock(timeZone: forecast.timeZone, hourCycle: template.hourCycle)
         let units = forecast.units
+        let words = template.words
         var lines = [placeName ?? forecast.requestedCoordinate.description]
         if forecast.isOutdated(at: template.now), let time = forecast.describedTime(at: template.now) {
-            lines.append("(as of \(clock.day(clock.localDate(time))) \(clock.time(time)): not now)")
+            lines.append("(" + words("as of {time}: not now", ["time": "\(words.day(clock.localDate(time))) \(clock.time(time))"]) + ")")
         }
         for hour in forecast.upcomingHours().prefix(4) {
             let glyph = hour.condition?.glyph(isDay: hour.isDay ?? true) ?? " "
@@ -65,12 +66,12 @@ public struct WaybarLine: Sendable {
                          + "\(ValueFormat.percent(hour.precipitationProbability))")
         }
         for day in forecast.daily.prefix(3) {
-            lines.append("\(clock.day(day.date)) \(day.condition?.glyph() ?? " ") "
+            lines.append("\(words.day(day.date)) \(day.condition?.glyph() ?? " ") "
                          + "\(ValueFormat.temperature(day.temperatureMax, unit: units.temperature)) / "
                          + "\(ValueFormat.temperature(day.temperatureMin, unit: units.temperature))")
         }
         for alert in template.alerts?.active ?? [] {
-            lines.append("⚠ \(alert.severity.word): \(alert.event) \(AlertText.until(alert, clock: clock, now: template.now))")
+            lines.append("⚠ \(words(alert.severity.word)): \(alert.event) \(AlertText.until(alert, clock: clock, now: template.now, words: words))")
         }
         if let difference = forecast.yesterday?.temperatureDifference {
             lines.append(YesterdayText.difference(difference, unit: units.temperature, atThisHour: true, words: template.words))
@@ -80,7 +81,7 @@ public struct WaybarLine: Sendable {
             lines.append(SkyText.moon(today.moon.phase, ascii: false, southernHemisphere: forecast.isSouthernHemisphere, words: template.words)
                          + " · " + template.words("Day {length}", ["length": SkyText.dayLength(today.sun.dayLength, words: template.words)]))
         }
-        if isStale { lines.append("(stored forecast: the service could not be reached)") }
+        if isStale { lines.append("(" + words("stored forecast: the service could not be reached") + ")") }
         lines.append(forecast.provider.source.attribution)
         if let source = template.alerts?.active.first?.source { lines.append(source.credit.attribution) }
         // A place name can come from a network service: no control characters.

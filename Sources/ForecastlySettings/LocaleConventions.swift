@@ -61,11 +61,15 @@ public struct LocaleConventions: Sendable {
         return nil
     }
 
-    /// The language of messages (`LC_MESSAGES`): "de" of "de_DE.UTF-8"; nil
-    /// for "C", "POSIX" and unset. Warnings that come in several languages
-    /// are shown in it.
+    /// The language of messages: `LANGUAGE`'s first (unless the locale is
+    /// "C"), else `LC_MESSAGES`'s, as gettext reads them: "de" of
+    /// "de_DE.UTF-8"; nil for "C", "POSIX" and unset. Warnings that come in
+    /// several languages are shown in it, whether or not forecastly has a
+    /// catalog for it (MET Norway's in Norwegian).
     public static func language(_ environment: [String: String]) -> String? {
-        guard let (_, value) = locale(for: "LC_MESSAGES", in: environment) else { return nil }
+        guard let (_, locale) = locale(for: "LC_MESSAGES", in: environment) else { return nil }
+        var value = locale
+        if locale != "C", locale != "POSIX", let first = environment["LANGUAGE"]?.split(separator: ":").first { value = String(first) }
         let language = value.prefix { $0.isLetter }
         return language.count >= 2 && language.count <= 3 && value != "POSIX" ? language.lowercased() : nil
     }

@@ -1,5 +1,6 @@
 import ForecastCore
 import ForecastlyBase
+import ForecastlyLocalization
 @testable import ForecastlySettings
 import Testing
 
@@ -165,5 +166,31 @@ import Testing
         let conventions = LocaleConventions(environment: [:])
         #expect(conventions.units == Setting(.metric, from: .builtIn))
         #expect(conventions.clock == Setting(.twentyFourHour, from: .builtIn))
+    }
+}
+
+/// The warnings' language: LANGUAGE's first (as gettext reads it), else
+/// LC_MESSAGES's, whether or not forecastly has a catalog for it; `--lang`
+/// and `lang` in config.toml decide the language everything is shown in.
+@Suite struct MessageLanguageTests {
+    @Test(arguments: [
+        (["LANG": "nb_NO.UTF-8"], "nb"),
+        (["LANG": "de_DE.UTF-8", "LANGUAGE": "nl:de"], "nl"),
+        (["LANG": "C", "LANGUAGE": "nl"], nil),
+        (["LC_ALL": "fr_FR.UTF-8", "LANG": "de_DE.UTF-8"], "fr"),
+        ([:], nil),
+    ] as [([String: String], String?)])
+    func warningsAreAskedInTheLocalesLanguage(environment: [String: String], language: String?) {
+        #expect(LocaleConventions.language(environment) == language)
+    }
+
+    @Test func theLanguageSettingsPrecedence() throws {
+        let file = try ConfigurationFile.parse(Array("lang = \"fr\"\n".utf8), path: "/c.toml")
+        let environment = ["LANG": "de_DE.UTF-8", "LANGUAGE": "ja"]
+        #expect(try Settings.resolve(flags: .init(), environment: environment, file: nil).language == Setting(Language(matching: "ja")!, from: .locale(variable: "LANGUAGE", value: "ja")))
+        #expect(try Settings.resolve(flags: .init(), environment: environment, file: file).language == Setting(Language(matching: "fr")!, from: .file(path: "/c.toml", line: 1)))
+        #expect(try Settings.resolve(flags: .init(language: Language(matching: "it")), environment: environment, file: file).language.value.code == "it")
+        #expect(try Settings.resolve(flags: .init(), environment: [:], file: nil).language == Setting(.english, from: .builtIn))
+        #expect(throws: ConfigurationError.self) { try ConfigurationFile.parse(Array("lang = \"klingon\"\n".utf8), path: "/c.toml") }
     }
 }

@@ -40,6 +40,25 @@ import TestSupport
         #expect(config.stdout.contains("  language        ja                          \(directory.path)/config.toml line 1\n"), "\(config.stdout)")
     }
 
+    /// The whole report: the next two hours, the air, the stored forecast's age, the tables.
+    @Test func theReportInGerman() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-lang-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let first = try await CLI.run(["--lat", "50.45", "--lon", "30.52"], server: server, environment: ["LANG": "de_DE.UTF-8"], home: home)
+            #expect(first.status == 0, "\(first.stderr)")
+            for text in ["Jetzt  ⛄ Leichter Schneefall, -1°C (gefühlt -6°C)", "Gleich Regen in etwa", "Luft   Mittelmäßig (EAQI 38)",
+                         "Pollen: Gräser mäßig", "Nächste Stunden", "Kommende Tage", "Niederschlag 0,0 mm"] {
+                #expect(first.stdout.contains(text), "\(text)\n\(first.stdout)")
+            }
+            let second = try await CLI.run(["--lat", "50.45", "--lon", "30.52"], server: server, environment: ["LANG": "de_DE.UTF-8"], home: home)
+            #expect(second.stdout.contains("Gespeichert vor ") && second.stdout.contains("abgerufen (aktuell genug; --refresh ruft neu ab)"), "\(second.stdout)")
+            let compare = try await CLI.run(["compare", "Kyiv, Lviv"], server: server, environment: ["LANG": "de_DE.UTF-8"], home: home)
+            #expect(compare.stdout.hasPrefix("Ort "), "\(compare.stdout)")
+            #expect(compare.stdout.contains("Leichter Schneefall"))
+        }
+    }
+
     @Test func anUnknownLanguageIsAUsageError() async throws {
         let result = try await CLI.run(Self.kyiv + ["--lang", "tlh"])
         #expect(result.status == 64)

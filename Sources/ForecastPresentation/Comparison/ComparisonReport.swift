@@ -1,4 +1,6 @@
 public import ForecastCore
+public import ForecastlyLocalization
+
 /// The `compare` table: one row per place in the order given, with the
 /// current temperature, today's low and high, the condition and the wind.
 public struct ComparisonReport: Sendable {
@@ -12,6 +14,8 @@ public struct ComparisonReport: Sendable {
     public var ascii = false
     /// The unit of each quantity.
     public var units: MeasurementUnits = .metric
+    /// The language of the columns, the conditions and the compass.
+    public var words = Words.english
 
     public init(entries: [PlaceComparison.Entry], style: TerminalStyle, source: DataSource) {
         self.entries = entries
@@ -26,7 +30,7 @@ public struct ComparisonReport: Sendable {
     }
 
     public func render() -> String {
-        var rows: [[String]] = [["Place", "Now", "Low", "High", "", "Condition", "Wind"]]
+        var rows: [[String]] = [[words("Place"), words("Now"), words("Low"), words("High"), "", words("Condition"), words("Wind")]]
         for case .forecast(let resolution, let raw) in entries {
             let forecast = raw.converted(to: self.units)
             let units = forecast.units
@@ -39,8 +43,8 @@ public struct ComparisonReport: Sendable {
                 ValueFormat.temperature(today?.temperatureMin, unit: units.temperature),
                 ValueFormat.temperature(today?.temperatureMax, unit: units.temperature),
                 condition.map { ascii ? String($0.asciiGlyph) : $0.glyph(isDay: now?.isDay ?? true) } ?? " ",
-                condition?.description ?? ValueFormat.missing,
-                ValueFormat.wind(now?.windSpeed, direction: now?.windDirection, unit: units.windSpeed),
+                condition.map(words.condition) ?? ValueFormat.missing,
+                words.wind(now?.windSpeed, direction: now?.windDirection, unit: units.windSpeed),
             ])
         }
         guard rows.count > 1 else { return "" }

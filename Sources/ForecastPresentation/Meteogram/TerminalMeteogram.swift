@@ -1,4 +1,5 @@
 public import ForecastCore
+public import ForecastlyLocalization
 import ForecastlyBase
 /// `--chart`: the coming hours as a small meteogram in the terminal. From
 /// the top: a condition glyph every few hours, the temperature as a line
@@ -17,6 +18,8 @@ public struct TerminalMeteogram: Sendable {
     public var style: TerminalStyle
     /// Rows of the temperature line.
     public var height = 8
+    /// The language of the chance row's label.
+    public var words = Words.english
 
     public init(forecast: Forecast, width: Int, ascii: Bool, style: TerminalStyle) {
         self.forecast = forecast
@@ -105,7 +108,7 @@ public struct TerminalMeteogram: Sendable {
                 top += String(block(max(0, eighths - 8)))
                 bottom += String(block(min(8, eighths)))
             }
-            lines += [pad("") + style.dim(top), pad("chance") + style.dim(bottom)]
+            lines += [pad("") + style.dim(top), pad(words("chance")) + style.dim(bottom)]
         }
         let amounts = steps.map { $0.precipitation ?? 0 }
         if let most = amounts.max(), most > 0 {

@@ -10,8 +10,13 @@ public struct ServiceSettings: Sendable, Hashable {
     public var apiKey: String?
     /// The OpenWeather key includes One Call 3.0.
     public var oneCall: Bool
+    /// The language the user chose for what is shown ("de"; `--lang` or
+    /// `lang`): warnings a service writes in several languages are asked
+    /// for in it. Nil: the locale's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
+    public var language: String?
 
-    public init(provider: WeatherProvider = .openMeteo, fallback: Bool = true, apiKey: String? = nil, oneCall: Bool = false) {
+    public init(provider: WeatherProvider = .openMeteo, fallback: Bool = true, apiKey: String? = nil, oneCall: Bool = false, language: String? = nil) {
+        self.language = language
         self.provider = provider
         self.fallback = fallback
         self.apiKey = apiKey

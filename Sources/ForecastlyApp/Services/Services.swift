@@ -68,7 +68,7 @@ struct Services: Sendable {
     /// asked again.
     func alerts(store: SQLiteStore?) -> any AlertService {
         let regional = RegionalAlertService(
-            environment: environment, transport: transport, language: LocaleConventions.language(environment), now: context.now)
+            environment: environment, transport: transport, language: settings.language ?? LocaleConventions.language(environment), now: context.now)
         return CachingAlertService(base: regional, cache: store, now: context.now)
     }
 

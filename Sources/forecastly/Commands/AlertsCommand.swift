@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForecastlyLocalization
 import ForecastlySettings
 import ForecastPresentation
 import Foundation
@@ -23,6 +24,9 @@ struct AlertsCommand: AsyncParsableCommand {
     @OptionGroup(title: "Locating (without --lat/--lon)") var locating: LocationSourceOptions
     @OptionGroup(title: "Service") var service: ServiceOptions
 
+    @Option(help: ArgumentHelp("The language to ask the warning service for, where it writes in several: de, nl, …; default lang in config.toml, then the locale.", valueName: "language"))
+    var lang: Language?
+
     @Flag(name: .customLong("no-color"), help: "Never colour the output (also NO_COLOR=1).")
     var noColor = false
 
@@ -38,7 +42,7 @@ struct AlertsCommand: AsyncParsableCommand {
 
     func run() async throws {
         Diagnostics.bootstrap(verbose: verbose)
-        let settings = try Settings.load(Settings.Flags(provider: service.provider, apiKey: service.apiKey))
+        let settings = try Settings.load(Settings.Flags(provider: service.provider, apiKey: service.apiKey, language: lang))
         let choice = try location.choice(locating: locating, settings: settings)
         let answer = try await CommandLineApp.with(timeout: service.timeout) { application in
             try await Spinner.while(Terminal.standardError.isTerminal) { try await application.alerts(at: choice, service: service.settings(settings), progress: $0) }

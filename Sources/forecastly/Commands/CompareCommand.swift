@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForecastlyLocalization
 import ForecastCore
 import ForecastlyApp
 import ForecastlySettings
@@ -25,8 +26,11 @@ struct CompareCommand: AsyncParsableCommand {
               completion: .custom(PlaceCompletion.complete))
     var places: [String] = []
 
-    @Option(help: ArgumentHelp("metric (°C, km/h, mm) or imperial (°F, mph, in); default as for the forecast.", valueName: "system"))
+    @Option(help: ArgumentHelp("metric, imperial or uk; default as for the forecast.", valueName: "system"))
     var units: UnitSystem?
+
+    @Option(help: ArgumentHelp("The language of the table: de, es, fr, it, ja, nl, pl, pt, ru, uk or en; default as for the forecast.", valueName: "language"))
+    var lang: Language?
 
     @Flag(help: "Print a JSON array (schema in the README).")
     var json = false
@@ -55,7 +59,7 @@ struct CompareCommand: AsyncParsableCommand {
             queries += try PlaceQuery.list(argument, qualifies: gazetteer.qualifies)
         }
         let settings = try Settings.load(Settings.Flags(units: units, provider: service.provider, apiKey: service.apiKey,
-                                                        alerts: noAlerts ? false : nil))
+                                                        alerts: noAlerts ? false : nil, language: lang))
         try await Self.show(queries, settings: settings, service: service, json: json, noColor: noColor)
     }
 
@@ -64,6 +68,7 @@ struct CompareCommand: AsyncParsableCommand {
         let comparison = try await CommandLineApp.with(timeout: service.timeout) { application in
             try await application.compare(queries, service: service.settings(settings), alerts: settings.alerts.value)
         }
-        try ComparisonOutput.print(comparison, units: settings.measurementUnits, provider: settings.provider.value, json: json, noColor: noColor)
+        try ComparisonOutput.print(comparison, units: settings.measurementUnits, words: settings.words, provider: settings.provider.value,
+                                   json: json, noColor: noColor)
     }
 }

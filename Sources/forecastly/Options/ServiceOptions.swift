@@ -50,6 +50,11 @@ struct ServiceOptions: ParsableArguments {
 
     /// The service to ask, with the provider and key `settings` decided.
     func settings(_ settings: Settings) -> ServiceSettings {
-        ServiceSettings(provider: settings.provider.value, fallback: !noFallback, apiKey: settings.apiKey?.value, oneCall: oneCall)
+        // A language chosen for forecastly (--lang, lang) is the warnings' too.
+        let chosen: String? = switch settings.language.source {
+        case .flag, .file: settings.language.value.code
+        default: nil
+        }
+        return ServiceSettings(provider: settings.provider.value, fallback: !noFallback, apiKey: settings.apiKey?.value, oneCall: oneCall, language: chosen)
     }
 }

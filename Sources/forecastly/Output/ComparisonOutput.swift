@@ -1,6 +1,7 @@
 import ForecastCore
 import ForecastlyApp
 import ForecastlyBase
+import ForecastlyLocalization
 import ForecastPresentation
 import Foundation
 
@@ -8,7 +9,7 @@ import Foundation
 /// failed, then the table (or JSON) of the rest; the run fails with the
 /// first real failure's status once everything is printed.
 enum ComparisonOutput {
-    static func print(_ result: Comparison, units: MeasurementUnits, provider: WeatherProvider, json: Bool, noColor: Bool) throws {
+    static func print(_ result: Comparison, units: MeasurementUnits, words: Words = .english, provider: WeatherProvider, json: Bool, noColor: Bool) throws {
         let entries = result.entries
         var failure: ExitStatus?
         // Which place an ambiguous name was taken to mean, as --city says it.
@@ -31,6 +32,7 @@ enum ComparisonOutput {
             report.alerts = result.alerts
             report.ascii = Terminal.asciiOnly
             report.units = units
+            report.words = words.forASCII(report.ascii)
             Terminal.standardOutput.write(report.render())
         }
         if let failure { throw SilentExit(status: failure) }
