@@ -48,4 +48,19 @@ import TestSupport
         let dutch = try Self.report("nl", width: nil)
         #expect(dutch.contains("15 km/h NW") && dutch.contains("Lichte sneeuwval"))
     }
+
+    /// The chart's days and Waybar's tooltip speak the language too.
+    @Test func chartAndWaybarFollowTheLanguage() throws {
+        let forecast = try PresentationTests.full()
+        var chart = MeteogramSVG(forecast: forecast, placeName: "Kyiv, UA")
+        chart.words = try Self.words("de")
+        #expect(chart.render().contains(">Sa. 21. Nov.</text>"))
+        var template = try LineTemplate(LineTemplate.defaultLine)
+        template.words = try Self.words("fr")
+        let waybar = WaybarLine(forecast: forecast, placeName: "Kyiv, UA", template: template, isStale: true).render()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(waybar.utf8)) as? [String: Any])
+        let tooltip = try #require(object["tooltip"] as? String)
+        #expect(tooltip.contains("sam. 21 nov.") && tooltip.contains("prévision enregistrée : le service est injoignable"), "\(tooltip)")
+        #expect(tooltip.contains("de plus qu'hier à la même heure"))
+    }
 }

@@ -1,4 +1,5 @@
 public import ForecastCore
+public import ForecastlyLocalization
 import ForecastlyBase
 public import Foundation
 
@@ -14,6 +15,8 @@ public struct MeteogramSVG: Sendable {
     public var forecast: Forecast
     public var placeName: String?
     public var hours: Int
+    /// The language of the days, the numbers and the one sentence.
+    public var words = Words.english
 
     public init(forecast: Forecast, placeName: String?, hours: Int = ForecastRequest.hourlyHorizon) {
         self.forecast = forecast
@@ -79,7 +82,7 @@ public struct MeteogramSVG: Sendable {
             #"<text x="\#(n(Layout.left))" y="28" font-size="18" font-weight="bold" fill="\#(Self.hex("222222"))">\#(xml(place))</text>"#,
         ]
         guard let layout else {
-            svg.append(#"<text x="\#(n(Layout.left))" y="60" fill="\#(Self.hex("555555"))">No hourly forecast to draw.</text>"#)
+            svg.append(#"<text x="\#(n(Layout.left))" y="60" fill="\#(Self.hex("555555"))">\#(xml(words("No hourly forecast to draw.")))</text>"#)
             svg += credit()
             return (svg + ["</svg>"]).joined(separator: "\n") + "\n"
         }
@@ -109,7 +112,7 @@ public struct MeteogramSVG: Sendable {
                 parts.append(#"<rect x="\#(n(from))" y="\#(n(Layout.curveTop - 20))" width="\#(n(to - from))" height="\#(n(Layout.barsBottom - Layout.curveTop + 20))" fill="\#(Self.hex("f1f3f6"))"/>"#)
             }
             if to - from > 60 {
-                parts.append(#"<text x="\#(n(from + 4))" y="\#(n(Layout.daysY))" fill="\#(Self.hex("333333"))">\#(xml(clock.day(clock.localDate(dayStart))))</text>"#)
+                parts.append(#"<text x="\#(n(from + 4))" y="\#(n(Layout.daysY))" fill="\#(Self.hex("333333"))">\#(xml(words.day(clock.localDate(dayStart))))</text>"#)
             }
             dayStart = next
             index += 1
@@ -133,7 +136,7 @@ public struct MeteogramSVG: Sendable {
             }
         }
         let unit = forecast.units.precipitation
-        parts.append(#"<text x="\#(n(Layout.left - 6))" y="\#(n(Layout.barsTop + 10))" text-anchor="end" font-size="10" fill="\#(Self.hex("1f6fc5"))">\#(xml(ValueFormat.decimal(layout.fullBar, places: unit == "mm" ? 1 : 2) + " " + unit))</text>"#)
+        parts.append(#"<text x="\#(n(Layout.left - 6))" y="\#(n(Layout.barsTop + 10))" text-anchor="end" font-size="10" fill="\#(Self.hex("1f6fc5"))">\#(xml(words.number(ValueFormat.decimal(layout.fullBar, places: unit == "mm" ? 1 : 2)) + " " + unit))</text>"#)
         parts.append(#"<line x1="\#(n(Layout.left))" y1="\#(n(Layout.barsBottom))" x2="\#(n(Layout.width - Layout.right))" y2="\#(n(Layout.barsBottom))" stroke="\#(Self.hex("999999"))"/>"#)
         return parts
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForecastlyLocalization
 import ForecastlyApp
 import ForecastlyBase
 import ForecastlySettings
@@ -25,6 +26,9 @@ struct ChartCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Where to write the SVG; - for stdout.", valueName: "file"), completion: .file(extensions: ["svg"]))
     var svg: String
 
+    @Option(help: ArgumentHelp("The language of the days and labels: de, es, fr, it, ja, nl, pl, pt, ru, uk or en; default lang in config.toml, then the locale.", valueName: "language"))
+    var lang: Language?
+
     @Flag(help: "Log what happens to stderr.")
     var verbose = false
 
@@ -40,7 +44,9 @@ struct ChartCommand: AsyncParsableCommand {
 
     func run() async throws {
         Diagnostics.bootstrap(verbose: verbose)
-        let settings = try Settings.load(forecastOptions.flags(service: service))
+        var flags = forecastOptions.flags(service: service)
+        flags.language = lang
+        let settings = try Settings.load(flags)
         let forecast = ForecastSettings(
             place: try location.choice(locating: locating, settings: settings), days: settings.days.value,
             service: service.settings(settings), cache: cache.policy)
@@ -49,7 +55,9 @@ struct ChartCommand: AsyncParsableCommand {
         }
         RunNotes.print(answer.notes)
         RunNotes.printStaleness(answer, verb: "Drawing")
-        let picture = MeteogramSVG(forecast: answer.forecast.converted(to: settings.measurementUnits), placeName: answer.placeName).render()
+        var chart = MeteogramSVG(forecast: answer.forecast.converted(to: settings.measurementUnits), placeName: answer.placeName)
+        chart.words = settings.words
+        let picture = chart.render()
         if svg == "-" {
             Terminal.standardOutput.writeDocument(picture)
         } else {
