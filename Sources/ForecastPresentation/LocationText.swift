@@ -1,4 +1,5 @@
 public import ForecastlyBase
+public import ForecastlyLocalization
 public import Foundation
 public import LocationProvider
 
@@ -6,47 +7,53 @@ public import LocationProvider
 /// `location status` show them.
 public enum LocationText {
     /// A fix, a line each: coordinates, place, accuracy, source and age.
-    public static func fix(_ fix: LocationFix, now: Date) -> String {
-        var lines = [
-            "Latitude   \(fix.coordinate.latitude)",
-            "Longitude  \(fix.coordinate.longitude)",
-            "Accuracy   " + (fix.accuracyMeters.map { "±" + ValueFormat.distance($0) } ?? (fix.accuracy == .reduced ? "city level" : "unknown")),
-            "Source     \(fix.sourceSummary)",
-            "Age        \(Int(fix.age(at: now).rounded())) s",
+    public static func fix(_ fix: LocationFix, now: Date, words: Words = .english) -> String {
+        var rows = [
+            (words("Latitude"), words.number("\(fix.coordinate.latitude)")),
+            (words("Longitude"), words.number("\(fix.coordinate.longitude)")),
+            (words("Accuracy"), fix.accuracyMeters.map { "±" + words.number(ValueFormat.distance($0)) }
+                ?? words(fix.accuracy == .reduced ? "city level" : "unknown")),
+            (words("Source"), fix.sourceSummary),
+            (words("Age"), words("{seconds} s", ["seconds": "\(Int(fix.age(at: now).rounded()))"])),
         ]
-        if let place = fix.placeName { lines.insert("Place      \(place)", at: 2) }
-        return lines.joined(separator: "\n") + "\n"
+        if let place = fix.placeName { rows.insert((words("Place"), place), at: 2) }
+        return LabelledLines.render(rows)
     }
 
     /// The permission, the policy and where they are kept, and the stored place.
     public static func status(
-        _ state: AuthorizationState, policy: LocationPolicy, policyPath: String, decisionPath: String, storedPlace: StoredPlace?
+        _ state: AuthorizationState, policy: LocationPolicy, policyPath: String, decisionPath: String, storedPlace: StoredPlace?,
+        words: Words = .english
     ) -> String {
-        var lines = ["Permission  \(describe(state))"]
+        var rows = [(words("Permission"), describe(state, words: words))]
         if let path = policy.path {
             let sources = policy.forbiddenSources.map(\.rawValue).sorted()
-            lines.append("Policy      \(path): "
-                         + (policy.locationEnabled ? (sources.isEmpty ? "location enabled" : "forbids \(sources.joined(separator: ", "))") : "location off"))
+            let rule = policy.locationEnabled
+                ? (sources.isEmpty ? words("location enabled") : words("forbids {sources}", ["sources": sources.joined(separator: ", ")]))
+                : words("location off")
+            rows.append((words("Policy"), "\(path): " + rule))
         } else {
-            lines.append("Policy      none (\(policyPath) does not exist)")
+            rows.append((words("Policy"), words("none ({path} does not exist)", ["path": policyPath])))
         }
-        lines.append("Decision    \(decisionPath)")
+        rows.append((words("Decision"), decisionPath))
         // Starting a GeoClue client to ask could send nearby Wi-Fi networks
         // to a web service, so status does not: each locating run does.
-        lines.append("GeoClue     the desktop's switch and \(Restriction.geoclueConfigurationPath) are checked whenever forecastly locates through it")
+        rows.append(("GeoClue", words("the desktop's switch and {path} are checked whenever forecastly locates through it",
+                                      ["path": Restriction.geoclueConfigurationPath])))
         if let place = storedPlace, let coordinate = place.coordinate {
-            lines.append("Place       stored: \(place.name.map { "\($0), " } ?? "")\(coordinate)")
+            rows.append((words("Place"), words("stored: {place}", ["place": "\(place.name.map { "\($0), " } ?? "")\(coordinate)"])))
         }
-        return lines.joined(separator: "\n") + "\n"
+        return LabelledLines.render(rows)
     }
 
     /// A state as a person reads it: "authorized (full accuracy)".
-    public static func describe(_ state: AuthorizationState) -> String {
+    public static func describe(_ state: AuthorizationState, words: Words = .english) -> String {
         switch state {
-        case .notDetermined: "notDetermined (forecastly asks on the next run in a terminal)"
-        case .denied: "denied"
-        case .restricted(_, let restriction): "restricted by \(restriction.description.prefix(1).lowercased() + restriction.description.dropFirst())"
-        case .authorized(let grant): "authorized (\(grant.accuracy.rawValue) accuracy)"
+        case .notDetermined: words("notDetermined (forecastly asks on the next run in a terminal)")
+        case .denied: words("denied")
+        case .restricted(_, let restriction):
+            words("restricted by {who}", ["who": restriction.description.prefix(1).lowercased() + restriction.description.dropFirst()])
+        case .authorized(let grant): words(grant.accuracy == .full ? "authorized (full accuracy)" : "authorized (reduced accuracy)")
         }
     }
 }

@@ -1,5 +1,6 @@
 public import ForecastCore
 import ForecastlyBase
+public import ForecastlyLocalization
 import Foundation
 
 /// How notes are shown: one line each, in full, or as JSON.
@@ -16,17 +17,19 @@ public enum NoteText {
     }
 
     /// `credit` is the credit line of a provider by its id ("open-meteo").
-    public static func details(_ note: WeatherNote, credit: (String) -> String?) -> String {
-        var lines = ["Note     #\(note.id)", "Written  \(timestamp(note.createdAt))", "Text     \(note.text.strippingControls)"]
-        if let place = note.placeName { lines.append("Place    \(place.strippingControls)") }
-        if let latitude = note.latitude, let longitude = note.longitude { lines.append("At       \(latitude), \(longitude)") }
+    public static func details(_ note: WeatherNote, words: Words = .english, credit: (String) -> String?) -> String {
+        var rows = [(words("Note"), "#\(note.id)"), (words("Written"), timestamp(note.createdAt)), (words("Text"), note.text.strippingControls)]
+        if let place = note.placeName { rows.append((words("Place"), place.strippingControls)) }
+        if let latitude = note.latitude, let longitude = note.longitude { rows.append((words("At"), "\(latitude), \(longitude)")) }
         if let weather = note.weather {
-            lines.append("Weather  \(weather.glyph ?? "") \(weather.description ?? ValueFormat.missing), \(ValueFormat.temperature(weather.temperature, unit: weather.temperatureUnit))")
-            if let from = weather.provider.flatMap(credit) { lines.append("From     \(from)") }
+            // The condition was kept as English words: shown in the language's.
+            let description = weather.description.map { words($0) } ?? ValueFormat.missing
+            rows.append((words("Weather"), "\(weather.glyph ?? "") \(description), \(ValueFormat.temperature(weather.temperature, unit: weather.temperatureUnit))"))
+            if let from = weather.provider.flatMap(credit) { rows.append((words("From"), from)) }
         } else {
-            lines.append("Weather  not recorded")
+            rows.append((words("Weather"), words("not recorded")))
         }
-        return lines.joined(separator: "\n") + "\n"
+        return LabelledLines.render(rows)
     }
 
     public static func json(_ notes: [WeatherNote]) -> String {

@@ -59,6 +59,24 @@ import TestSupport
         }
     }
 
+    /// Notes and the location commands speak the language too.
+    @Test func notesAndLocationInTheLanguage() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-lang-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let french = ["LANG": "fr_FR.UTF-8"]
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let added = try await CLI.run(["notes", "add", "promenade", "--lat", "50.45", "--lon", "30.52"], server: server, environment: french, home: home)
+            #expect(added.status == 0, "\(added.stderr)")
+            #expect(added.stdout.hasPrefix("Enregistrée : #1 "), "\(added.stdout)")
+        }
+        let shown = try await CLI.run(["notes", "show", "1"], environment: french, home: home)
+        #expect(shown.stdout.contains("Note      #1\n") && shown.stdout.contains("Temps     ⛄ Neige faible, -1°C"), "\(shown.stdout)")
+        let status = try await CLI.run(["location", "status"], environment: ["LANG": "de_DE.UTF-8"], home: home)
+        #expect(status.stdout.hasPrefix("Erlaubnis     nicht entschieden (forecastly fragt beim nächsten Lauf in einem Terminal)\n"), "\(status.stdout)")
+        let denied = try await CLI.run(["location", "deny"], environment: ["LANG": "de_DE.UTF-8"], home: home)
+        #expect(denied.stdout == "Standorterlaubnis: verweigert. Eingegebene Koordinaten und der gespeicherte Ort funktionieren weiterhin.\n", "\(denied.stdout)")
+    }
+
     @Test func anUnknownLanguageIsAUsageError() async throws {
         let result = try await CLI.run(Self.kyiv + ["--lang", "tlh"])
         #expect(result.status == 64)

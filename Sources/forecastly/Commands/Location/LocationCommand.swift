@@ -26,7 +26,9 @@ struct LocationCommand: AsyncParsableCommand {
     static func change(_ event: AuthorizationEvent, note: String = "") async throws {
         let (state, notes) = try await CommandLineApp.with { application in try await application.changePermission(event) }
         RunNotes.print(notes)
-        Terminal.standardOutput.writeLine("Location permission: \(LocationText.describe(state)).\(note)")
+        let words = UserLanguage.words()
+        Terminal.standardOutput.writeLine(words("Location permission: {state}.", ["state": LocationText.describe(state, words: words)])
+                                          + (note.isEmpty ? "" : " " + words(note)))
     }
 
     struct Show: AsyncParsableCommand {
@@ -46,7 +48,7 @@ struct LocationCommand: AsyncParsableCommand {
             if json {
                 Terminal.standardOutput.writeDocument(String(decoding: LocationFixDocument(fix: fix, now: Date()).encoded(), as: UTF8.self) + "\n")
             } else {
-                Terminal.standardOutput.write(LocationText.fix(fix, now: Date()))
+                Terminal.standardOutput.write(LocationText.fix(fix, now: Date(), words: UserLanguage.words()))
             }
         }
     }
@@ -64,7 +66,8 @@ struct LocationCommand: AsyncParsableCommand {
                            as: UTF8.self) + "\n")
             } else {
                 Terminal.standardOutput.write(LocationText.status(status.state, policy: status.policy, policyPath: status.policyPath,
-                                                                  decisionPath: status.decisionPath, storedPlace: status.storedPlace))
+                                                                  decisionPath: status.decisionPath, storedPlace: status.storedPlace,
+                                                                  words: UserLanguage.words()))
             }
         }
     }
@@ -77,7 +80,7 @@ struct LocationCommand: AsyncParsableCommand {
 
     struct Deny: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "deny", abstract: "Do not let forecastly locate you (remembered).")
-        func run() async throws { try await LocationCommand.change(.revoked, note: " Typed coordinates and the stored place still work.") }
+        func run() async throws { try await LocationCommand.change(.revoked, note: "Typed coordinates and the stored place still work.") }
     }
 
     struct Reset: AsyncParsableCommand {

@@ -49,7 +49,7 @@ extension NotesCommand {
                     text.trimmingWhitespace(), at: choice, withoutWeather: withoutWeather, service: service.settings(settings), cache: cache.policy)
             }
             RunNotes.print(notes)
-            Terminal.standardOutput.writeLine("Saved \(NoteText.line(saved))")
+            Terminal.standardOutput.writeLine(UserLanguage.words()("Saved {note}", ["note": NoteText.line(saved)]))
         }
     }
 }

@@ -41,7 +41,7 @@ struct NotesCommand: AsyncParsableCommand {
 
         func run() throws {
             guard let note = try LocalFiles.store().note(id: id) else { throw NoSuchNote(id: id) }
-            Terminal.standardOutput.write(NoteText.details(note) { WeatherProviders.named($0)?.source.attribution })
+            Terminal.standardOutput.write(NoteText.details(note, words: UserLanguage.words()) { WeatherProviders.named($0)?.source.attribution })
         }
     }
 

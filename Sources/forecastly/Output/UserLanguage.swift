@@ -1,0 +1,16 @@
+import ForecastlyLocalization
+import ForecastlySettings
+import Foundation
+
+/// The words of the user's language for commands that read no other
+/// setting (notes, location): `lang` in config.toml, else the locale. A
+/// configuration file that cannot be read is that command's concern only
+/// where it reads it, so here it leaves the locale to decide.
+enum UserLanguage {
+    static func words() -> Words {
+        let environment = ProcessInfo.processInfo.environment
+        let file = try? ConfigurationFile.load(path: ConfigurationFile.defaultPath(environment: environment))
+        guard let settings = try? Settings.resolve(flags: Settings.Flags(), environment: environment, file: file ?? nil) else { return .english }
+        return settings.words.forASCII(!Terminal.localeIsUTF8(environment: environment))
+    }
+}
