@@ -24,11 +24,11 @@ struct PortableObject: Sendable {
             flags = []; field = nil; id = ""; translation = ""; inEntry = false
         }
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = raw.trimmingWhitespace()
+            let line = raw.trimmed
             if line.isEmpty { finish(); continue }
             if line.hasPrefix("#,") {
                 if inEntry, field == "msgstr" { finish() }
-                flags.formUnion(line.dropFirst(2).split(separator: ",").map { $0.trimmingWhitespace() })
+                flags.formUnion(line.dropFirst(2).split(separator: ",").map { String($0.trimmed) })
             } else if line.hasPrefix("#") {
                 continue
             } else if line.hasPrefix("msgid ") {
@@ -53,9 +53,10 @@ struct PortableObject: Sendable {
 
     /// The text of a `"…"` string with its C escapes undone.
     static func quoted(_ text: some StringProtocol) -> String {
-        var body = text.trimmingWhitespace()
-        guard body.hasPrefix("\""), body.hasSuffix("\""), body.count >= 2 else { return "" }
-        body = String(body.dropFirst().dropLast())
+        let trimmed = Substring(text).trimmed
+        guard trimmed.hasPrefix("\""), trimmed.hasSuffix("\""), trimmed.count >= 2 else { return "" }
+        let body = trimmed.dropFirst().dropLast()
+        guard body.contains("\\") else { return String(body) }
         var result = ""
         var escaped = false
         for character in body {
@@ -76,8 +77,12 @@ struct PortableObject: Sendable {
     }
 }
 
-extension StringProtocol {
-    func trimmingWhitespace() -> String {
-        String(drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+extension Substring {
+    /// Without the spaces, tabs and carriage returns at either end: a slice, not a copy.
+    var trimmed: Substring {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" || first == "\r" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }
+        return text
     }
 }
