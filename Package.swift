@@ -140,10 +140,9 @@ let package = Package(
             swiftSettings: strictSwift6,
             plugins: ["EmbedTranslations"]
         ),
-        // Writes po/*.po into a Swift file at build time; adding a language
-        // is adding its .po file.
-        .executableTarget(name: "TranslationEmbedder"),
-        .plugin(name: "EmbedTranslations", capability: .buildTool(), dependencies: ["TranslationEmbedder"]),
+        // Writes po/*.po into a Swift file at build time (with the system
+        // shell); adding a language is adding its .po file.
+        .plugin(name: "EmbedTranslations", capability: .buildTool()),
         // What a person or a program reads: the report, one line and its
         // templates, JSON documents, the terminal and SVG meteograms, Waybar.
         .target(

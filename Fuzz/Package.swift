@@ -16,6 +16,7 @@ let package = Package(
                 .product(name: "ForecastlySettings", package: "forecastly"),
                 .product(name: "ForecastProviders", package: "forecastly"),
                 .product(name: "ForecastPresentation", package: "forecastly"),
+                .product(name: "ForecastlyLocalization", package: "forecastly"),
                 .product(name: "ForecastStore", package: "forecastly"),
                 .product(name: "ForecastlyApp", package: "forecastly"),
                 .product(name: "ForecastlySimulation", package: "forecastly"),

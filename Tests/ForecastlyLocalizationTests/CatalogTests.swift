@@ -26,6 +26,12 @@ import TestSupport
         #expect(catalog.identifiers.count == Set(catalog.identifiers).count, "\(language) lists a message twice")
     }
 
+    /// The build embeds each catalog as a raw string ended by `"""####`.
+    @Test func noCatalogCanEndItsEmbeddedString() {
+        for (language, text) in embeddedCatalogs { #expect(!text.contains("\"####"), "\(language)") }
+        #expect(embeddedCatalogs["pot"] != nil && embeddedCatalogs["de"] != nil)
+    }
+
     @Test(arguments: languages)
     func placeholdersMatchTheEnglish(language: Language) throws {
         let catalog = PortableObject(parsing: try #require(embeddedCatalogs[language.code]))

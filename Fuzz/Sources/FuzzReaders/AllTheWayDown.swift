@@ -1,4 +1,5 @@
 import ForecastCore
+import ForecastlyLocalization
 import ForecastlyApp
 import ForecastlySimulation
 import ForecastlyTesting
@@ -78,10 +79,11 @@ enum AllTheWayDown {
     ]
 
     static func render(_ forecast: Forecast) {
-        for units in everyUnits {
+        for (index, units) in everyUnits.enumerated() {
             let shown = forecast.converted(to: units)
             precondition(shown.converted(to: .metric) == shown, "a shown forecast was converted twice")
-            renderShown(shown)
+            // English in every unit; Japanese (double-width) and German once.
+            renderShown(shown, words: index == 0 ? Words(Language(matching: "ja")!) : index == 1 ? Words(Language(matching: "de")!) : .english)
             _ = ForecastDocument(forecast: forecast, placeName: "Kyiv, UA", units: units, source: forecast.provider.source, generatedAt: Date()).encoded()
         }
         // The sky for every forecast day, as `forecastly sky` shows it.
@@ -93,9 +95,10 @@ enum AllTheWayDown {
     }
 
     /// Every renderer of a forecast already in the units shown.
-    static func renderShown(_ forecast: Forecast) {
+    static func renderShown(_ forecast: Forecast, words: Words) {
         for style in [TerminalStyle.plain, TerminalStyle(enabled: true)] {
             var report = ForecastReport(forecast: forecast, placeName: "Kyiv, UA", hours: 48, style: style, source: forecast.provider.source)
+            report.words = words
             for width in [nil, 30, 80, 200] as [Int?] {
                 report.width = width
                 report.chart = width.map { TerminalMeteogram(forecast: forecast, width: $0, ascii: false, style: style) }
@@ -107,6 +110,7 @@ enum AllTheWayDown {
         }
         for text in [LineTemplate.defaultLine, everyPlaceholder] {
             guard var template = try? LineTemplate(text) else { continue }
+            template.words = words
             for ascii in [false, true] {
                 template.ascii = ascii
                 let line = template.render(forecast, placeName: "Kyiv, UA")
