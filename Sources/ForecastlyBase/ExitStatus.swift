@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 
 /// The process exit statuses forecastly uses, from BSD's sysexits.h, so that
 /// scripts and status bars can tell "fix your command" from "try later".
@@ -47,17 +48,53 @@ public protocol UserFacingError: Error, Sendable {
     var summary: String { get }
     var advice: String? { get }
     var exitStatus: ExitStatus { get }
+    /// The summary as a message a front end can say in the user's language
+    /// (its English text with `{name}` placeholders, and their values); nil
+    /// where the error has none yet: then `summary` is shown as it is.
+    var summaryMessage: MessageText? { get }
+    /// The advice as such a message; nil: `advice` as it is.
+    var adviceMessage: MessageText? { get }
 }
 
 extension UserFacingError {
+    public var summaryMessage: MessageText? { nil }
+    public var adviceMessage: MessageText? { nil }
+
     /// The single line the CLI prints after "forecastly: ". Errors quote
     /// text from servers, files and SQLite; whatever a case forgot to clean,
     /// no control character or escape sequence reaches the terminal from here,
     /// and the summary ends as a sentence before the advice begins.
-    public var userMessage: String {
-        var line = summary.strippingTerminalControls(limit: 2_000)
-        if let last = line.last, !".!?".contains(last) { line += "." }
-        guard let advice, !advice.isEmpty else { return line }
+    public var userMessage: String { userMessage(translating: \.text) }
+
+    /// The line with each message said by `translate` (the user's
+    /// language); what has no message stays as written.
+    public func userMessage(translating translate: (MessageText) -> String) -> String {
+        var line = (summaryMessage.map(translate) ?? summary).strippingTerminalControls(limit: 2_000)
+        if let last = line.last, !".!?。".contains(last) { line += "." }
+        guard let advice = adviceMessage.map(translate) ?? advice, !advice.isEmpty else { return line }
         return line + " " + advice.strippingTerminalControls(limit: 1_000)
+    }
+}
+
+/// English text with `{name}` placeholders and their values: gettext's
+/// message and its arguments, which a front end looks up in the user's
+/// language or shows as it is.
+public struct MessageText: Sendable, Equatable {
+    public var english: String
+    public var values: [String: String]
+
+    public init(_ english: String, _ values: [String: String] = [:]) {
+        self.english = english
+        self.values = values
+    }
+
+    /// The English text with its values.
+    public var text: String { filled(english) }
+
+    /// `template` (this message in some language) with the values in place.
+    public func filled(_ template: String) -> String {
+        var text = template
+        for (name, value) in values { text = text.replacingOccurrences(of: "{" + name + "}", with: value) }
+        return text
     }
 }

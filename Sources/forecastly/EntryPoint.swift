@@ -57,7 +57,7 @@ enum EntryPoint {
         case let exit as SilentExit:
             return exit.status
         case let error as any UserFacingError:
-            Terminal.standardError.writeLine("forecastly: \(error.userMessage)")
+            Terminal.standardError.writeLine("forecastly: \(UserLanguage.line(error))")
             return error.exitStatus
         default:
             return report(argumentParserError: error)

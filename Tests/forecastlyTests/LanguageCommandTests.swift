@@ -77,6 +77,25 @@ import TestSupport
         #expect(denied.stdout == "Standorterlaubnis: verweigert. Eingegebene Koordinaten und der gespeicherte Ort funktionieren weiterhin.\n", "\(denied.stdout)")
     }
 
+    /// The errors met every day say themselves in the language: no network, a permission denied.
+    @Test func errorsInTheLanguage() async throws {
+        let offline = try await CLI.run(["--lat", "50.45", "--lon", "30.52", "--no-fallback"], environment: ["LANG": "de_DE.UTF-8"])
+        #expect(offline.status == 69, "\(offline.stderr)")
+        #expect(offline.stderrLines.count == 1)
+        #expect(offline.stderr.hasPrefix("forecastly: Open-Meteo at 127.0.0.1:9 ist nicht erreichbar: 127.0.0.1:9 hat die Verbindung abgelehnt. "), "\(offline.stderr)")
+        #expect(offline.stderr.contains(" Prüfen Sie die Netzwerkverbindung (oder FORECASTLY_OPEN_METEO_URL) und versuchen Sie es erneut.\n"))
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-lang-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        _ = try await CLI.run(["location", "deny"], home: home)
+        let denied = try await CLI.run([], environment: ["LANG": "fr_FR.UTF-8"], home: home)
+        #expect(denied.status == 77)
+        #expect(denied.stderr == "forecastly: L'autorisation de localisation est refusée. Autorisez-la avec 'forecastly location allow', ou indiquez --lat/--lon.\n",
+                "\(denied.stderr)")
+        // English is unchanged.
+        let english = try await CLI.run([], home: home)
+        #expect(english.stderr == "forecastly: Location permission is denied. Allow it with 'forecastly location allow', or give --lat/--lon.\n")
+    }
+
     @Test func anUnknownLanguageIsAUsageError() async throws {
         let result = try await CLI.run(Self.kyiv + ["--lang", "tlh"])
         #expect(result.status == 64)

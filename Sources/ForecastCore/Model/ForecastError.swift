@@ -25,8 +25,8 @@ extension ForecastError: UserFacingError {
         switch self {
         case .invalidInput(let text):
             return text
-        case .transport(let error, let service):
-            return Self.describe(error, service: service)
+        case .transport, .emptyData:
+            return summaryMessage?.text ?? ""
         case .httpStatus(let status, let reason, let service):
             // The sentence ends after the quote, so the reason's own full stop goes.
             let quoted = reason.map { ": “\(Self.droppingFullStop($0.strippingTerminalControls(limit: 200)))”" } ?? ""
@@ -43,8 +43,30 @@ extension ForecastError: UserFacingError {
         case .undecodable(let field, let detail, let service):
             let location = field.map { " (field “\($0)”)" } ?? ""
             return "\(service) sent a response forecastly cannot read\(location): \(detail.strippingTerminalControls(limit: 200))."
-        case .emptyData(let service):
-            return "\(service) answered, but with no weather data for this place."
+        }
+    }
+
+    /// The summaries said in the user's language: a network that cannot be reached, no data.
+    public var summaryMessage: MessageText? {
+        switch self {
+        case .transport(let error, let service): Self.describe(error, service: service)
+        case .emptyData(let service): MessageText("{service} answered, but with no weather data for this place.", ["service": "\(service)"])
+        default: nil
+        }
+    }
+
+    /// The advice said in the user's language, where it is a sentence of its own.
+    public var adviceMessage: MessageText? {
+        guard case .transport(let error, let service) = self else { return nil }
+        switch error {
+        case .nameResolutionFailed, .connectionRefused, .connectTimedOut:
+            return MessageText("Check the network connection (or {variable}) and try again.", ["variable": service.urlVariable])
+        case .responseTimedOut:
+            return MessageText("The service may be overloaded; try again in a minute, or raise --timeout.")
+        case .cancelled, .other:
+            return MessageText("Try again; run with --verbose to see more.")
+        case .tlsFailed, .insecureURL, .bodyTooLarge:
+            return nil
         }
     }
 
@@ -54,10 +76,8 @@ extension ForecastError: UserFacingError {
             return "Run 'forecastly --help' for the accepted values."
         case .transport(let error, let service):
             switch error {
-            case .nameResolutionFailed, .connectionRefused, .connectTimedOut:
-                return "Check the network connection (or \(service.urlVariable)) and try again."
-            case .responseTimedOut:
-                return "The service may be overloaded; try again in a minute, or raise --timeout."
+            case .nameResolutionFailed, .connectionRefused, .connectTimedOut, .responseTimedOut, .cancelled, .other:
+                return adviceMessage?.text
             case .tlsFailed:
                 return "If this network asks you to sign in or inspects secure traffic, sign in or use another network; "
                     + "otherwise check the system clock and the CA certificates (package ca-certificates)."
@@ -65,8 +85,6 @@ extension ForecastError: UserFacingError {
                 return "Use an https:// URL; plain http:// is allowed only for localhost."
             case .bodyTooLarge:
                 return "Check \(service.urlVariable) points at a \(service.provider?.name ?? service.text) server."
-            case .cancelled, .other:
-                return "Try again; run with --verbose to see more."
             }
         case .httpStatus(let status, _, let service):
             switch (status, service.provider) {
@@ -113,26 +131,29 @@ extension ForecastError: UserFacingError {
         text.hasSuffix(".") && !text.hasSuffix("...") ? String(text.dropLast()) : text
     }
 
-    static func describe(_ error: TransportError, service: ServiceName) -> String {
+    static func describe(_ error: TransportError, service: ServiceName) -> MessageText {
+        let name = "\(service)"
         switch error {
         case .nameResolutionFailed(let host):
-            return "Cannot reach \(service): the name \(host) does not resolve (no network, or DNS is down)."
+            return MessageText("Cannot reach {service}: the name {host} does not resolve (no network, or DNS is down).", ["service": name, "host": host])
         case .connectionRefused(let host, let port):
-            return "Cannot reach \(service): \(host):\(port) refused the connection."
+            return MessageText("Cannot reach {service}: {address} refused the connection.", ["service": name, "address": "\(host):\(port)"])
         case .tlsFailed(let host, let detail):
-            return "Cannot reach \(service): the secure connection to \(host) failed: \(detail.strippingTerminalControls(limit: 160))."
+            return MessageText("Cannot reach {service}: the secure connection to {host} failed: {detail}.",
+                               ["service": name, "host": host, "detail": detail.strippingTerminalControls(limit: 160)])
         case .connectTimedOut(let host):
-            return "Cannot reach \(service): connecting to \(host) timed out."
+            return MessageText("Cannot reach {service}: connecting to {host} timed out.", ["service": name, "host": host])
         case .responseTimedOut(let host):
-            return "\(service) (\(host)) did not answer in time."
+            return MessageText("{service} ({host}) did not answer in time.", ["service": name, "host": host])
         case .bodyTooLarge(let limit):
-            return "\(service) sent more than \(limit / (1 << 20)) MiB; a forecast is far smaller, so it was not read."
+            return MessageText("{service} sent more than {size} MiB; a forecast is far smaller, so it was not read.",
+                               ["service": name, "size": "\(limit / (1 << 20))"])
         case .insecureURL(let url):
-            return "Refusing to send a location to \(url.strippingTerminalControls(limit: 120)): it is not HTTPS."
+            return MessageText("Refusing to send a location to {url}: it is not HTTPS.", ["url": url.strippingTerminalControls(limit: 120)])
         case .cancelled:
-            return "The request to \(service) was cancelled."
+            return MessageText("The request to {service} was cancelled.", ["service": name])
         case .other(let detail):
-            return "Cannot reach \(service): \(detail.strippingTerminalControls(limit: 160))."
+            return MessageText("Cannot reach {service}: {detail}.", ["service": name, "detail": detail.strippingTerminalControls(limit: 160)])
         }
     }
 }

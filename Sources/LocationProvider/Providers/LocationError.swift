@@ -52,14 +52,31 @@ public enum LocationError: Error, Sendable, Hashable {
 }
 
 extension LocationError: UserFacingError {
-    public var summary: String {
+    /// The permission's errors, said in the user's language (exit 77).
+    public var summaryMessage: MessageText? {
+        switch self {
+        case .notDetermined: MessageText("Using your location is not decided yet, and there is no terminal to ask on.")
+        case .notAnswered: MessageText("The question about your location was not answered, so nothing was decided and forecastly did not locate you.")
+        case .denied: MessageText("Location permission is denied.")
+        default: nil
+        }
+    }
+
+    public var adviceMessage: MessageText? {
         switch self {
         case .notDetermined:
-            return "Using your location is not decided yet, and there is no terminal to ask on."
+            MessageText("Decide with 'forecastly location allow' or 'forecastly location deny', or give the place with --city or --lat/--lon.")
         case .notAnswered:
-            return "The question about your location was not answered, so nothing was decided and forecastly did not locate you."
-        case .denied:
-            return "Location permission is denied."
+            MessageText("Run forecastly again to be asked, decide with 'forecastly location allow' or 'forecastly location deny', or give --lat/--lon or --city.")
+        case .denied: MessageText("Allow it with 'forecastly location allow', or give --lat/--lon.")
+        default: nil
+        }
+    }
+
+    public var summary: String {
+        switch self {
+        case .notDetermined, .notAnswered, .denied:
+            return summaryMessage?.text ?? ""
         case .restricted(let restriction, let source):
             switch restriction {
             case .policyFile:
@@ -111,12 +128,8 @@ extension LocationError: UserFacingError {
 
     public var advice: String? {
         switch self {
-        case .notDetermined:
-            return "Decide with 'forecastly location allow' or 'forecastly location deny', or give the place with --city or --lat/--lon."
-        case .notAnswered:
-            return "Run forecastly again to be asked, decide with 'forecastly location allow' or 'forecastly location deny', or give --lat/--lon or --city."
-        case .denied:
-            return "Allow it with 'forecastly location allow', or give --lat/--lon."
+        case .notDetermined, .notAnswered, .denied:
+            return adviceMessage?.text
         case .restricted(let restriction, _):
             return restriction.whoCanChangeIt
         case .geoclueUnavailable:

@@ -1,3 +1,4 @@
+import ForecastlyBase
 import ForecastlyLocalization
 import ForecastlySettings
 import Foundation
@@ -12,5 +13,12 @@ enum UserLanguage {
         let file = try? ConfigurationFile.load(path: ConfigurationFile.defaultPath(environment: environment))
         guard let settings = try? Settings.resolve(flags: Settings.Flags(), environment: environment, file: file ?? nil) else { return .english }
         return settings.words.forASCII(!Terminal.localeIsUTF8(environment: environment))
+    }
+
+    /// An error's one line in the user's language, message by message:
+    /// what has no translation (or no message yet) stays English.
+    static func line(_ error: any UserFacingError) -> String {
+        let words = words()
+        return error.userMessage { message in message.filled(words(message.english)) }
     }
 }
