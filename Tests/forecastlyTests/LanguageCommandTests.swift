@@ -91,6 +91,11 @@ import TestSupport
         #expect(denied.status == 77)
         #expect(denied.stderr == "forecastly: L'autorisation de localisation est refusée. Autorisez-la avec 'forecastly location allow', ou indiquez --lat/--lon.\n",
                 "\(denied.stderr)")
+        let typo = try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            try await CLI.run(["--city", "Kyyiv"], server: server, environment: ["LANG": "de_DE.UTF-8", "FORECASTLY_GEOCODING_URL": server.baseURL])
+        }
+        #expect(typo.status == 64)
+        #expect(typo.stderr == "forecastly: Ein Ort namens „Kyyiv“ ist nicht bekannt. Meinten Sie Kyiv, UA?\n", "\(typo.stderr)")
         // English is unchanged.
         let english = try await CLI.run([], home: home)
         #expect(english.stderr == "forecastly: Location permission is denied. Allow it with 'forecastly location allow', or give --lat/--lon.\n")

@@ -107,20 +107,25 @@ public enum PlaceResolutionError: Error, Sendable, Hashable {
 }
 
 extension PlaceResolutionError: UserFacingError {
-    public var summary: String {
+    public var summary: String { summaryMessage?.text ?? "" }
+    public var advice: String? { adviceMessage?.text }
+
+    /// Said in the user's language: a typo is the error met most often.
+    public var summaryMessage: MessageText? {
         switch self {
         case .notFound(let query, _, let failure):
             let safe = query.strippingTerminalControls(limit: 60)
-            guard let failure else { return "No place called “\(safe)” is known." }
-            return "No place called “\(safe)” is in the offline index, and the online lookup failed (\(failure.strippingTerminalControls(limit: 200)))."
+            guard let failure else { return MessageText("No place called “{name}” is known.", ["name": safe]) }
+            return MessageText("No place called “{name}” is in the offline index, and the online lookup failed ({reason}).",
+                               ["name": safe, "reason": failure.strippingTerminalControls(limit: 200)])
         }
     }
 
-    public var advice: String? {
+    public var adviceMessage: MessageText? {
         switch self {
         case .notFound(_, let suggestions, _):
-            guard !suggestions.isEmpty else { return "Check the spelling, add a country (\"Paris, FR\"), or give --lat/--lon." }
-            return "Did you mean " + suggestions.joined(separator: "; ") + "?"
+            guard !suggestions.isEmpty else { return MessageText("Check the spelling, add a country (\"Paris, FR\"), or give --lat/--lon.") }
+            return MessageText("Did you mean {places}?", ["places": suggestions.joined(separator: "; ")])
         }
     }
 
