@@ -79,7 +79,7 @@ extension UserFacingError {
 /// English text with `{name}` placeholders and their values: gettext's
 /// message and its arguments, which a front end looks up in the user's
 /// language or shows as it is.
-public struct MessageText: Sendable, Equatable {
+public struct MessageText: Sendable, Hashable {
     public var english: String
     public var values: [String: String]
 

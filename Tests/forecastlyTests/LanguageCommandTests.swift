@@ -101,6 +101,24 @@ import TestSupport
         #expect(english.stderr == "forecastly: Location permission is denied. Allow it with 'forecastly location allow', or give --lat/--lon.\n")
     }
 
+    /// The notes met every day: a name with namesakes, a stored forecast shown when the service is down.
+    @Test func notesInTheLanguage() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-lang-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let german = ["LANG": "de_DE.UTF-8"]
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let named = try await CLI.run(["--city", "Springfield", "--format", "%l"], server: server, environment: german, home: home)
+            #expect(named.status == 0, "\(named.stderr)")
+            #expect(named.stderr.hasPrefix("forecastly: note: „Springfield“ ist Springfield, MO, US; gemeint sein könnte auch Springfield, MA, US;"),
+                    "\(named.stderr)")
+            #expect(named.stderr.hasSuffix("Fügen Sie ein Land oder einen Bundesstaat hinzu („Springfield, XX“), um einen anderen zu wählen.\n"))
+        }
+        let stale = try await CLI.run(["--city", "Springfield, MO", "--refresh", "--format", "%l", "--no-fallback"], environment: german, home: home)
+        #expect(stale.status == 0, "\(stale.stderr)")
+        #expect(stale.stderr.contains("forecastly: warning: Open-Meteo at 127.0.0.1:9 ist nicht erreichbar: ") && stale.stderr.contains(" Angezeigt wird die vor "),
+                "\(stale.stderr)")
+    }
+
     @Test func anUnknownLanguageIsAUsageError() async throws {
         let result = try await CLI.run(Self.kyiv + ["--lang", "tlh"])
         #expect(result.status == 64)

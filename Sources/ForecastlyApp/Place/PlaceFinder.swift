@@ -70,7 +70,7 @@ struct PlaceFinder {
     /// meant the same place in the last month has been told already (the
     /// store keeps what was said beside its forecasts).
     private func note(_ resolution: PlaceResolution) {
-        guard let note = resolution.ambiguityNote else { return }
+        guard let note = resolution.ambiguityMessage else { return }
         let store = application.context.store.cache()
         let now = application.context.now()
         let key = resolution.query.description.lowercased()

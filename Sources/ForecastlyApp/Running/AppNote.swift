@@ -14,13 +14,23 @@ public struct AppNote: Sendable, Hashable, CustomStringConvertible {
 
     public var kind: Kind
     public var text: String
+    /// The text as a message a front end can say in the user's language;
+    /// nil where the note has none yet (then `text` is shown).
+    public var message: MessageText?
 
     public init(_ kind: Kind, _ text: String) {
         self.kind = kind
         self.text = text
     }
 
+    public init(_ kind: Kind, _ message: MessageText) {
+        self.kind = kind
+        self.text = message.text
+        self.message = message
+    }
+
     public static func note(_ text: String) -> AppNote { AppNote(.note, text) }
+    public static func note(_ message: MessageText) -> AppNote { AppNote(.note, message) }
     public static func warning(_ text: String) -> AppNote { AppNote(.warning, text) }
 
     public var description: String { "\(kind.rawValue): \(text)" }

@@ -90,15 +90,19 @@ public struct PlaceResolution: Sendable {
     /// "“Paris” is Paris, FR; it could also mean Paris, TX, US. Add a country
     /// or state…"; "“san fr” is taken as San Francisco, US, …"; nil when the
     /// name has one meaning worth a word.
-    public var ambiguityNote: String? {
+    public var ambiguityNote: String? { ambiguityMessage?.text }
+
+    /// The same note as a message a front end can say in the user's language.
+    public var ambiguityMessage: MessageText? {
         if origin == .offlineBeginning {
-            return "“\(query.description)” is taken as \(place.nameWithDivision), the largest place whose name begins so; "
-                + "'forecastly cities search' lists the others."
+            return MessageText("“{typed}” is taken as {place}, the largest place whose name begins so; 'forecastly cities search' lists the others.",
+                               ["typed": query.description, "place": place.nameWithDivision])
         }
         let others = namesakes
         guard !others.isEmpty else { return nil }
-        return "“\(query.description)” is \(place.nameWithDivision); it could also mean \(others.map(\.nameWithDivision).joined(separator: "; ")). "
-            + "Add a country or state (\"\(query.name), XX\") to choose another."
+        return MessageText("“{typed}” is {place}; it could also mean {others}. Add a country or state (\"{name}, XX\") to choose another.",
+                           ["typed": query.description, "place": place.nameWithDivision,
+                            "others": others.map(\.nameWithDivision).joined(separator: "; "), "name": query.name])
     }
 }
 

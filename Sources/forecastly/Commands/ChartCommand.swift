@@ -54,7 +54,7 @@ struct ChartCommand: AsyncParsableCommand {
             cache.offline ? try application.storedForecast(forecast) : try await application.forecast(forecast)
         }
         RunNotes.print(answer.notes)
-        RunNotes.printStaleness(answer, verb: "Drawing")
+        RunNotes.printStaleness(answer, drawing: true)
         var chart = MeteogramSVG(forecast: answer.forecast.converted(to: settings.measurementUnits), placeName: answer.placeName)
         chart.words = settings.words
         let picture = chart.render()

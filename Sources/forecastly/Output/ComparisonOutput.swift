@@ -14,7 +14,7 @@ enum ComparisonOutput {
         var failure: ExitStatus?
         // Which place an ambiguous name was taken to mean, as --city says it.
         for case .forecast(let resolution, _) in entries {
-            if let note = resolution.ambiguityNote { Terminal.standardError.writeLine("forecastly: note: \(note)") }
+            if let note = resolution.ambiguityMessage { Terminal.standardError.writeLine("forecastly: note: \(note.filled(words(note.english)))") }
         }
         for case .failed(_, let error) in entries {
             Terminal.standardError.writeLine("forecastly: \(error.userMessage)")

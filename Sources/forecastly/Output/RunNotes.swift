@@ -6,15 +6,23 @@ import Foundation
 /// "forecastly: note: …", "forecastly: warning: …".
 enum RunNotes {
     static func print(_ notes: [AppNote]) {
-        for note in notes { Terminal.standardError.writeLine("forecastly: \(note.kind.rawValue): \(note.text)") }
+        guard !notes.isEmpty else { return }
+        let words = UserLanguage.words()
+        for note in notes {
+            let text = note.message.map { $0.filled(words($0.english)) } ?? note.text
+            Terminal.standardError.writeLine("forecastly: \(note.kind.rawValue): \(text)")
+        }
     }
 
     /// A stale forecast says so, with its age: "Showing the forecast stored
     /// 2 h ago", "Drawing …".
-    static func printStaleness(_ answer: ForecastAnswer, verb: String = "Showing") {
+    static func printStaleness(_ answer: ForecastAnswer, drawing: Bool = false) {
         guard let (error, fetchedAt) = answer.staleness else { return }
-        Terminal.standardError.writeLine(
-            "forecastly: warning: \(error.summary) \(verb) the forecast stored \(ValueFormat.age(Date().timeIntervalSince(fetchedAt))) ago.")
+        let words = UserLanguage.words()
+        let reason = error.summaryMessage.map { $0.filled(words($0.english)) } ?? error.summary
+        let age = ValueFormat.age(Date().timeIntervalSince(fetchedAt))
+        let what = words(drawing ? "Drawing the forecast stored {age} ago." : "Showing the forecast stored {age} ago.", ["age": age])
+        Terminal.standardError.writeLine("forecastly: warning: \(reason) \(what)")
     }
 
     /// A cache the run could not write (the forecast store, the place
