@@ -25,15 +25,7 @@ extension Application {
         let finder = PlaceFinder(application: self, choice: choice, log: log)
         let services = self.services(service)
         let store = context.store.cache()
-        let place: Place
-        switch try await finder.find(offline: finder.offline(), services: services, progress: progress) {
-        case .place(let known):
-            place = known
-        case .user(let source):
-            progress(.locating(source.provider.kind))
-            let fix = try await source.provider.currentLocation(timeout: source.timeout)
-            place = Place(coordinate: fix.coordinate, name: fix.placeName)
-        }
+        let place = try await finder.place(services: services, progress: progress)
         let alerts = try await services.alerts(store: store).alerts(for: context.places.alertPlace(at: place.coordinate, entry: place.gazetteerEntry), now: context.now())
         let problems = takeProblems()
         return AlertsAnswer(

@@ -84,3 +84,18 @@ struct PlaceFinder {
     private static let noteKind = "placeNote"
 }
 
+
+extension PlaceFinder {
+    /// The place for a command that needs only where (`alerts`, `sky`): the
+    /// one named, or the user located once, under the permission.
+    func place(services: Services, progress: @escaping ProgressReporter) async throws -> Place {
+        switch try await find(offline: offline(), services: services, progress: progress) {
+        case .place(let known):
+            return known
+        case .user(let source):
+            progress(.locating(source.provider.kind))
+            let fix = try await source.provider.currentLocation(timeout: source.timeout)
+            return Place(coordinate: fix.coordinate, name: fix.placeName)
+        }
+    }
+}

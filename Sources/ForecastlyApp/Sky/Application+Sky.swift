@@ -30,15 +30,7 @@ extension Application {
 
     private func sky(at choice: PlaceChoice, days: Int, log: NoteLog, progress: @escaping ProgressReporter) async throws -> SkyAnswer {
         let finder = PlaceFinder(application: self, choice: choice, log: log)
-        let place: Place
-        switch try await finder.find(offline: finder.offline(), services: services(ServiceSettings()), progress: progress) {
-        case .place(let known):
-            place = known
-        case .user(let source):
-            progress(.locating(source.provider.kind))
-            let fix = try await source.provider.currentLocation(timeout: source.timeout)
-            place = Place(coordinate: fix.coordinate, name: fix.placeName)
-        }
+        let place = try await finder.place(services: services(ServiceSettings()), progress: progress)
         let zone = context.places.timeZone(at: place.coordinate)
         let now = context.now()
         let today = LocalDate(daysSinceEpoch: Int(((now.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: now))) / 86_400).rounded(.down)))
