@@ -137,6 +137,7 @@ let package = Package(
         // Foundation.
         .target(
             name: "ForecastlyLocalization",
+            dependencies: ["ForecastlyBase"],
             swiftSettings: strictSwift6,
             plugins: ["EmbedTranslations"]
         ),
@@ -233,7 +234,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "ForecastlyBase", "NetworkTransport",
+                "ForecastlyBase", "ForecastlyLocalization", "NetworkTransport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -318,7 +319,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ForecastlyLocalizationTests",
-            dependencies: ["ForecastlyLocalization", "TestSupport"],
+            dependencies: ["ForecastlyBase", "ForecastlyLocalization", "TestSupport"],
         ),
         .testTarget(
             name: "ForecastlySimulationTests",

@@ -108,7 +108,7 @@ public struct LineTemplate: Sendable, Equatable {
 
     public init(_ template: String) throws(ForecastError) {
         guard !template.isEmpty else {
-            throw .invalidInput("--format needs a template, such as \"\(Self.defaultLine)\".")
+            throw .invalidInput(MessageText("--format needs a template, such as \"{example}\".", ["example": Self.defaultLine]))
         }
         var parts: [Part] = []
         var literal = ""
@@ -116,12 +116,12 @@ public struct LineTemplate: Sendable, Equatable {
         while let character = characters.next() {
             guard character == "%" else { literal.append(character); continue }
             guard let code = characters.next() else {
-                throw .invalidInput("--format ends with a lone '%'; write %% for a percent sign.")
+                throw .invalidInput(MessageText("--format ends with a lone '%'; write %% for a percent sign."))
             }
             if code == "%" { literal.append("%"); continue }
             guard let placeholder = Placeholder(rawValue: code) else {
                 let known = Placeholder.allCases.map { "%\($0.rawValue)" }.joined(separator: " ")
-                throw .invalidInput("--format has an unknown placeholder %\(code); known: \(known) %%.")
+                throw .invalidInput(MessageText("--format has an unknown placeholder %{code}; known: {known} %%.", ["code": "\(code)", "known": known]))
             }
             if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
             parts.append(.value(placeholder))

@@ -52,8 +52,15 @@ public enum LocationText {
         case .notDetermined: words("notDetermined (forecastly asks on the next run in a terminal)")
         case .denied: words("denied")
         case .restricted(_, let restriction):
-            words("restricted by {who}", ["who": restriction.description.prefix(1).lowercased() + restriction.description.dropFirst()])
+            words("restricted by {who}", ["who": Self.lowercasingFirst(words.say(restriction.subject))])
         case .authorized(let grant): words(grant.accuracy == .full ? "authorized (full accuracy)" : "authorized (reduced accuracy)")
         }
+    }
+
+    /// "the desktop's switch" inside a sentence. Every language here
+    /// capitalizes only a sentence's first word, except German's nouns:
+    /// its subjects begin with an article.
+    static func lowercasingFirst(_ text: String) -> String {
+        text.prefix(1).lowercased() + text.dropFirst()
     }
 }

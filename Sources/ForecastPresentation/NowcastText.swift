@@ -11,14 +11,18 @@ public enum NowcastText {
         case .dry:
             return words("No rain expected in the next 2 hours")
         case .precipitation(let start, let end, let intensity, let snow):
-            let what = snow ? "Snow" : "Rain"
             let how = words(intensity.rawValue)
             var text: String
-            switch (start, end) {
-            case (nil, nil): text = words("\(what) for the next 2 hours, {intensity}", ["intensity": how])
-            case (nil, _): text = words("\(what) now, {intensity}", ["intensity": how])
-            case (let start?, _):
-                text = words("\(what) starting {when}, {intensity}", ["when": inAbout(start.timeIntervalSince(now), words: words), "intensity": how])
+            // Whole sentences, as a translator needs them (and as the catalog test finds them).
+            switch (start, end, snow) {
+            case (nil, nil, false): text = words("Rain for the next 2 hours, {intensity}", ["intensity": how])
+            case (nil, nil, true): text = words("Snow for the next 2 hours, {intensity}", ["intensity": how])
+            case (nil, _, false): text = words("Rain now, {intensity}", ["intensity": how])
+            case (nil, _, true): text = words("Snow now, {intensity}", ["intensity": how])
+            case (let start?, _, _):
+                let when = inAbout(start.timeIntervalSince(now), words: words)
+                text = snow ? words("Snow starting {when}, {intensity}", ["when": when, "intensity": how])
+                    : words("Rain starting {when}, {intensity}", ["when": when, "intensity": how])
             }
             if let end { text += ", " + words("stopping around {time}", ["time": clock.time(end)]) }
             return text

@@ -1,3 +1,4 @@
+public import ForecastlyBase
 public import ForecastCore
 public import Foundation
 import Synchronization
@@ -40,7 +41,7 @@ public final class CachingForecastService: ForecastService, Sendable {
     private struct History {
         var origins: [ForecastOrigin] = []
         var problems: [StoreError] = []
-        var notices: [String] = []
+        var notices: [MessageText] = []
         /// `.inBackground` writes not yet waited for.
         var writes: [Task<Void, Never>] = []
     }
@@ -87,7 +88,7 @@ public final class CachingForecastService: ForecastService, Sendable {
 
     /// Lines worth showing beside the forecast: that the fallback provider
     /// answered, or that a provider flagged its API as deprecated.
-    public var notices: [String] { history.withLock { $0.notices } }
+    public var notices: [MessageText] { history.withLock { $0.notices } }
 
     /// Waits for the `.inBackground` writes started so far.
     public func finishWriting() async {
@@ -108,7 +109,7 @@ public final class CachingForecastService: ForecastService, Sendable {
                 do {
                     let forecast = try await answer(request, from: fallback)
                     // Said only when it answered: when both fail, the stored forecast's warning says enough.
-                    note("\(error.summary) \(fallback.provider.name) answered instead.")
+                    note(MessageText("{error} {provider} answered instead.", ["provider": fallback.provider.name], messages: ["error": [error.summaryMessage]]))
                     return forecast
                 } catch let second where second.canFallBackToStored {
                     // Both are unavailable: the stored forecast below.
@@ -205,11 +206,11 @@ public final class CachingForecastService: ForecastService, Sendable {
     private func record(problem: StoreError) {
         history.withLock { history in
             if case .droppedForecast = problem {
-                history.notices.append(problem.summary + " Fetching a new one.")
+                history.notices.append(MessageText("{error} Fetching a new one.", messages: ["error": [problem.summaryMessage]]))
             } else {
                 history.problems.append(problem)
             }
         }
     }
-    private func note(_ line: String) { history.withLock { $0.notices.append(line) } }
+    private func note(_ line: MessageText) { history.withLock { $0.notices.append(line) } }
 }

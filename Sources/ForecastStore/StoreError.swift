@@ -22,30 +22,36 @@ public enum StoreError: Error, Sendable, Hashable {
 }
 
 extension StoreError: UserFacingError {
-    public var summary: String {
+    public var summaryMessage: MessageText {
         switch self {
-        case .corrupt(let path, let detail): "The forecastly database \(path) is damaged (\(detail.strippingTerminalControls(limit: 200))); it was left as it is."
-        case .foreign(let path): "\(path) is an SQLite database forecastly did not create; it was left as it is."
-        case .unavailable(let path, let detail): "The forecastly database \(path) cannot be used: \(detail.strippingTerminalControls(limit: 200))."
-        case .cannotWrite(let path, let detail, _): "The forecastly database \(path) cannot be written: \(detail.strippingTerminalControls(limit: 200))."
-        case .newerVersion(let path): "The forecastly database \(path) was made by a newer forecastly."
+        case .corrupt(let path, let detail):
+            MessageText("The forecastly database {path} is damaged ({detail}); it was left as it is.", ["path": path, "detail": detail.strippingTerminalControls(limit: 200)])
+        case .foreign(let path):
+            MessageText("{path} is an SQLite database forecastly did not create; it was left as it is.", ["path": path])
+        case .unavailable(let path, let detail):
+            MessageText("The forecastly database {path} cannot be used: {detail}.", ["path": path, "detail": detail.strippingTerminalControls(limit: 200)])
+        case .cannotWrite(let path, let detail, _):
+            MessageText("The forecastly database {path} cannot be written: {detail}.", ["path": path, "detail": detail.strippingTerminalControls(limit: 200)])
+        case .newerVersion(let path):
+            MessageText("The forecastly database {path} was made by a newer forecastly.", ["path": path])
         case .droppedForecast(let path, let detail):
-            "A forecast stored in \(path) could not be shown (\(detail.strippingTerminalControls(limit: 200))), so it was dropped."
+            MessageText("A forecast stored in {path} could not be shown ({detail}), so it was dropped.", ["path": path, "detail": detail.strippingTerminalControls(limit: 200)])
         }
     }
 
-    public var advice: String? {
+    public var adviceMessage: MessageText? {
         switch self {
         case .corrupt, .foreign:
-            "Move it away (your notes may be recoverable with the sqlite3 tool); forecastly then starts a new one."
+            MessageText("Move it away (your notes may be recoverable with the sqlite3 tool); forecastly then starts a new one.")
         case .unavailable:
-            "Try again in a moment."
+            MessageText("Try again in a moment.")
         case .cannotWrite(_, _, let status):
-            status == .ioError ? "Free some space there (or check the disk), then try again." : "Check the permissions of the directory (or set XDG_DATA_HOME)."
+            status == .ioError ? MessageText("Free some space there (or check the disk), then try again.")
+                : MessageText("Check the permissions of the directory (or set XDG_DATA_HOME).")
         case .newerVersion:
-            "Use that newer forecastly, or move the file away to start a new one."
+            MessageText("Use that newer forecastly, or move the file away to start a new one.")
         case .droppedForecast:
-            "Run forecastly again without --offline to fetch a new one."
+            MessageText("Run forecastly again without --offline to fetch a new one.")
         }
     }
 

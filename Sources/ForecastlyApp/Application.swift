@@ -60,7 +60,7 @@ private final class LivePermission: Sendable {
             if let task { return task }
             let started = Task {
                 let (permission, warnings) = await Permission.load(records: records, rule: rule)
-                return (permission, warnings.map { AppNote.warning("\($0).") })
+                return (permission, warnings.map { AppNote.warning($0) })
             }
             task = started
             return started

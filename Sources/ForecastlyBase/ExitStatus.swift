@@ -42,59 +42,33 @@ extension ExitStatus {
     }
 }
 
-/// An error a person will read. `summary` says what happened and what it
-/// means; `advice` says what to do next. Together they make one line.
+/// An error a person will read: what happened and what it means, then
+/// what to do next, as messages a front end says in the user's language.
+/// Together they make one line.
 public protocol UserFacingError: Error, Sendable {
-    var summary: String { get }
-    var advice: String? { get }
-    var exitStatus: ExitStatus { get }
-    /// The summary as a message a front end can say in the user's language
-    /// (its English text with `{name}` placeholders, and their values); nil
-    /// where the error has none yet: then `summary` is shown as it is.
-    var summaryMessage: MessageText? { get }
-    /// The advice as such a message; nil: `advice` as it is.
+    var summaryMessage: MessageText { get }
     var adviceMessage: MessageText? { get }
+    var exitStatus: ExitStatus { get }
 }
 
 extension UserFacingError {
-    public var summaryMessage: MessageText? { nil }
-    public var adviceMessage: MessageText? { nil }
+    /// The summary in English.
+    public var summary: String { summaryMessage.text }
+    /// The advice in English.
+    public var advice: String? { adviceMessage?.text }
 
-    /// The single line the CLI prints after "forecastly: ". Errors quote
-    /// text from servers, files and SQLite; whatever a case forgot to clean,
-    /// no control character or escape sequence reaches the terminal from here,
-    /// and the summary ends as a sentence before the advice begins.
-    public var userMessage: String { userMessage(translating: \.text) }
+    /// The single line the CLI prints after "forecastly: ", in English.
+    public var userMessage: String { userMessage(in: { $0 }) }
 
-    /// The line with each message said by `translate` (the user's
-    /// language); what has no message stays as written.
-    public func userMessage(translating translate: (MessageText) -> String) -> String {
-        var line = (summaryMessage.map(translate) ?? summary).strippingTerminalControls(limit: 2_000)
+    /// The line said in a language (`translate` gives a message's English
+    /// template in it). Errors quote text from servers, files and SQLite;
+    /// whatever a case forgot to clean, no control character or escape
+    /// sequence reaches the terminal from here, and the summary ends as a
+    /// sentence before the advice begins.
+    public func userMessage(in translate: (String) -> String) -> String {
+        var line = summaryMessage.said(in: translate).strippingTerminalControls(limit: 2_000)
         if let last = line.last, !".!?。".contains(last) { line += "." }
-        guard let advice = adviceMessage.map(translate) ?? advice, !advice.isEmpty else { return line }
+        guard let advice = adviceMessage?.said(in: translate), !advice.isEmpty else { return line }
         return line + " " + advice.strippingTerminalControls(limit: 1_000)
-    }
-}
-
-/// English text with `{name}` placeholders and their values: gettext's
-/// message and its arguments, which a front end looks up in the user's
-/// language or shows as it is.
-public struct MessageText: Sendable, Hashable {
-    public var english: String
-    public var values: [String: String]
-
-    public init(_ english: String, _ values: [String: String] = [:]) {
-        self.english = english
-        self.values = values
-    }
-
-    /// The English text with its values.
-    public var text: String { filled(english) }
-
-    /// `template` (this message in some language) with the values in place.
-    public func filled(_ template: String) -> String {
-        var text = template
-        for (name, value) in values { text = text.replacingOccurrences(of: "{" + name + "}", with: value) }
-        return text
     }
 }

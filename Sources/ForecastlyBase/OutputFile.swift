@@ -13,30 +13,46 @@ import Glibc
 /// The files forecastly keeps for itself (the store, the decision, the
 /// place index) are written with `AtomicFile` instead.
 public enum OutputFile {
+    /// What stands at a path that is not a regular file.
+    public enum FileKind: Sendable, Equatable {
+        case directory, fifo, socket, device, fifoOrDevice
+
+        func message(path: String) -> MessageText {
+            let values = ["path": path]
+            return switch self {
+            case .directory: MessageText("{path} is a directory, not a file; forecastly writes only to files", values)
+            case .fifo: MessageText("{path} is a FIFO, not a file; forecastly writes only to files", values)
+            case .socket: MessageText("{path} is a socket, not a file; forecastly writes only to files", values)
+            case .device: MessageText("{path} is a device, not a file; forecastly writes only to files", values)
+            case .fifoOrDevice: MessageText("{path} is a FIFO or a device, not a file; forecastly writes only to files", values)
+            }
+        }
+    }
+
     public enum Failure: Error, Sendable, Equatable, UserFacingError {
         /// The path names something that is not a regular file.
-        case notAFile(path: String, kind: String)
+        case notAFile(path: String, kind: FileKind)
         /// It cannot be opened for writing (no such directory, no permission, read-only).
         case cannotCreate(path: String, reason: String)
         /// Writing it failed part way.
         case writeFailed(path: String, reason: String)
 
-        public var summary: String {
+        public var summaryMessage: MessageText {
             switch self {
             case .notAFile(let path, let kind):
-                "\(Self.quoted(path)) is \(kind), not a file; forecastly writes only to files"
+                kind.message(path: Self.quoted(path))
             case .cannotCreate(let path, let reason):
-                "Cannot create \(Self.quoted(path)): \(reason)"
+                MessageText("Cannot create {path}: {reason}", ["path": Self.quoted(path), "reason": reason])
             case .writeFailed(let path, let reason):
-                "Writing \(Self.quoted(path)) failed: \(reason); the file may be incomplete"
+                MessageText("Writing {path} failed: {reason}; the file may be incomplete", ["path": Self.quoted(path), "reason": reason])
             }
         }
 
-        public var advice: String? {
+        public var adviceMessage: MessageText? {
             switch self {
-            case .notAFile: "Name a file (or - for standard output)."
-            case .cannotCreate: "Check that the directory exists and that you may write there."
-            case .writeFailed: "Check the free space and the disk, then try again."
+            case .notAFile: MessageText("Name a file (or - for standard output).")
+            case .cannotCreate: MessageText("Check that the directory exists and that you may write there.")
+            case .writeFailed: MessageText("Check the free space and the disk, then try again.")
             }
         }
 
@@ -57,8 +73,8 @@ public enum OutputFile {
         guard descriptor >= 0 else {
             let code = errno
             switch code {
-            case EISDIR: throw .notAFile(path: path, kind: "a directory")
-            case ENXIO: throw .notAFile(path: path, kind: "a FIFO or a device")
+            case EISDIR: throw .notAFile(path: path, kind: .directory)
+            case ENXIO: throw .notAFile(path: path, kind: .fifoOrDevice)
             default: throw .cannotCreate(path: path, reason: errorText(code))
             }
         }
@@ -67,10 +83,10 @@ public enum OutputFile {
         guard fstat(descriptor, &status) == 0 else { throw .cannotCreate(path: path, reason: errorText(errno)) }
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: throw .notAFile(path: path, kind: "a directory")
-        case S_IFIFO: throw .notAFile(path: path, kind: "a FIFO")
-        case S_IFSOCK: throw .notAFile(path: path, kind: "a socket")
-        default: throw .notAFile(path: path, kind: "a device")
+        case S_IFDIR: throw .notAFile(path: path, kind: .directory)
+        case S_IFIFO: throw .notAFile(path: path, kind: .fifo)
+        case S_IFSOCK: throw .notAFile(path: path, kind: .socket)
+        default: throw .notAFile(path: path, kind: .device)
         }
         guard ftruncate(descriptor, 0) == 0 else { throw .writeFailed(path: path, reason: errorText(errno)) }
         var written = 0

@@ -1,3 +1,4 @@
+public import ForecastlyBase
 public import Foundation
 
 /// The words forecastly shows, in one language: each message is looked up
@@ -44,6 +45,17 @@ public struct Words: Sendable, Equatable {
         var text = messages[english] ?? english
         for (name, value) in values { text = text.replacingOccurrences(of: "{" + name + "}", with: value) }
         return text
+    }
+
+    /// A message (an error's line, a note) in this language, its values
+    /// and the messages inside it too.
+    public func say(_ message: MessageText) -> String {
+        message.said { self($0) }
+    }
+
+    /// An error's one line in this language.
+    public func line(_ error: some UserFacingError) -> String {
+        error.userMessage { self($0) }
     }
 
     /// The same language and region: the messages follow from them.

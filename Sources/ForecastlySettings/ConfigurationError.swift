@@ -41,41 +41,53 @@ public enum ConfigurationError: Error, Sendable, Equatable, UserFacingError {
         }
     }
 
-    public var summary: String {
+    public var summaryMessage: MessageText {
         switch self {
         case .unreadable(let path, let reason):
-            "The configuration file \(path) cannot be read (\(reason))"
+            return MessageText("The configuration file {path} cannot be read ({reason})", ["path": path, "reason": reason])
         case .notText(let path):
-            "The configuration file \(path) is not UTF-8 text"
+            return MessageText("The configuration file {path} is not UTF-8 text", ["path": path])
         case .tooLarge(let path, let bytes):
-            "The configuration file \(path) is \(bytes) bytes, too large for a file of settings"
+            return MessageText("The configuration file {path} is {bytes} bytes, too large for a file of settings", ["path": path, "bytes": "\(bytes)"])
         case .syntax(let path, let line, let detail):
-            "\(path) line \(line): this is not TOML (\(detail.strippingTerminalControls(limit: 160)))"
+            return MessageText("{path} line {line}: this is not TOML ({detail})",
+                               ["path": path, "line": "\(line)", "detail": detail.strippingTerminalControls(limit: 160)])
         case .unknownKey(let path, let line, let key):
-            "\(Self.place(path, line)): there is no setting “\(key.strippingTerminalControls(limit: 40))”"
+            let values = Self.values(path, line, ["key": key.strippingTerminalControls(limit: 40)])
+            return line == nil ? MessageText("{path}: there is no setting “{key}”", values) : MessageText("{path} line {line}: there is no setting “{key}”", values)
         case .badValue(let path, let line, let key, let got):
-            "\(Self.place(path, line)): \(key.rawValue) takes \(key.expected); got \(got.strippingTerminalControls(limit: 60))"
+            let values = Self.values(path, line, ["key": key.rawValue, "expected": key.expected, "value": got.strippingTerminalControls(limit: 60)])
+            return line == nil ? MessageText("{path}: {key} takes {expected}; got {value}", values)
+                : MessageText("{path} line {line}: {key} takes {expected}; got {value}", values)
         case .secretReadableByOthers(let path, let line, let key, let mode):
-            "\(Self.place(path, line)): \(key.rawValue) is a secret, but other users can read the file (mode \(mode)); it was not used"
+            let values = Self.values(path, line, ["key": key.rawValue, "mode": mode])
+            return line == nil ? MessageText("{path}: {key} is a secret, but other users can read the file (mode {mode}); it was not used", values)
+                : MessageText("{path} line {line}: {key} is a secret, but other users can read the file (mode {mode}); it was not used", values)
         }
     }
 
-    public var advice: String? {
+    public var adviceMessage: MessageText? {
         switch self {
         case .unreadable(let path, _):
-            "Check the file's permissions, or move it away (ls -l \(path))."
+            MessageText("Check the file's permissions, or move it away (ls -l {path}).", ["path": path])
         case .notText, .tooLarge, .syntax:
-            "Fix the file, or move it away to start again; 'forecastly config' shows an example."
+            MessageText("Fix the file, or move it away to start again; 'forecastly config' shows an example.")
         case .unknownKey:
-            "The settings are \(ConfigurationKey.allCases.map(\.rawValue).joined(separator: ", ")); fix or remove the line."
+            MessageText("The settings are {keys}; fix or remove the line.", ["keys": ConfigurationKey.allCases.map(\.rawValue).joined(separator: ", ")])
         case .badValue:
-            "Fix or remove the line; 'forecastly config' shows what each setting takes."
+            MessageText("Fix or remove the line; 'forecastly config' shows what each setting takes.")
         case .secretReadableByOthers(let path, _, _, _):
-            "Make it yours alone: chmod 600 \(path)"
+            MessageText("Make it yours alone: chmod 600 {path}", ["path": path])
         }
     }
 
-    private static func place(_ path: String, _ line: Int?) -> String {
-        line.map { "\(path) line \($0)" } ?? path
+    /// The file and its line, beside a message's own values: "PATH line 3:
+    /// …", or "PATH: …" when no line is known (each a whole message, as a
+    /// translator needs it).
+    private static func values(_ path: String, _ line: Int?, _ values: [String: String]) -> [String: String] {
+        var values = values
+        values["path"] = path
+        values["line"] = line.map { "\($0)" }
+        return values
     }
 }

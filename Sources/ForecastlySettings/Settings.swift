@@ -191,8 +191,9 @@ public struct EnvironmentSettingError: Error, Sendable, Equatable, UserFacingErr
     public let expected: [String]
 
     public var exitStatus: ExitStatus { .usage }
-    public var summary: String {
-        "\(variable) must be one of \(expected.joined(separator: ", ")); got “\(value.strippingTerminalControls(limit: 40))”"
+    public var summaryMessage: MessageText {
+        MessageText("{variable} must be one of {expected}; got “{value}”",
+                    ["variable": variable, "expected": expected.joined(separator: ", "), "value": value.strippingTerminalControls(limit: 40)])
     }
-    public var advice: String? { "Change or unset it." }
+    public var adviceMessage: MessageText? { MessageText("Change or unset it.") }
 }

@@ -42,7 +42,7 @@ public struct PlaceIndex: Sendable {
             try write(bytes, to: bundledIndexPath)
         } catch {
             // Places still work, from memory; the caller says the cache could not be kept.
-            do { return try Gazetteer.inMemory(bytes, path: bundledIndexPath, notKeptBecause: error.summary, status: error.exitStatus) } catch {
+            do { return try Gazetteer.inMemory(bytes, path: bundledIndexPath, notKeptBecause: error.summaryMessage, status: error.exitStatus) } catch {
                 throw .open(error)
             }
         }
@@ -101,20 +101,20 @@ public enum PlaceIndexError: Error, Sendable, Hashable {
 }
 
 extension PlaceIndexError: UserFacingError {
-    public var summary: String {
+    public var summaryMessage: MessageText {
         switch self {
-        case .open(let error): error.summary
-        case .bundledDataDamaged(let error): "The bundled place list cannot be read: \(error.summary)"
-        case .cannotWrite(let error): error.summary
+        case .open(let error): error.summaryMessage
+        case .bundledDataDamaged(let error): MessageText("The bundled place list cannot be read: {reason}", messages: ["reason": [error.summaryMessage]])
+        case .cannotWrite(let error): error.summaryMessage
         }
     }
 
-    public var advice: String? {
+    public var adviceMessage: MessageText? {
         switch self {
-        case .open(let error): error.advice
+        case .open(let error): error.adviceMessage
         case .bundledDataDamaged:
-            "This build of forecastly is damaged: reinstall it, or import places with 'forecastly cities import FILE'."
-        case .cannotWrite(let error): error.advice
+            MessageText("This build of forecastly is damaged: reinstall it, or import places with 'forecastly cities import FILE'.")
+        case .cannotWrite(let error): error.adviceMessage
         }
     }
 

@@ -42,7 +42,7 @@ enum EntryPoint {
     /// written: then with that, in one line.
     private static func finished() -> ExitStatus {
         guard let failure = Terminal.outputFailure.withLock({ $0 }) else { return .success }
-        Terminal.standardError.writeLine("forecastly: \(failure.message)")
+        Terminal.standardError.writeLine("forecastly: \(UserLanguage.line(failure))")
         return failure.status
     }
 
@@ -85,8 +85,10 @@ enum EntryPoint {
             }
             return .success
         }
-        var message = ForecastlyCommand.message(for: error)
-            .split(whereSeparator: \.isNewline).joined(separator: " ")
+        let text = ForecastlyCommand.message(for: error)
+        // A mistake the commands' own checks found is said in the user's language.
+        let mistake = UsageMistake(carriedIn: text)
+        var message = mistake.map(UserLanguage.line) ?? oneLine(text)
         // Some of ArgumentParser's messages end without a full stop
         // ("Missing value for '--city <name>'"), and a second sentence follows.
         if let last = message.last, !".!?".contains(last) { message += "." }
@@ -103,7 +105,19 @@ enum EntryPoint {
         } else if let hint = OptionSuggestion.forNegativePlace(in: message) {
             message += " " + hint
         }
-        Terminal.standardError.writeLine("forecastly: \(message) See '\(help)'.")
+        let see = mistake == nil ? "See '\(help)'." : UserLanguage.words()("See '{command}'.", ["command": help])
+        Terminal.standardError.writeLine("forecastly: \(message) \(see)")
         return ExitStatus(rawValue: code.rawValue) ?? .usage
+    }
+
+    /// ArgumentParser's message on one line; its bulleted list of accepted
+    /// values ("Please provide one of the following:\n  - en\n  - de")
+    /// becomes a list of words ("…following: en, de").
+    static func oneLine(_ message: String) -> String {
+        let lines = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let items = lines.filter { $0.hasPrefix("- ") }.map { String($0.dropFirst(2)) }
+        let text = lines.filter { !$0.hasPrefix("- ") && !$0.isEmpty }.joined(separator: " ")
+        guard !items.isEmpty else { return text }
+        return text + (text.hasSuffix(":") ? " " : ": ") + items.joined(separator: ", ") + "."
     }
 }

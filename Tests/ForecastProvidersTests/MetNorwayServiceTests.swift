@@ -156,7 +156,7 @@ import TestSupport
             let forecast = try await caching.forecast(for: Self.request)
             #expect(!forecast.daily.isEmpty)
             #expect(caching.notices.count == 1)
-            #expect(caching.notices.first?.contains("HTTP 203") == true)
+            #expect(caching.notices.first?.text.contains("HTTP 203") == true)
         }
     }
 

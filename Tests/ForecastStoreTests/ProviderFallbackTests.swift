@@ -46,7 +46,7 @@ import Testing
         let forecast = try await caching.forecast(for: Sample.request)
         #expect(forecast.provider == .metNorway)
         #expect(openMeteo.count == 1 && met.count == 1)
-        #expect(caching.notices == ["\(error.summary) MET Norway answered instead."])
+        #expect(caching.notices.map(\.text) == ["\(error.summary) MET Norway answered instead."])
         #expect(caching.lastOrigin == .network)
     }
 

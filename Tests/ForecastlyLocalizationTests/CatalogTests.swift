@@ -60,6 +60,29 @@ import TestSupport
         }
     }
 
+    /// Every message the code says (`MessageText("…")`, `words("…")`, a
+    /// provider's advice) is in the template, so no language can miss it,
+    /// and none is built by interpolation, which no catalog could hold.
+    @Test func everyMessageInTheCodeIsInTheTemplate() throws {
+        let sources = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+        let wanted = Set(Self.template.identifiers)
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        var found = 0
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: /(?:MessageText\(\s*|words(?:\(\))?\(|Advice: )"((?:[^"\\\n]|\\.)*)"/) {
+                let literal = String(match.output.1)
+                #expect(!literal.contains("\\("), "\(file): “\(literal)” is interpolated; give its values as placeholders")
+                let message = literal.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")
+                // A message that is only placeholders ("{text}") is said as it is.
+                guard message.wholeMatch(of: /(\{[a-z]+\}\s*)+/) == nil else { continue }
+                found += 1
+                #expect(wanted.contains(message), "\(file): “\(message)” is not in po/forecastly.pot")
+            }
+        }
+        #expect(found > 300)
+    }
+
     /// The placeholders a message uses (a translation may repeat one).
     static func placeholders(_ text: String) -> Set<String> {
         Set(text.matches(of: /\{[a-z]+\}/).map { String($0.output) })

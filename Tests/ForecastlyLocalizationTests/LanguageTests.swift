@@ -1,3 +1,4 @@
+import ForecastlyBase
 @testable import ForecastlyLocalization
 import Foundation
 import Testing
@@ -58,5 +59,22 @@ import Testing
         #expect(Words(Language(code: "ja")).day(year: 2026, month: 11, day: 21) == "11月21日(土)")
         #expect(Words.english.day(year: 2026, month: 11, day: 21) == "Sat 21 Nov")
         #expect(Words.english.number("12.5") == "12.5")
+    }
+}
+
+/// Errors and notes said in a language, as the DocC overview shows.
+@Suite struct SayingMessagesTests {
+    @Test func anErrorsLineInGerman() throws {
+        let error = OutputFile.Failure.notAFile(path: "/tmp", kind: .directory)
+        #expect(Words(try #require(Language(matching: "de"))).line(error) == "“/tmp” ist ein Verzeichnis, keine Datei; "
+            + "forecastly schreibt nur in Dateien. Nennen Sie eine Datei (oder - für die Standardausgabe).")
+        #expect(Words.english.line(error) == error.userMessage)
+    }
+
+    /// A language without a message says that message in English, and the rest in its own.
+    @Test func aMissingMessageIsEnglishTheRestTranslated() throws {
+        let words = Words(try #require(Language(matching: "fr")))
+        let message = MessageText("{error} Fetching a new one.", messages: ["error": [MessageText("A message no catalog has.")]])
+        #expect(words.say(message) == "A message no catalog has. Une nouvelle est demandée.")
     }
 }

@@ -49,7 +49,7 @@ struct TemporaryDirectory: ~Copyable {
         let store = FileAuthorizationStore(path: directory.path + "/location.json")
         let loaded = await store.load()
         #expect(loaded.decision == .notDetermined)
-        #expect(loaded.problem?.contains(directory.path + "/location.json") == true)
+        #expect(loaded.problem?.text.contains(directory.path + "/location.json") == true)
         try await store.save(.denied)
         let files = try directory.contents()
         #expect(files.count == 2)
@@ -99,6 +99,6 @@ struct TemporaryDirectory: ~Copyable {
         try directory.write(content, to: "policy.json")
         let policy = LocationPolicy.load(path: directory.path + "/policy.json")
         #expect(!policy.locationEnabled)
-        #expect(policy.problem?.hasPrefix(directory.path + "/policy.json") == true)
+        #expect(policy.problem?.text.hasPrefix(directory.path + "/policy.json") == true)
     }
 }

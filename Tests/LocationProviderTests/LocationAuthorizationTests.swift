@@ -62,6 +62,6 @@ import Testing
         let (authorization, warnings) = await LocationAuthorization.load(
             store: FileAuthorizationStore(path: directory.path + "/location.json"), policy: .unrestricted)
         #expect(await authorization.state == .notDetermined)
-        #expect(warnings.count == 1 && warnings[0].contains(directory.path + "/location.json"))
+        #expect(warnings.count == 1 && warnings[0].text.contains(directory.path + "/location.json"))
     }
 }

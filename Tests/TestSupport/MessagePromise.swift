@@ -1,4 +1,5 @@
 public import ForecastlyBase
+import ForecastlyLocalization
 
 /// The promise every error makes: one line that says what happened and what
 /// to do next, with a sysexits status, and no terminal control from the
@@ -39,6 +40,23 @@ public struct ErrorCase: Sendable, CustomStringConvertible {
             problems.append("exit status \(error.exitStatus.rawValue) is not one of sysexits' 64, 65, 69, 73, 74, 75, 77, 78")
         }
         if let names, !message.contains(names) { problems.append("does not name \(names): \(message)") }
+        for template in ([error.summaryMessage] + (error.adviceMessage.map { [$0] } ?? [])).flatMap(\.templates) {
+            for words in Self.languages where !words.has(template) {
+                problems.append("no \(words.language.code) for “\(template)” (add it to po/)")
+            }
+        }
         return problems
+    }
+
+    /// Every language forecastly speaks, each of which must say every line.
+    static let languages = Language.available.map { Words($0) }
+}
+
+extension MessageText {
+    /// The English templates a language must have to say this message:
+    /// its own and those of the messages inside it; none for text said as it is.
+    var templates: [String] {
+        let own = english.wholeMatch(of: /(\{[a-z]+\}\s*)+/) == nil ? [english] : []
+        return own + messages.keys.sorted().flatMap { messages[$0]!.flatMap(\.templates) }
     }
 }

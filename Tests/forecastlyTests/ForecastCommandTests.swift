@@ -17,7 +17,7 @@ import TestSupport
             let result = try await CLI.run(Self.kyiv + ["--no-nowcast"], server: server)
             #expect(result.status == 0)
             #expect(result.stderrLines.count == 1)
-            #expect(result.stderr.hasPrefix("forecastly: warning: The forecast and the air-quality reading describe Sat 21 Nov 07:15, "))
+            #expect(result.stderr.hasPrefix("forecastly: warning: The forecast and the air-quality reading describe 2026-11-21 07:15, "))
             #expect(result.stderr.contains(" before this machine's clock: the answer or the clock is wrong"))
             #expect(!result.stdout.contains("Now") && !result.stdout.contains("Today"))
             #expect(!result.stdout.contains("\u{1B}")) // not a terminal: no colour

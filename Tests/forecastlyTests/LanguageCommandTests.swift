@@ -122,7 +122,43 @@ import TestSupport
     @Test func anUnknownLanguageIsAUsageError() async throws {
         let result = try await CLI.run(Self.kyiv + ["--lang", "tlh"])
         #expect(result.status == 64)
-        #expect(result.stderrLines.count == 1, "\(result.stderr)")
+        #expect(result.stderr == "forecastly: The value 'tlh' is invalid for '--lang <language>'. Please provide one of the following: "
+            + "en, de, es, fr, it, ja, nl, pl, pt, ru, uk. See 'forecastly --help'.\n", "\(result.stderr)")
+    }
+
+    /// The rest of the errors say themselves in the language too: the
+    /// options' own checks, gpsd, the configuration file, a file to write.
+    @Test func everyKindOfErrorInTheLanguage() async throws {
+        let mistake = try await CLI.run(["--hours", "99", "Kyiv"], environment: ["LANG": "de_DE.UTF-8"])
+        #expect(mistake.status == 64)
+        #expect(mistake.stderr == "forecastly: --hours muss zwischen 0 und 48 liegen; angegeben: 99. Siehe 'forecastly --help'.\n", "\(mistake.stderr)")
+        let latitude = try await CLI.run(["--lat", "95", "--lon", "0"], environment: ["LANGUAGE": "uk", "LANG": "en_US.UTF-8"])
+        #expect(latitude.stderr == "forecastly: Широта 95.0 поза межами -90...90. Див. 'forecastly --help'.\n", "\(latitude.stderr)")
+
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-lang-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        _ = try await CLI.run(["location", "allow"], home: home)
+        let gpsd = try await CLI.run(["--source", "gpsd", "--gpsd", "127.0.0.1:9"], environment: ["LANG": "fr_FR.UTF-8"], home: home)
+        #expect(gpsd.status == 69, "\(gpsd.stderr)")
+        #expect(gpsd.stderr == "forecastly: gpsd ne tourne pas sur 127.0.0.1:9. Démarrez-le (sudo systemctl start gpsd), utilisez --gpsd HÔTE:PORT, ou --source ip.\n",
+                "\(gpsd.stderr)")
+
+        let directory = home.appendingPathComponent(".config/forecastly")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data("days = \"many\"\n".utf8).write(to: directory.appendingPathComponent("config.toml"))
+        let config = try await CLI.run(Self.kyiv, environment: ["LANG": "ja_JP.UTF-8"], home: home)
+        #expect(config.status == 78)
+        #expect(config.stderr.hasPrefix("forecastly: \(directory.path)/config.toml 1 行目: days には "), "\(config.stderr)")
+        #expect(config.stderr.hasSuffix("行を直すか削除してください。各設定に指定できる値は 'forecastly config' にあります。\n"), "\(config.stderr)")
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("config.toml"))
+
+        let chart = try await Self.run(["chart", "--lat", "50.45", "--lon", "30.52", "--svg", home.path], environment: ["LANG": "es_ES.UTF-8"], home: home)
+        #expect(chart.status == 73)
+        #expect(chart.stderr == "forecastly: “\(home.path)” es un directorio, no un archivo; forecastly solo escribe en archivos. Indique un archivo (o - para la salida estándar).\n",
+                "\(chart.stderr)")
+        // English is unchanged.
+        let english = try await CLI.run(["--hours", "99", "Kyiv"])
+        #expect(english.stderr == "forecastly: --hours must be between 0 and 48; got 99. See 'forecastly --help'.\n", "\(english.stderr)")
     }
 
     /// A terminal that cannot show Cyrillic gets English in ASCII, not "???".

@@ -19,12 +19,12 @@ import TestSupport
             // The air's reading says when it was.
             #expect(report.stdout.contains("as of Sun 4 Oct 22:00"))
             #expect(report.stderrLines.count == 1)
-            #expect(report.stderr.contains("The forecast and the air-quality reading describe Sat 21 Nov 07:15, "))
+            #expect(report.stderr.contains("The forecast and the air-quality reading describe 2026-11-21 07:15, "))
             #expect(report.stderr.contains(" before this machine's clock"))
 
             let line = try await CLI.run(Self.kyiv + ["--oneline", "--no-air-quality", "--no-nowcast", "--no-alerts"], server: server)
             #expect(line.stdout == "⛄ -1°C 15 km/h NW (as of Sat 21 Nov 07:15)\n")
-            #expect(line.stderr.hasPrefix("forecastly: warning: The forecast describes Sat 21 Nov 07:15, "))
+            #expect(line.stderr.hasPrefix("forecastly: warning: The forecast describes 2026-11-21 07:15, "))
 
             let waybar = try await CLI.run(Self.kyiv + ["--waybar", "--no-air-quality", "--no-nowcast", "--no-alerts"], server: server)
             let object = try WaybarCommandTests.object(waybar.stdout.split(separator: "\n")[0])

@@ -9,7 +9,7 @@ public import NetworkTransport
 /// `advice` and `exitStatus` turn it into the two lines the CLI prints.
 public enum ForecastError: Error, Sendable, Equatable {
     /// The request itself is wrong (a value out of range, a bad setting).
-    case invalidInput(String)
+    case invalidInput(MessageText)
     /// No HTTP answer at all.
     case transport(TransportError, service: ServiceName)
     /// The service answered with an error status; `reason` is its own text.
@@ -21,86 +21,83 @@ public enum ForecastError: Error, Sendable, Equatable {
 }
 
 extension ForecastError: UserFacingError {
-    public var summary: String {
+    public var summaryMessage: MessageText {
         switch self {
-        case .invalidInput(let text):
-            return text
-        case .transport, .emptyData:
-            return summaryMessage?.text ?? ""
+        case .invalidInput(let message):
+            return message
+        case .transport(let error, let service):
+            return Self.describe(error, service: service)
+        case .emptyData(let service):
+            return MessageText("{service} answered, but with no weather data for this place.", ["service": "\(service)"])
         case .httpStatus(let status, let reason, let service):
+            var values = ["service": "\(service)", "status": "\(status)"]
+            guard let reason else { return Self.statusMessage(status, service: service, values: values) }
             // The sentence ends after the quote, so the reason's own full stop goes.
-            let quoted = reason.map { ": “\(Self.droppingFullStop($0.strippingTerminalControls(limit: 200)))”" } ?? ""
-            switch status {
-            case 429: return "\(service) is rate limiting requests from this machine (HTTP 429)\(quoted)."
-            case 400: return "\(service) rejected the request (HTTP 400)\(quoted)."
-            case 403 where service.wantsIdentification:
-                return "\(service) refused the request (HTTP 403): it turns away clients that do not identify themselves."
-            case 401 where service.provider == nil, 403 where service.provider == nil: return "\(service) refused the request (HTTP \(status))\(quoted)."
-            case 401, 403: return "\(service) refused the API key (HTTP \(status))\(quoted)."
-            case 500...599: return "\(service) is having trouble (HTTP \(status))\(quoted)."
-            default: return "\(service) answered with HTTP \(status)\(quoted)."
-            }
+            values["reason"] = Self.droppingFullStop(reason.strippingTerminalControls(limit: 200))
+            return Self.statusMessage(status, service: service, values: values, quoting: true)
         case .undecodable(let field, let detail, let service):
-            let location = field.map { " (field “\($0)”)" } ?? ""
-            return "\(service) sent a response forecastly cannot read\(location): \(detail.strippingTerminalControls(limit: 200))."
+            let values = ["service": "\(service)", "detail": detail.strippingTerminalControls(limit: 200)]
+            guard let field else { return MessageText("{service} sent a response forecastly cannot read: {detail}.", values) }
+            return MessageText("{service} sent a response forecastly cannot read (field “{field}”): {detail}.", values.merging(["field": field]) { $1 })
         }
     }
 
-    /// The summaries said in the user's language: a network that cannot be reached, no data.
-    public var summaryMessage: MessageText? {
-        switch self {
-        case .transport(let error, let service): Self.describe(error, service: service)
-        case .emptyData(let service): MessageText("{service} answered, but with no weather data for this place.", ["service": "\(service)"])
-        default: nil
-        }
-    }
-
-    /// The advice said in the user's language, where it is a sentence of its own.
     public var adviceMessage: MessageText? {
-        guard case .transport(let error, let service) = self else { return nil }
-        switch error {
-        case .nameResolutionFailed, .connectionRefused, .connectTimedOut:
-            return MessageText("Check the network connection (or {variable}) and try again.", ["variable": service.urlVariable])
-        case .responseTimedOut:
-            return MessageText("The service may be overloaded; try again in a minute, or raise --timeout.")
-        case .cancelled, .other:
-            return MessageText("Try again; run with --verbose to see more.")
-        case .tlsFailed, .insecureURL, .bodyTooLarge:
-            return nil
-        }
-    }
-
-    public var advice: String? {
         switch self {
         case .invalidInput:
-            return "Run 'forecastly --help' for the accepted values."
+            return MessageText("Run 'forecastly --help' for the accepted values.")
         case .transport(let error, let service):
             switch error {
-            case .nameResolutionFailed, .connectionRefused, .connectTimedOut, .responseTimedOut, .cancelled, .other:
-                return adviceMessage?.text
+            case .nameResolutionFailed, .connectionRefused, .connectTimedOut:
+                return MessageText("Check the network connection (or {variable}) and try again.", ["variable": service.urlVariable])
+            case .responseTimedOut:
+                return MessageText("The service may be overloaded; try again in a minute, or raise --timeout.")
+            case .cancelled, .other:
+                return MessageText("Try again; run with --verbose to see more.")
             case .tlsFailed:
-                return "If this network asks you to sign in or inspects secure traffic, sign in or use another network; "
-                    + "otherwise check the system clock and the CA certificates (package ca-certificates)."
+                return MessageText(
+                    "If this network asks you to sign in or inspects secure traffic, sign in or use another network; otherwise check the system clock and the CA certificates (package ca-certificates).")
             case .insecureURL:
-                return "Use an https:// URL; plain http:// is allowed only for localhost."
+                return MessageText("Use an https:// URL; plain http:// is allowed only for localhost.")
             case .bodyTooLarge:
-                return "Check \(service.urlVariable) points at a \(service.provider?.name ?? service.text) server."
+                return MessageText("Check {variable} points at a {provider} server.", ["variable": service.urlVariable, "provider": service.provider?.name ?? service.text])
             }
         case .httpStatus(let status, _, let service):
             switch (status, service.provider) {
-            case (429, let provider?): return provider.rateLimitAdvice
-            case (400, _): return "Check the coordinates and options; if they look right, report this as a bug."
+            case (429, let provider?): return MessageText(provider.rateLimitAdvice)
+            case (400, _): return MessageText("Check the coordinates and options; if they look right, report this as a bug.")
             case (401, let provider?) where provider.needsKey, (403, let provider?) where provider.needsKey:
-                return provider.keyRefusedAdvice
+                return MessageText(provider.keyRefusedAdvice)
             case (403, _) where service.wantsIdentification:
-                return "Set FORECASTLY_CONTACT to your e-mail address or web site so \(service.provider?.name ?? service.text) knows who asks; if it persists, report it."
-            case (401, nil), (403, nil): return "It takes no key: try again later, and report it if it persists."
-            case (401, let provider?), (403, let provider?): return provider.keyRefusedAdvice
-            case (500...599, _): return "Try again in a few minutes."
-            default: return "Check \(service.urlVariable) and try again."
+                return MessageText("Set FORECASTLY_CONTACT to your e-mail address or web site so {provider} knows who asks; if it persists, report it.",
+                                   ["provider": service.provider?.name ?? service.text])
+            case (401, nil), (403, nil): return MessageText("It takes no key: try again later, and report it if it persists.")
+            case (401, let provider?), (403, let provider?): return MessageText(provider.keyRefusedAdvice)
+            case (500...599, _): return MessageText("Try again in a few minutes.")
+            default: return MessageText("Check {variable} and try again.", ["variable": service.urlVariable])
             }
         case .undecodable, .emptyData:
-            return "Try again later; if it persists, run with --verbose and report it."
+            return MessageText("Try again later; if it persists, run with --verbose and report it.")
+        }
+    }
+
+    /// What an HTTP status means from this service, with its own reason quoted when it gave one.
+    static func statusMessage(_ status: Int, service: ServiceName, values: [String: String], quoting: Bool = false) -> MessageText {
+        switch status {
+        case 429:
+            return quoting ? MessageText("{service} is rate limiting requests from this machine (HTTP 429): “{reason}”.", values) : MessageText("{service} is rate limiting requests from this machine (HTTP 429).", values)
+        case 400:
+            return quoting ? MessageText("{service} rejected the request (HTTP 400): “{reason}”.", values) : MessageText("{service} rejected the request (HTTP 400).", values)
+        case 403 where service.wantsIdentification:
+            return MessageText("{service} refused the request (HTTP 403): it turns away clients that do not identify themselves.", values)
+        case 401 where service.provider == nil, 403 where service.provider == nil:
+            return quoting ? MessageText("{service} refused the request (HTTP {status}): “{reason}”.", values) : MessageText("{service} refused the request (HTTP {status}).", values)
+        case 401, 403:
+            return quoting ? MessageText("{service} refused the API key (HTTP {status}): “{reason}”.", values) : MessageText("{service} refused the API key (HTTP {status}).", values)
+        case 500...599:
+            return quoting ? MessageText("{service} is having trouble (HTTP {status}): “{reason}”.", values) : MessageText("{service} is having trouble (HTTP {status}).", values)
+        default:
+            return quoting ? MessageText("{service} answered with HTTP {status}: “{reason}”.", values) : MessageText("{service} answered with HTTP {status}.", values)
         }
     }
 
@@ -167,5 +164,12 @@ extension ForecastError {
     /// forecast is better than nothing.
     public var canFallBackToStored: Bool {
         exitStatus == .unavailable || exitStatus == .temporaryFailure
+    }
+}
+
+extension MessageText {
+    /// A URL setting that is not a URL.
+    public static func notAURL(variable: String, text: String) -> MessageText {
+        MessageText("{variable} is not a URL: “{text}”.", ["variable": variable, "text": text.strippingTerminalControls(limit: 80)])
     }
 }

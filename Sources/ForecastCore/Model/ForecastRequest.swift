@@ -26,7 +26,7 @@ public struct ForecastRequest: Sendable, Hashable {
 
     public static func validate(days: Int) throws(ForecastError) {
         guard dayRange.contains(days) else {
-            throw .invalidInput("--days must be between 1 and 16 (Open-Meteo forecasts at most 16 days); got \(days).")
+            throw .invalidInput(MessageText("--days must be between 1 and 16 (Open-Meteo forecasts at most 16 days); got {days}.", ["days": "\(days)"]))
         }
     }
 }

@@ -1,3 +1,4 @@
+public import ForecastlyBase
 public import Foundation
 
 /// A weather API. Open-Meteo, MET Norway and OpenWeather conform (and tests
@@ -38,7 +39,7 @@ public struct CacheHeaders: Sendable, Equatable {
 /// The outcome of `ForecastService.fetch`.
 public enum ForecastFetch: Sendable, Equatable {
     /// A new forecast, and a warning worth showing with it (a deprecated API version).
-    case fetched(Forecast, CacheHeaders, warning: String?)
+    case fetched(Forecast, CacheHeaders, warning: MessageText?)
     /// 304: the stored forecast is still the newest there is.
     case notModified(CacheHeaders)
 }
@@ -75,7 +76,7 @@ extension ForecastService {
             switch result {
             case .success(let forecast)?: forecasts.append(forecast)
             case .failure(let error)?: throw error
-            case nil: throw .invalidInput("A forecast was not requested.") // every index is filled above
+            case nil: throw .invalidInput(MessageText("A forecast was not requested.")) // every index is filled above
             }
         }
         return forecasts

@@ -36,7 +36,8 @@ public struct WeatherProvider: Sendable, Hashable, Codable, CustomStringConverti
     /// Whether it refuses clients that do not identify themselves (HTTP 403
     /// then means "set FORECASTLY_CONTACT", not "the key is wrong").
     public let wantsIdentification: Bool
-    /// What to do when it is rate limited (HTTP 429).
+    /// What to do when it is rate limited (HTTP 429): English, a message of
+    /// the catalogs (a String, as forecasts stored with their provider have it).
     public let rateLimitAdvice: String
     /// What to do when it refuses the key (HTTP 401, 403).
     public let keyRefusedAdvice: String

@@ -19,9 +19,9 @@ public enum PlaceComparison {
     public static func run(
         _ queries: [PlaceQuery], resolver: PlaceResolver, service: any ForecastService
     ) async throws(ForecastError) -> [Entry] {
-        guard !queries.isEmpty else { throw .invalidInput("Name at least one place to compare.") }
+        guard !queries.isEmpty else { throw .invalidInput(MessageText("Name at least one place to compare.")) }
         guard queries.count <= maximumPlaces else {
-            throw .invalidInput("'compare' takes at most \(maximumPlaces) places; got \(queries.count).")
+            throw .invalidInput(MessageText("'compare' takes at most {limit} places; got {count}.", ["limit": "\(maximumPlaces)", "count": "\(queries.count)"]))
         }
         let resolutions = await resolveAll(queries, resolver: resolver)
         var entries: [Entry?] = Array(repeating: nil, count: queries.count)
@@ -81,11 +81,11 @@ public struct DuplicatePlace: UserFacingError {
     public var earlier: String
     public var place: String
 
-    public var summary: String {
+    public var summaryMessage: MessageText {
         query == earlier
-            ? "“\(query)” is listed more than once; it is shown once."
-            : "“\(query)” is \(place), already listed as “\(earlier)”; it is shown once."
+            ? MessageText("“{name}” is listed more than once; it is shown once.", ["name": query])
+            : MessageText("“{name}” is {place}, already listed as “{earlier}”; it is shown once.", ["name": query, "place": place, "earlier": earlier])
     }
-    public var advice: String? { nil }
+    public var adviceMessage: MessageText? { nil }
     public var exitStatus: ExitStatus { .usage }
 }

@@ -39,7 +39,7 @@ public struct PermissionStatusDocument: Encodable, Sendable {
         try node.encode(policy.path, forKey: .path)
         try node.encode(policy.locationEnabled, forKey: .locationEnabled)
         try node.encode(policy.forbiddenSources.map(\.rawValue).sorted(), forKey: .forbiddenSources)
-        try node.encode(policy.problem, forKey: .problem)
+        try node.encode(policy.problem?.text, forKey: .problem)
         try root.encode(decisionFile, forKey: .decisionFile)
     }
 

@@ -46,7 +46,7 @@ public struct MetNorwayService: ForecastService {
     static func contact(_ text: String?) throws(ForecastError) -> String? {
         guard let text = text?.trimmingWhitespace(), !text.isEmpty else { return nil }
         guard text.utf8.count <= 200, text.unicodeScalars.allSatisfy({ (0x20..<0x7F).contains($0.value) }) else {
-            throw .invalidInput("\(Forecastly.contactVariable) must be an e-mail address or web address of plain ASCII, at most 200 characters.")
+            throw .invalidInput(MessageText("{variable} must be an e-mail address or web address of plain ASCII, at most 200 characters.", ["variable": Forecastly.contactVariable]))
         }
         return text
     }
@@ -114,7 +114,8 @@ public struct MetNorwayService: ForecastService {
                 throw .undecodable(field: error.field, detail: error.detail, service: service)
             }
             let warning = response.status == 203
-                ? "\(service) marks this version of its API as deprecated or in beta (HTTP 203); the forecast is shown, but forecastly may need an update."
+                ? MessageText("{service} marks this version of its API as deprecated or in beta (HTTP 203); the forecast is shown, but forecastly may need an update.",
+                              ["service": "\(service)"])
                 : nil
             return .fetched(try forecast.checked(service: service), headers, warning: warning)
         default:

@@ -29,7 +29,7 @@ public struct OpenMeteoConfiguration: Sendable, Hashable {
             throw .transport(error, service: .openMeteo)
         }
         if let key, key.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) {
-            throw .invalidInput("The Open-Meteo API key contains spaces or control characters.")
+            throw .invalidInput(MessageText("The Open-Meteo API key contains spaces or control characters."))
         }
         self.baseURL = chosen
         self.apiKey = key
@@ -41,7 +41,7 @@ public struct OpenMeteoConfiguration: Sendable, Hashable {
         var baseURL: URL?
         if let text = environment[Self.baseURLVariable], !text.isEmpty {
             guard let url = URL(string: text), url.host != nil else {
-                throw .invalidInput("\(Self.baseURLVariable) is not a URL: “\(text.strippingTerminalControls(limit: 80))”.")
+                throw .invalidInput(.notAURL(variable: Self.baseURLVariable, text: text))
             }
             baseURL = url
         }

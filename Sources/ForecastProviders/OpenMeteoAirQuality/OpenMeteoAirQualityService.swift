@@ -25,7 +25,7 @@ public struct OpenMeteoAirQualityService: AirQualityService {
         var baseURL: URL?
         if let text = environment[urlVariable], !text.isEmpty {
             guard let url = URL(string: text), url.host != nil else {
-                throw .invalidInput("\(urlVariable) is not a URL: “\(text.strippingTerminalControls(limit: 80))”.")
+                throw .invalidInput(.notAURL(variable: urlVariable, text: text))
             }
             baseURL = url
         }

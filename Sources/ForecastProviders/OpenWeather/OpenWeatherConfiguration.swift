@@ -17,10 +17,10 @@ public struct OpenWeatherConfiguration: Sendable {
 
     public init(endpoint: ServiceEndpoint, apiKey: String?, oneCall: Bool = false) throws(ForecastError) {
         guard let apiKey = apiKey?.trimmingWhitespace(), !apiKey.isEmpty else {
-            throw .invalidInput("OpenWeather needs an API key: set \(Self.apiKeyVariable), put openweather-api-key in config.toml (mode 600), or give --api-key KEY (a free key: https://home.openweathermap.org/users/sign_up).")
+            throw .invalidInput(MessageText("OpenWeather needs an API key: set {variable}, put openweather-api-key in config.toml (mode 600), or give --api-key KEY (a free key: https://home.openweathermap.org/users/sign_up).", ["variable": Self.apiKeyVariable]))
         }
         guard apiKey.unicodeScalars.allSatisfy({ (0x21..<0x7F).contains($0.value) }) else {
-            throw .invalidInput("The OpenWeather API key contains spaces or characters that are not plain ASCII.")
+            throw .invalidInput(MessageText("The OpenWeather API key contains spaces or characters that are not plain ASCII."))
         }
         self.endpoint = endpoint
         self.apiKey = apiKey

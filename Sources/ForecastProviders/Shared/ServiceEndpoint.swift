@@ -39,7 +39,7 @@ public struct ServiceEndpoint: Sendable, Hashable {
         var baseURL: URL?
         if let text = environment[name.urlVariable], !text.isEmpty {
             guard let url = URL(string: text), url.host != nil else {
-                throw .invalidInput("\(name.urlVariable) is not a URL: “\(text.strippingTerminalControls(limit: 80))”.")
+                throw .invalidInput(.notAURL(variable: name.urlVariable, text: text))
             }
             baseURL = url
         }

@@ -21,7 +21,7 @@ extension Application {
     public func compare(_ queries: [PlaceQuery], service: ServiceSettings, alerts: Bool) async throws -> Comparison {
         let provider = service.provider
         guard queries.count <= provider.maximumComparedPlaces else {
-            throw ForecastError.invalidInput("\(provider.name) is asked for at most \(provider.maximumComparedPlaces) places at once; got \(queries.count).")
+            throw ForecastError.invalidInput(MessageText("{provider} is asked for at most {limit} places at once; got {count}.", ["provider": provider.name, "limit": "\(provider.maximumComparedPlaces)", "count": "\(queries.count)"]))
         }
         let services = self.services(service)
         let store = context.store.cache()

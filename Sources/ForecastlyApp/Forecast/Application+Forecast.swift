@@ -146,7 +146,7 @@ extension Application {
             answer = try StoredAnswer.lookUp(ForecastCacheKey(request, provider: settings.service.provider), in: store, policy: settings.cache, now: context.now())
         } catch {
             // One that could not be shown is gone now: said once, and fetched below.
-            if case .droppedForecast = error { log.add(.note("\(error.summary) Fetching a new one.")) }
+            if case .droppedForecast = error { log.add(.note(MessageText("{error} Fetching a new one.", messages: ["error": [error.summaryMessage]]))) }
             return .due(nil)
         }
         guard let stored = answer.stored, let origin = answer.origin else { return .due(answer) }
@@ -176,9 +176,9 @@ extension Application {
 public struct NothingStored: UserFacingError {
     public var place: String?
 
-    public var summary: String {
-        place.map { "No forecast is stored for \($0)." } ?? "No forecast is stored yet."
+    public var summaryMessage: MessageText {
+        place.map { MessageText("No forecast is stored for {place}.", ["place": $0]) } ?? MessageText("No forecast is stored yet.")
     }
-    public var advice: String? { "Run forecastly once while online; every forecast it fetches is kept for --offline." }
+    public var adviceMessage: MessageText? { MessageText("Run forecastly once while online; every forecast it fetches is kept for --offline.") }
     public var exitStatus: ExitStatus { .unavailable }
 }

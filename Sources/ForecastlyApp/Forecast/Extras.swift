@@ -70,11 +70,25 @@ struct ExtraAnswers: Sendable {
         guard !left.isEmpty else { return nil }
         for (name, extra) in left { AppLog.logger.debug("left out \(name): \(extra.failure ?? "")") }
         if case .stale(_, let error) = forecastOrigin, error.isNetworkFailure, left.allSatisfy(\.extra.network) { return nil }
-        let names = left.map(\.name)
-        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        let extras = Self.leftOut(air: air.failure != nil, nowcast: nowcast.failure != nil, alerts: alerts.failure != nil)
         let reasons = Set(left.compactMap(\.extra.failure))
-        let why = reasons.count == 1 && reasons.first!.count <= 60 ? reasons.first! : "--verbose says why"
-        return .note("Left out: \(list) (\(why)).")
+        guard reasons.count == 1, let reason = reasons.first, reason.count <= 60 else {
+            return .note(MessageText("Left out: {extras} (--verbose says why).", messages: ["extras": [extras]]))
+        }
+        return .note(MessageText("Left out: {extras} ({reason}).", ["reason": reason], messages: ["extras": [extras]]))
+    }
+
+    /// The extras left out, as one phrase a translator sees whole.
+    private static func leftOut(air: Bool, nowcast: Bool, alerts: Bool) -> MessageText {
+        switch (air, nowcast, alerts) {
+        case (true, false, false): MessageText("the air quality")
+        case (false, true, false): MessageText("the next two hours")
+        case (false, false, true): MessageText("the weather warnings")
+        case (true, true, false): MessageText("the air quality and the next two hours")
+        case (true, false, true): MessageText("the air quality and the weather warnings")
+        case (false, true, true): MessageText("the next two hours and the weather warnings")
+        default: MessageText("the air quality, the next two hours and the weather warnings")
+        }
     }
 }
 
@@ -228,7 +242,7 @@ extension ForecastError {
         case .transport(let error, _): error.shortReason
         case .httpStatus(let status, _, _): "HTTP \(status)"
         case .undecodable, .emptyData: "an answer that could not be read"
-        case .invalidInput(let text): text
+        case .invalidInput(let message): message.text
         }
     }
 

@@ -1,3 +1,4 @@
+import ForecastlyBase
 import ForecastCore
 import ForecastPresentation
 import Foundation
@@ -9,23 +10,27 @@ import Foundation
 enum OutdatedNote {
     static func note(for answer: ForecastAnswer, now: Date) -> AppNote? {
         let forecast = answer.forecast
-        var outdated: [String] = []
-        var time: Date?
-        if forecast.isOutdated(at: now), let described = forecast.describedTime(at: now) {
-            outdated.append("The forecast")
-            time = described
-        }
-        if let air = answer.extras.airQuality, air.isOutdated(at: now) {
-            outdated.append(outdated.isEmpty ? "The air-quality reading" : "the air-quality reading")
-            time = time ?? air.time
-        }
-        guard let time, let distance = OutdatedAnswer.distance(of: time, from: now) else { return nil }
+        let forecastOutdated = forecast.isOutdated(at: now) ? forecast.describedTime(at: now) : nil
+        let airOutdated = answer.extras.airQuality.flatMap { $0.isOutdated(at: now) ? $0.time : nil }
+        guard let time = forecastOutdated ?? airOutdated, let distance = OutdatedAnswer.distance(of: time, from: now) else { return nil }
+        // The date as timedatectl shows the clock's, in every language.
         let clock = PlaceClock(timeZone: forecast.timeZone)
-        let when = "\(clock.day(clock.localDate(time))) \(clock.time(time))"
-        let direction = distance > 0 ? "before" : "after"
-        let verb = outdated.count > 1 ? "describe" : "describes"
-        return .warning(
-            "\(outdated.joined(separator: " and ")) \(verb) \(when), \(ValueFormat.age(abs(distance))) \(direction) this machine's clock: "
-                + "the answer or the clock is wrong (check the clock with `timedatectl`).")
+        let values = ["when": "\(clock.localDate(time)) \(clock.time(time))", "age": ValueFormat.age(abs(distance))]
+        let before = distance > 0
+        let message = switch (forecastOutdated != nil, airOutdated != nil) {
+        case (true, true) where before:
+            MessageText("The forecast and the air-quality reading describe {when}, {age} before this machine's clock: the answer or the clock is wrong (check the clock with `timedatectl`).", values)
+        case (true, true):
+            MessageText("The forecast and the air-quality reading describe {when}, {age} after this machine's clock: the answer or the clock is wrong (check the clock with `timedatectl`).", values)
+        case (true, false) where before:
+            MessageText("The forecast describes {when}, {age} before this machine's clock: the answer or the clock is wrong (check the clock with `timedatectl`).", values)
+        case (true, false):
+            MessageText("The forecast describes {when}, {age} after this machine's clock: the answer or the clock is wrong (check the clock with `timedatectl`).", values)
+        case _ where before:
+            MessageText("The air-quality reading describes {when}, {age} before this machine's clock: the answer or the clock is wrong (check the clock with `timedatectl`).", values)
+        default:
+            MessageText("The air-quality reading describes {when}, {age} after this machine's clock: the answer or the clock is wrong (check the clock with `timedatectl`).", values)
+        }
+        return .warning(message)
     }
 }

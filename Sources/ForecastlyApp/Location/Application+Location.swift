@@ -48,7 +48,7 @@ extension Application {
     /// Stores a default place (`location set`): typed coordinates or a city,
     /// never the user's location. Returns it and where it was kept.
     public func storePlace(_ choice: PlaceChoice, name: String?) async throws -> (place: StoredPlace, path: String, notes: [AppNote]) {
-        if case .located = choice { throw ForecastError.invalidInput("Give the place with --lat and --lon, or --city.") }
+        if case .located = choice { throw ForecastError.invalidInput(MessageText("Give the place with --lat and --lon, or --city.")) }
         let log = NoteLog()
         return try await noting(log) { try await storePlace(choice, name: name, log: log) }
     }
@@ -61,7 +61,7 @@ extension Application {
         } else if case .place(let place) = try await finder.find(offline: nil, services: services(ServiceSettings()), progress: { _ in }) {
             found = place
         } else {
-            throw ForecastError.invalidInput("Give the place with --lat and --lon, or --city.")  // a city or coordinates are found as a place
+            throw ForecastError.invalidInput(MessageText("Give the place with --lat and --lon, or --city."))  // a city or coordinates are found as a place
         }
         let place = StoredPlace(coordinate: found.coordinate, name: name ?? found.name)
         let store = context.backends.placeStore

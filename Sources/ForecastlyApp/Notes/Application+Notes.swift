@@ -59,13 +59,13 @@ extension Application {
 /// The weather could not be fetched, so the note was not saved.
 public struct NoteNotSaved: UserFacingError {
     public var reason: any UserFacingError
-    public var summary: String { "The note was not saved: \(reason.summary)" }
-    public var advice: String? {
+    public var summaryMessage: MessageText { MessageText("The note was not saved: {reason}", messages: ["reason": [reason.summaryMessage]]) }
+    public var adviceMessage: MessageText? {
         // Not located for want of permission: naming the place is the way on.
         if reason.exitStatus == .noPermission, reason is LocationError {
-            return "Give the place with --city or --lat/--lon, or save the note with --without-weather."
+            return MessageText("Give the place with --city or --lat/--lon, or save the note with --without-weather.")
         }
-        return "Try again, or save it with --without-weather."
+        return MessageText("Try again, or save it with --without-weather.")
     }
     public var exitStatus: ExitStatus { reason.exitStatus }
 }
@@ -75,7 +75,7 @@ public struct NoSuchNote: UserFacingError {
 
     public init(id: Int64) { self.id = id }
 
-    public var summary: String { "There is no note \(id)." }
-    public var advice: String? { "See the numbers with 'forecastly notes list'." }
+    public var summaryMessage: MessageText { MessageText("There is no note {number}.", ["number": "\(id)"]) }
+    public var adviceMessage: MessageText? { MessageText("See the numbers with 'forecastly notes list'.") }
     public var exitStatus: ExitStatus { .usage }
 }

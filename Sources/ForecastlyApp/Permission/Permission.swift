@@ -15,7 +15,7 @@ public struct Permission: LocatingDecisions {
 
     /// The decision and the policy as the records hold them now; `warnings`
     /// says what could not be read (a damaged decision file, a bad policy).
-    public static func load(records: any PermissionRecords, rule: LocatingRule = .standard) async -> (Permission, warnings: [String]) {
+    public static func load(records: any PermissionRecords, rule: LocatingRule = .standard) async -> (Permission, warnings: [MessageText]) {
         let (authorization, warnings) = await LocationAuthorization.load(store: records.decisions, policy: await records.policy())
         return (Permission(authorization: authorization, rule: rule, records: records), warnings)
     }

@@ -12,10 +12,12 @@ public struct ConfiguredPlaceNotFound: UserFacingError {
         self.setting = setting
     }
 
-    public var summary: String { "\(error.summary) It is the place in \(setting)." }
-    public var advice: String? {
-        let suggestion = error.advice.map { $0 + " " } ?? ""
-        return suggestion + "Correct that line, or remove it to be located."
+    public var summaryMessage: MessageText {
+        MessageText("{error} It is the place in {setting}.", ["setting": setting], messages: ["error": [error.summaryMessage]])
+    }
+    public var adviceMessage: MessageText? {
+        guard let advice = error.adviceMessage else { return MessageText("Correct that line, or remove it to be located.") }
+        return MessageText("{advice} Correct that line, or remove it to be located.", messages: ["advice": [advice]])
     }
     /// The file is wrong (78), unless the name could not be looked up at
     /// all (69: it may be right, and the network is what failed).

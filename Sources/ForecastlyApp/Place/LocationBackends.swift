@@ -64,7 +64,7 @@ public struct SystemLocationBackends: LocationBackends {
             return try IPGeolocationProvider(transport: transport)
         }
         guard let url = URL(string: text), url.host != nil else {
-            throw ForecastError.invalidInput("\(IPGeolocationProvider.urlVariable) is not a URL: “\(text.strippingTerminalControls(limit: 80))”.")
+            throw ForecastError.invalidInput(.notAURL(variable: IPGeolocationProvider.urlVariable, text: text))
         }
         return try IPGeolocationProvider(url: url, transport: transport, allowInsecure: true)
     }

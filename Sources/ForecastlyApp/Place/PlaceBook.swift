@@ -32,7 +32,7 @@ public final class PlaceBook: Sendable {
         }
         let gazetteer = try result.get()
         if let reason = gazetteer.notKeptBecause {
-            problems.unwritten(CacheProblem(message: "\(reason) The places were used from memory for this run.", status: gazetteer.notKeptStatus))
+            problems.unwritten(CacheProblem(MessageText("{reason} The places were used from memory for this run.", messages: ["reason": [reason]]), status: gazetteer.notKeptStatus))
         }
         return gazetteer
     }
@@ -43,7 +43,9 @@ public final class PlaceBook: Sendable {
         do {
             geocoder = try OpenMeteoGeocoder(environment: environment, transport: transport)
         } catch {
-            throw ForecastError.invalidInput(error.reason)
+            // Reading the variable can fail only on its URL.
+            guard case .invalidURL(let text) = error else { throw ForecastError.invalidInput(.verbatim(error.reason)) }
+            throw ForecastError.invalidInput(.notAURL(variable: OpenMeteoGeocoder.urlVariable, text: text))
         }
         return PlaceResolver(gazetteer: try gazetteer(), geocoder: geocoder)
     }

@@ -13,25 +13,19 @@ public struct AppNote: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var kind: Kind
-    public var text: String
-    /// The text as a message a front end can say in the user's language;
-    /// nil where the note has none yet (then `text` is shown).
-    public var message: MessageText?
-
-    public init(_ kind: Kind, _ text: String) {
-        self.kind = kind
-        self.text = text
-    }
+    /// What it says, as a message a front end says in the user's language.
+    public var message: MessageText
 
     public init(_ kind: Kind, _ message: MessageText) {
         self.kind = kind
-        self.text = message.text
         self.message = message
     }
 
-    public static func note(_ text: String) -> AppNote { AppNote(.note, text) }
+    /// In English.
+    public var text: String { message.text }
+
     public static func note(_ message: MessageText) -> AppNote { AppNote(.note, message) }
-    public static func warning(_ text: String) -> AppNote { AppNote(.warning, text) }
+    public static func warning(_ message: MessageText) -> AppNote { AppNote(.warning, message) }
 
     public var description: String { "\(kind.rawValue): \(text)" }
 }
@@ -40,20 +34,20 @@ public struct AppNote: Sendable, Hashable, CustomStringConvertible {
 /// the run went on with what it had. The file and the cause, and the exit
 /// status a front end may end with.
 public struct CacheProblem: Sendable, Hashable, UserFacingError {
-    public var message: String
+    public var summaryMessage: MessageText
+    public var adviceMessage: MessageText?
     public var status: ExitStatus
 
-    public init(message: String, status: ExitStatus) {
-        self.message = message
+    public init(_ summary: MessageText, advice: MessageText? = nil, status: ExitStatus) {
+        self.summaryMessage = summary
+        self.adviceMessage = advice
         self.status = status
     }
 
     public init(_ error: some UserFacingError) {
-        self.init(message: error.userMessage, status: error.exitStatus)
+        self.init(error.summaryMessage, advice: error.adviceMessage, status: error.exitStatus)
     }
 
-    public var summary: String { message }
-    public var advice: String? { nil }
     public var exitStatus: ExitStatus { status }
 }
 

@@ -17,8 +17,8 @@ public struct FailedRun: Error, UserFacingError {
         (error as? FailedRun)?.error ?? error
     }
 
-    public var summary: String { (error as? any UserFacingError)?.summary ?? "\(error)" }
-    public var advice: String? { (error as? any UserFacingError)?.advice }
+    public var summaryMessage: MessageText { (error as? any UserFacingError)?.summaryMessage ?? .verbatim("\(error)") }
+    public var adviceMessage: MessageText? { (error as? any UserFacingError)?.adviceMessage }
     public var exitStatus: ExitStatus { (error as? any UserFacingError)?.exitStatus ?? .failure }
 }
 

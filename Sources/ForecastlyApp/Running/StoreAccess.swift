@@ -54,7 +54,7 @@ public final class StoreAccess: Sendable {
             if case .cannotWrite = error {
                 problems.unwritten(CacheProblem(error))
             } else {
-                problems.note(.warning("\(error.userMessage) The forecast is shown without the cache."))
+                problems.note(.warning(MessageText("{error} The forecast is shown without the cache.", messages: ["error": [error.summaryMessage] + (error.adviceMessage.map { [$0] } ?? [])])))
             }
             return nil
         }

@@ -82,7 +82,7 @@ extension Services {
     /// `provider`'s service, built as its registration says.
     func service(_ provider: WeatherProvider, apiKey: String?) throws(ForecastError) -> any ForecastService {
         guard let registration = WeatherProviders.registration(of: provider) else {
-            throw .invalidInput("\(provider.name) is not a provider this forecastly knows.")
+            throw .invalidInput(MessageText("{provider} is not a provider this forecastly knows.", ["provider": provider.name]))
         }
         let places = context.places
         let service = try registration.service(ProviderContext(

@@ -41,7 +41,7 @@ actor WatchNotifications {
                     _ = try await notifier.show(summary: text.summary, body: text.body, urgency: .normal, replacing: 0)
                 }
             } catch {
-                if !saidWhyNot { note = .note("No desktop notifications: \(error.message); the watch goes on.") }
+                if !saidWhyNot { note = .note(MessageText("No desktop notifications: {reason}; the watch goes on.", ["reason": error.message])) }
                 saidWhyNot = true
             }
         }

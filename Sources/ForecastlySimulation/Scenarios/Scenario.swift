@@ -230,10 +230,10 @@ public struct ScenarioFileError: Error, Sendable, CustomStringConvertible, UserF
         self.unreadable = unreadable
     }
 
-    public var description: String { "The scenario \(path) cannot be played: \(detail)." }
-    public var summary: String { description }
-    public var advice: String? {
-        unreadable ? "Check the path." : "See the scenario format in the README, and Examples/scenarios for working files."
+    public var description: String { summary }
+    public var summaryMessage: MessageText { MessageText("The scenario {path} cannot be played: {detail}.", ["path": path, "detail": detail]) }
+    public var adviceMessage: MessageText? {
+        unreadable ? MessageText("Check the path.") : MessageText("See the scenario format in the README, and Examples/scenarios for working files.")
     }
     public var exitStatus: ExitStatus { unreadable ? .usage : .dataError }
 

@@ -178,10 +178,10 @@ public struct TrackError: Error, Sendable, CustomStringConvertible, UserFacingEr
         self.unreadable = unreadable
     }
 
-    public var description: String { "The track \(path) cannot be replayed: \(detail)." }
-    public var summary: String { description }
-    public var advice: String? {
-        unreadable ? "Check the path." : "Give a GPX file with timed track points, or an NMEA log with RMC sentences."
+    public var description: String { summary }
+    public var summaryMessage: MessageText { MessageText("The track {path} cannot be replayed: {detail}.", ["path": path, "detail": detail]) }
+    public var adviceMessage: MessageText? {
+        unreadable ? MessageText("Check the path.") : MessageText("Give a GPX file with timed track points, or an NMEA log with RMC sentences.")
     }
     public var exitStatus: ExitStatus { unreadable ? .usage : .dataError }
 }

@@ -12,34 +12,45 @@ public protocol AuthorizationStore: Sendable {
 public struct StoredAuthorization: Sendable, Equatable {
     public var decision: UserDecision
     /// Why the stored decision could not be used, for a warning.
-    public var problem: String?
+    public var problem: MessageText?
 
-    public init(decision: UserDecision, problem: String? = nil) {
+    public init(decision: UserDecision, problem: MessageText? = nil) {
         self.decision = decision
         self.problem = problem
     }
 }
 
 public struct AuthorizationStoreError: Error, Sendable, Equatable, UserFacingError {
+    /// The two files kept beside the configuration.
+    public enum Saved: Sendable, Equatable {
+        case decision
+        case storedPlace
+    }
+
     public var path: String
     public var reason: String
-    /// What could not be saved: "the location decision" or "the stored place".
-    public var what: String
+    /// What could not be saved.
+    public var what: Saved
     /// The system's errno, for the exit status; 0 when unknown.
     public var code: Int32
 
-    public init(path: String, reason: String, what: String = "the location decision", code: Int32 = 0) {
+    public init(path: String, reason: String, what: Saved = .decision, code: Int32 = 0) {
         self.path = path
         self.reason = reason
         self.what = what
         self.code = code
     }
 
-    public var summary: String { "Cannot save \(what) to \(path): \(reason.strippingTerminalControls(limit: 200))." }
-    public var advice: String? {
+    public var summaryMessage: MessageText {
+        let values = ["path": path, "reason": reason.strippingTerminalControls(limit: 200)]
+        return what == .storedPlace
+            ? MessageText("Cannot save the stored place to {path}: {reason}.", values)
+            : MessageText("Cannot save the location decision to {path}: {reason}.", values)
+    }
+    public var adviceMessage: MessageText? {
         switch exitStatus {
-        case .ioError: "Check the free space and the disk there, then try again; the previous one is kept."
-        default: "Check that the directory is writable (or set XDG_CONFIG_HOME); the previous one is kept."
+        case .ioError: MessageText("Check the free space and the disk there, then try again; the previous one is kept.")
+        default: MessageText("Check that the directory is writable (or set XDG_CONFIG_HOME); the previous one is kept.")
         }
     }
     public var exitStatus: ExitStatus { code == 0 ? .cannotCreate : ExitStatus.forWriting(errno: code) }

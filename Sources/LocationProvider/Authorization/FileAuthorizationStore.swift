@@ -28,13 +28,13 @@ public actor FileAuthorizationStore: AuthorizationStore {
         guard FileManager.default.fileExists(atPath: path) else { return StoredAuthorization(decision: .notDetermined) }
         guard let data = FileManager.default.contents(atPath: path) else {
             corruptFileNeedsKeeping = true
-            return StoredAuthorization(decision: .notDetermined, problem: "\(path) cannot be read; location permission counts as not decided")
+            return StoredAuthorization(decision: .notDetermined, problem: MessageText("{path} cannot be read; location permission counts as not decided.", ["path": path]))
         }
         guard let record = try? JSONDecoder().decode(Record.self, from: data), record.version == 1,
               let decision = Self.decision(from: record)
         else {
             corruptFileNeedsKeeping = true
-            return StoredAuthorization(decision: .notDetermined, problem: "\(path) is corrupt; location permission counts as not decided")
+            return StoredAuthorization(decision: .notDetermined, problem: MessageText("{path} is corrupt; location permission counts as not decided.", ["path": path]))
         }
         return StoredAuthorization(decision: decision)
     }

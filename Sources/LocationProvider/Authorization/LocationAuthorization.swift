@@ -29,7 +29,7 @@ public actor LocationAuthorization {
 
     /// Loads the decision and applies the policy. `warnings` says what could
     /// not be read (a corrupt decision file, an unreadable policy).
-    public static func load(store: any AuthorizationStore, policy: LocationPolicy) async -> (LocationAuthorization, warnings: [String]) {
+    public static func load(store: any AuthorizationStore, policy: LocationPolicy) async -> (LocationAuthorization, warnings: [MessageText]) {
         let stored = await store.load()
         let state = initialState(decision: stored.decision, policy: policy)
         let warnings = [stored.problem, policy.problem].compactMap { $0 }
@@ -124,25 +124,31 @@ public enum AuthorizationError: Error, Sendable, Equatable, UserFacingError {
     case transition(AuthorizationTransitionError)
     case store(AuthorizationStoreError)
 
-    public var summary: String {
+    public var summaryMessage: MessageText {
         switch self {
         case .transition(let error):
-            if case .restricted(_, let restriction) = error.state {
-                return "\(restriction.description) turns location off; this cannot be changed by the user."
+            switch (error.state, error.event) {
+            case (.restricted(_, let restriction), _):
+                return MessageText("{restriction} turns location off; this cannot be changed by the user.", messages: ["restriction": [restriction.subject]])
+            case (_, .answered):
+                return MessageText("The permission prompt was answered while no answer was pending (state {state}).", ["state": error.state.name])
+            case (_, .policyLifted):
+                return MessageText("The policy was lifted while location was not restricted.")
+            default:
+                return MessageText("{event} is not possible while authorization is {state}.", ["event": "\(error.event)", "state": error.state.name])
             }
-            return error.description.prefix(1).uppercased() + error.description.dropFirst() + "."
         case .store(let error):
-            return error.summary
+            return error.summaryMessage
         }
     }
 
-    public var advice: String? {
+    public var adviceMessage: MessageText? {
         switch self {
         case .transition(let error):
             if case .restricted(_, let restriction) = error.state { return restriction.whoCanChangeIt }
-            return "See 'forecastly location status'."
+            return MessageText("See 'forecastly location status'.")
         case .store(let error):
-            return error.advice
+            return error.adviceMessage
         }
     }
 

@@ -15,11 +15,11 @@ public struct LocationPolicy: Sendable, Hashable {
     public var locationEnabled: Bool
     public var forbiddenSources: Set<LocationSourceKind>
     /// Why the policy file could not be used; such a policy disables location.
-    public var problem: String?
+    public var problem: MessageText?
 
     public static let unrestricted = LocationPolicy(path: nil, locationEnabled: true, forbiddenSources: [])
 
-    public init(path: String?, locationEnabled: Bool, forbiddenSources: Set<LocationSourceKind>, problem: String? = nil) {
+    public init(path: String?, locationEnabled: Bool, forbiddenSources: Set<LocationSourceKind>, problem: MessageText? = nil) {
         self.path = path
         self.locationEnabled = locationEnabled
         self.forbiddenSources = forbiddenSources
@@ -45,27 +45,35 @@ public struct LocationPolicy: Sendable, Hashable {
 
     public static func load(path: String) -> LocationPolicy {
         guard FileManager.default.fileExists(atPath: path) else { return .unrestricted }
-        func closed(_ why: String) -> LocationPolicy {
-            LocationPolicy(path: path, locationEnabled: false, forbiddenSources: [], problem: "\(path) \(why); location stays off until it is fixed")
+        func closed(_ why: MessageText) -> LocationPolicy {
+            LocationPolicy(path: path, locationEnabled: false, forbiddenSources: [], problem: why)
         }
-        guard let data = FileManager.default.contents(atPath: path) else { return closed("cannot be read") }
+        let file = ["path": path]
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return closed(MessageText("{path} cannot be read; location stays off until it is fixed.", file))
+        }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            return closed("is not a JSON object")
+            return closed(MessageText("{path} is not a JSON object; location stays off until it is fixed.", file))
         }
         let enabled: Bool
         switch object["location"] {
         case nil, "enabled" as String: enabled = true
         case "disabled" as String: enabled = false
-        default: return closed("has a \"location\" value other than \"enabled\" or \"disabled\"")
+        default: return closed(MessageText("{path} has a \"location\" value other than \"enabled\" or \"disabled\"; location stays off until it is fixed.", file))
         }
         var forbidden: Set<LocationSourceKind> = []
         if let sources = object["sources"] {
-            guard let table = sources as? [String: Any] else { return closed("has \"sources\" that is not an object") }
+            guard let table = sources as? [String: Any] else {
+                return closed(MessageText("{path} has \"sources\" that is not an object; location stays off until it is fixed.", file))
+            }
             for (name, value) in table {
+                let values = ["path": path, "name": name.strippingTerminalControls(limit: 40)]
                 guard let kind = LocationSourceKind(rawValue: name), kind != .manual else {
-                    return closed("names an unknown source \"\(name)\" (known: gpsd, geoclue, ip)")
+                    return closed(MessageText("{path} names an unknown source \"{name}\" (known: gpsd, geoclue, ip); location stays off until it is fixed.", values))
                 }
-                guard let allowed = value as? Bool else { return closed("has a non-boolean value for \"\(name)\"") }
+                guard let allowed = value as? Bool else {
+                    return closed(MessageText("{path} has a non-boolean value for \"{name}\"; location stays off until it is fixed.", values))
+                }
                 if !allowed { forbidden.insert(kind) }
             }
         }

@@ -1,3 +1,5 @@
+public import ForecastlyBase
+
 /// Who turns locating off, when the user cannot: each has its own place to
 /// change it, which messages and `location status` name.
 public enum Restriction: Sendable, Hashable {
@@ -23,20 +25,23 @@ public enum Restriction: Sendable, Hashable {
     }
 
     /// What turns locating off, as a sentence's subject.
-    public var description: String {
+    public var subject: MessageText {
         switch self {
-        case .policyFile(let path): "An administrator's policy (\(path ?? LocationPolicy.defaultPath))"
-        case .desktopSwitchOff: "The desktop's Location Services switch"
-        case .geoclueConfiguration(let path): "The administrator's GeoClue configuration (\(path))"
+        case .policyFile(let path): MessageText("An administrator's policy ({path})", ["path": path ?? LocationPolicy.defaultPath])
+        case .desktopSwitchOff: MessageText("The desktop's Location Services switch")
+        case .geoclueConfiguration(let path): MessageText("The administrator's GeoClue configuration ({path})", ["path": path])
         }
     }
 
+    /// In English.
+    public var description: String { subject.text }
+
     /// Who can lift it, and how.
-    public var whoCanChangeIt: String {
+    public var whoCanChangeIt: MessageText {
         switch self {
-        case .policyFile: "Give --lat/--lon or --city instead, or ask the administrator."
-        case .desktopSwitchOff: "Switch Location Services on in the desktop's privacy settings, or give --lat/--lon or --city."
-        case .geoclueConfiguration: "Ask the administrator to allow forecastly there, or give --lat/--lon or --city."
+        case .policyFile: MessageText("Give --lat/--lon or --city instead, or ask the administrator.")
+        case .desktopSwitchOff: MessageText("Switch Location Services on in the desktop's privacy settings, or give --lat/--lon or --city.")
+        case .geoclueConfiguration: MessageText("Ask the administrator to allow forecastly there, or give --lat/--lon or --city.")
         }
     }
 }

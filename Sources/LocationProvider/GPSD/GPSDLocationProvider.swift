@@ -237,8 +237,8 @@ public struct GPSDLocationProvider: LocationProvider {
 public struct GPSDAddressError: Error, Sendable, Equatable, UserFacingError {
     public var text: String
     public init(text: String) { self.text = text }
-    public var summary: String { "“\(text.strippingTerminalControls(limit: 60))” is not a gpsd address." }
-    public var advice: String? { "Use HOST or HOST:PORT, e.g. localhost:2947 or [::1]:2947." }
+    public var summaryMessage: MessageText { MessageText("“{text}” is not a gpsd address.", ["text": text.strippingTerminalControls(limit: 60)]) }
+    public var adviceMessage: MessageText? { MessageText("Use HOST or HOST:PORT, e.g. localhost:2947 or [::1]:2947.") }
     public var exitStatus: ExitStatus { .usage }
 }
 

@@ -52,13 +52,69 @@ public enum LocationError: Error, Sendable, Hashable {
 }
 
 extension LocationError: UserFacingError {
-    /// The permission's errors, said in the user's language (exit 77).
-    public var summaryMessage: MessageText? {
+    public var summaryMessage: MessageText {
         switch self {
-        case .notDetermined: MessageText("Using your location is not decided yet, and there is no terminal to ask on.")
-        case .notAnswered: MessageText("The question about your location was not answered, so nothing was decided and forecastly did not locate you.")
-        case .denied: MessageText("Location permission is denied.")
-        default: nil
+        case .notDetermined:
+            return MessageText("Using your location is not decided yet, and there is no terminal to ask on.")
+        case .notAnswered:
+            return MessageText("The question about your location was not answered, so nothing was decided and forecastly did not locate you.")
+        case .denied:
+            return MessageText("Location permission is denied.")
+        case .restricted(let restriction, let source):
+            switch restriction {
+            case .policyFile:
+                guard let source else { return MessageText("{restriction} turns locating off; this cannot be changed by the user.", messages: ["restriction": [restriction.subject]]) }
+                return MessageText("{restriction} turns locating by {source} off; this cannot be changed by the user.",
+                                   ["source": source.rawValue], messages: ["restriction": [restriction.subject]])
+            case .desktopSwitchOff:
+                return MessageText("Location Services are switched off for this desktop (GeoClue), so forecastly does not locate you by any source.")
+            case .geoclueConfiguration:
+                return MessageText("{restriction} does not allow forecastly to use location, so it does not locate you by any source.",
+                                   messages: ["restriction": [restriction.subject]])
+            }
+        case .geoclueUnavailable(let reason):
+            return MessageText("GeoClue, the desktop's location service, cannot be asked: {reason}.",
+                               ["reason": Self.sentence(reason.strippingTerminalControls(limit: 200))])
+        case .geoclueNoAgent(let timeout):
+            return MessageText("GeoClue gave no answer in {seconds} s: no desktop session answers for location for this user.", ["seconds": Self.seconds(timeout)])
+        case .geoclueNoFix(let timeout, let placeholders):
+            guard placeholders > 0 else { return MessageText("GeoClue has no position after {seconds} s.", ["seconds": Self.seconds(timeout)]) }
+            return MessageText("GeoClue has no position after {seconds} s (placeholder positions ignored: {count}).",
+                               ["seconds": Self.seconds(timeout), "count": "\(placeholders)"])
+        case .libgpsMissing(let tried, let reason):
+            return MessageText("gpsd needs libgps, which could not be loaded (tried {files}): {reason}.",
+                               ["files": tried.joined(separator: ", "), "reason": reason.strippingTerminalControls(limit: 160)])
+        case .gpsdNotRunning(let address):
+            return MessageText("gpsd is not running on {address}.", ["address": address])
+        case .notGpsd(let address):
+            return MessageText("The service on {address} is not gpsd: it did not answer in gpsd's protocol.", ["address": address])
+        case .noReceiver(let address):
+            return MessageText("gpsd on {address} has no GPS receiver attached.", ["address": address])
+        case .noFix(let timeout, let seen, let used):
+            guard let seen else { return MessageText("The GPS receiver has no fix after {seconds} s.", ["seconds": Self.seconds(timeout)]) }
+            return MessageText("The GPS receiver has no fix after {seconds} s (satellites seen {seen}, used {used}).",
+                               ["seconds": Self.seconds(timeout), "seen": "\(seen)", "used": "\(used ?? 0)"])
+        case .gpsdLost(let address):
+            return MessageText("gpsd on {address} stopped answering.", ["address": address])
+        case .lookupFailed(let service, let reason):
+            return MessageText("The IP location service {service} gave no location: {reason}.",
+                               ["service": service, "reason": reason.strippingTerminalControls(limit: 160)])
+        case .unreadableAnswer(let service, let reason):
+            return MessageText("The IP location service {service} sent an answer that cannot be read ({reason}).",
+                               ["service": service, "reason": reason.strippingTerminalControls(limit: 160)])
+        case .lookupTimedOut(let service):
+            return MessageText("The IP location service {service} did not answer in time.", ["service": service])
+        case .serviceBusy(let service):
+            return MessageText("The IP location service {service} is busy or down for maintenance (HTTP 503).", ["service": service])
+        case .rateLimited(let service, let retry):
+            guard let retry else { return MessageText("The IP location service {service} is rate limiting this machine.", ["service": service]) }
+            return MessageText("The IP location service {service} is rate limiting this machine for {seconds} s.", ["service": service, "seconds": "\(retry)"])
+        case .noStoredPlace:
+            return MessageText("No default place is stored.")
+        case .storedPlaceUnreadable(let path):
+            return MessageText("The stored place in {path} cannot be read.", ["path": path])
+        case .allSourcesFailed(let reasons):
+            return MessageText("No location source answered: {reasons}", messages: ["reasons": reasons.map(\.summaryMessage)])
         }
     }
 
@@ -68,104 +124,44 @@ extension LocationError: UserFacingError {
             MessageText("Decide with 'forecastly location allow' or 'forecastly location deny', or give the place with --city or --lat/--lon.")
         case .notAnswered:
             MessageText("Run forecastly again to be asked, decide with 'forecastly location allow' or 'forecastly location deny', or give --lat/--lon or --city.")
-        case .denied: MessageText("Allow it with 'forecastly location allow', or give --lat/--lon.")
-        default: nil
-        }
-    }
-
-    public var summary: String {
-        switch self {
-        case .notDetermined, .notAnswered, .denied:
-            return summaryMessage?.text ?? ""
-        case .restricted(let restriction, let source):
-            switch restriction {
-            case .policyFile:
-                let what = source.map { "locating by \($0.rawValue)" } ?? "locating"
-                return "\(restriction.description) turns \(what) off; this cannot be changed by the user."
-            case .desktopSwitchOff:
-                return "Location Services are switched off for this desktop (GeoClue), so forecastly does not locate you by any source."
-            case .geoclueConfiguration:
-                return "\(restriction.description) does not allow forecastly to use location, so it does not locate you by any source."
-            }
-        case .geoclueUnavailable(let reason):
-            return "GeoClue, the desktop's location service, cannot be asked: \(Self.sentence(reason.strippingTerminalControls(limit: 200)))."
-        case .geoclueNoAgent(let timeout):
-            return "GeoClue gave no answer in \(Self.seconds(timeout)): no desktop session answers for location for this user."
-        case .geoclueNoFix(let timeout, let placeholders):
-            let skipped = placeholders > 0 ? " (\(placeholders) placeholder position\(placeholders == 1 ? "" : "s") ignored)" : ""
-            return "GeoClue has no position after \(Self.seconds(timeout))\(skipped)."
-        case .libgpsMissing(let tried, let reason):
-            return "gpsd needs libgps, which could not be loaded (tried \(tried.joined(separator: ", ")): \(reason.strippingTerminalControls(limit: 160))."
-        case .gpsdNotRunning(let address):
-            return "gpsd is not running on \(address)."
-        case .notGpsd(let address):
-            return "The service on \(address) is not gpsd: it did not answer in gpsd's protocol."
-        case .noReceiver(let address):
-            return "gpsd on \(address) has no GPS receiver attached."
-        case .noFix(let timeout, let seen, let used):
-            let satellites = seen.map { " (satellites seen \($0), used \(used ?? 0))" } ?? ""
-            return "The GPS receiver has no fix after \(Self.seconds(timeout))\(satellites)."
-        case .gpsdLost(let address):
-            return "gpsd on \(address) stopped answering."
-        case .lookupFailed(let service, let reason):
-            return "The IP location service \(service) gave no location: \(reason.strippingTerminalControls(limit: 160))."
-        case .unreadableAnswer(let service, let reason):
-            return "The IP location service \(service) sent an answer that cannot be read (\(reason.strippingTerminalControls(limit: 160)))."
-        case .lookupTimedOut(let service):
-            return "The IP location service \(service) did not answer in time."
-        case .serviceBusy(let service):
-            return "The IP location service \(service) is busy or down for maintenance (HTTP 503)."
-        case .rateLimited(let service, let retry):
-            return "The IP location service \(service) is rate limiting this machine" + (retry.map { " for \($0) s" } ?? "") + "."
-        case .noStoredPlace:
-            return "No default place is stored."
-        case .storedPlaceUnreadable(let path):
-            return "The stored place in \(path) cannot be read."
-        case .allSourcesFailed(let reasons):
-            return "No location source answered: " + reasons.map(\.summary).joined(separator: " ")
-        }
-    }
-
-    public var advice: String? {
-        switch self {
-        case .notDetermined, .notAnswered, .denied:
-            return adviceMessage?.text
+        case .denied:
+            MessageText("Allow it with 'forecastly location allow', or give --lat/--lon.")
         case .restricted(let restriction, _):
-            return restriction.whoCanChangeIt
+            restriction.whoCanChangeIt
         case .geoclueUnavailable:
-            return "Use --source gpsd or ip, or give --lat/--lon; GeoClue needs a system bus and the geoclue-2.0 package."
+            MessageText("Use --source gpsd or ip, or give --lat/--lon; GeoClue needs a system bus and the geoclue-2.0 package.")
         case .geoclueNoAgent:
-            return "Run forecastly inside a desktop session, or use --source gpsd or ip, or give --lat/--lon."
+            MessageText("Run forecastly inside a desktop session, or use --source gpsd or ip, or give --lat/--lon.")
         case .geoclueNoFix:
-            return "Raise --gps-timeout, check the desktop's location accuracy setting, or use --source gpsd or ip."
+            MessageText("Raise --gps-timeout, check the desktop's location accuracy setting, or use --source gpsd or ip.")
         case .libgpsMissing:
-            return "Install it (sudo apt install libgps-dev), or use --source ip or --lat/--lon."
+            MessageText("Install it (sudo apt install libgps-dev), or use --source ip or --lat/--lon.")
         case .gpsdNotRunning:
-            return "Start it (sudo systemctl start gpsd), use --gpsd HOST:PORT, or --source ip."
+            MessageText("Start it (sudo systemctl start gpsd), use --gpsd HOST:PORT, or --source ip.")
         case .notGpsd:
-            return "Check --gpsd (or FORECASTLY_GPSD): gpsd listens on port 2947 unless told otherwise."
+            MessageText("Check --gpsd (or FORECASTLY_GPSD): gpsd listens on port 2947 unless told otherwise.")
         case .noReceiver:
-            return "Plug in the receiver and check 'gpsmon', or use --source ip."
+            MessageText("Plug in the receiver and check 'gpsmon', or use --source ip.")
         case .noFix:
-            return "Move to a place with a view of the sky, raise --gps-timeout, or use --source ip."
+            MessageText("Move to a place with a view of the sky, raise --gps-timeout, or use --source ip.")
         case .gpsdLost:
-            return "Check that gpsd is still running, then try again."
+            MessageText("Check that gpsd is still running, then try again.")
         case .lookupFailed:
-            return "Try again later, use another service (FORECASTLY_IPGEO_URL), or give --lat/--lon."
+            MessageText("Try again later, use another service (FORECASTLY_IPGEO_URL), or give --lat/--lon.")
         case .unreadableAnswer:
-            return "Check that FORECASTLY_IPGEO_URL names a supported service (ipwho.is, ipapi.co, ipinfo.io, ip-api.com), or give --lat/--lon."
+            MessageText("Check that FORECASTLY_IPGEO_URL names a supported service (ipwho.is, ipapi.co, ipinfo.io, ip-api.com), or give --lat/--lon.")
         case .lookupTimedOut:
-            return "Try again (a slow network may need a longer --gps-timeout), or give --lat/--lon."
+            MessageText("Try again (a slow network may need a longer --gps-timeout), or give --lat/--lon.")
         case .serviceBusy:
-            return "Try again in a few minutes, or give --lat/--lon."
+            MessageText("Try again in a few minutes, or give --lat/--lon.")
         case .rateLimited:
-            return "Wait before trying again, or give --lat/--lon."
+            MessageText("Wait before trying again, or give --lat/--lon.")
         case .noStoredPlace:
-            return "Store one with 'forecastly location set --lat … --lon …', or give --lat/--lon."
+            MessageText("Store one with 'forecastly location set --lat … --lon …', or give --lat/--lon.")
         case .storedPlaceUnreadable:
-            return "Store it again with 'forecastly location set --lat … --lon …'."
+            MessageText("Store it again with 'forecastly location set --lat … --lon …'.")
         case .allSourcesFailed:
-            return "Give --lat/--lon, or store a default place with 'forecastly location set'."
+            MessageText("Give --lat/--lon, or store a default place with 'forecastly location set'.")
         }
     }
 
@@ -190,7 +186,8 @@ extension LocationError: UserFacingError {
         text.hasSuffix(".") ? String(text.dropLast()) : text
     }
 
+    /// "5", "2.5": the number of seconds, for "{seconds} s".
     static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+        value == value.rounded() ? "\(Int(value))" : "\(value)"
     }
 }

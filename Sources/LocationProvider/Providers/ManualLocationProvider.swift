@@ -38,7 +38,7 @@ public struct PlaceStore: Sendable {
         do {
             try AtomicFile.write(Array((try? encoder.encode(place)) ?? Data()) + [0x0A], to: path)
         } catch {
-            throw AuthorizationStoreError(path: error.path, reason: error.reason, what: "the stored place", code: error.code)
+            throw AuthorizationStoreError(path: error.path, reason: error.reason, what: .storedPlace, code: error.code)
         }
     }
 }

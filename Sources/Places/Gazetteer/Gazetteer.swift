@@ -43,18 +43,18 @@ public final class Gazetteer: Sendable {
     /// An index held in memory, for a run whose cache cannot be written;
     /// `path` names where it would have been kept.
     public static func inMemory(
-        _ bytes: [UInt8], path: String, notKeptBecause reason: String, status: ExitStatus = .ioError
+        _ bytes: [UInt8], path: String, notKeptBecause reason: MessageText, status: ExitStatus = .ioError
     ) throws(GazetteerOpenError) -> Gazetteer {
         try Gazetteer(file: MappedFile(bytes: bytes), path: path, notKeptBecause: reason, notKeptStatus: status)
     }
 
     /// Why this index lives in memory only (its cache could not be
     /// written), for one line to the user; nil for an index on disk.
-    public let notKeptBecause: String?
+    public let notKeptBecause: MessageText?
     /// How a run ends that could not keep it: 73 or 74, by the system's cause.
     public let notKeptStatus: ExitStatus
 
-    private init(file: MappedFile, path: String, notKeptBecause: String? = nil, notKeptStatus: ExitStatus = .ioError) throws(GazetteerOpenError) {
+    private init(file: MappedFile, path: String, notKeptBecause: MessageText? = nil, notKeptStatus: ExitStatus = .ioError) throws(GazetteerOpenError) {
         self.file = file
         self.path = path
         self.notKeptBecause = notKeptBecause

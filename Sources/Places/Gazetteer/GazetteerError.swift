@@ -12,24 +12,29 @@ public enum GazetteerImportError: Error, Sendable, Hashable {
 }
 
 extension GazetteerImportError: UserFacingError {
-    public var summary: String {
+    public var summaryMessage: MessageText {
         switch self {
-        case .unreadable(let path, let reason): "Cannot read \(path): \(reason.strippingTerminalControls(limit: 200))."
-        case .unsupportedFormat(let path, let reason): "\(path) is not a GeoNames dump: \(reason.strippingTerminalControls(limit: 200))."
-        case .malformed(let line, let reason): "Line \(line) is not a GeoNames cities line: \(reason.strippingTerminalControls(limit: 200))."
-        case .noPlaces: "The file holds no places."
-        case .cannotWrite(let path, let reason, _): "Cannot write the index to \(path): \(reason.strippingTerminalControls(limit: 200))."
+        case .unreadable(let path, let reason):
+            MessageText("Cannot read {path}: {reason}.", ["path": path, "reason": reason.strippingTerminalControls(limit: 200)])
+        case .unsupportedFormat(let path, let reason):
+            MessageText("{path} is not a GeoNames dump: {reason}.", ["path": path, "reason": reason.strippingTerminalControls(limit: 200)])
+        case .malformed(let line, let reason):
+            MessageText("Line {line} is not a GeoNames cities line: {reason}.", ["line": "\(line)", "reason": reason.strippingTerminalControls(limit: 200)])
+        case .noPlaces:
+            MessageText("The file holds no places.")
+        case .cannotWrite(let path, let reason, _):
+            MessageText("Cannot write the index to {path}: {reason}.", ["path": path, "reason": reason.strippingTerminalControls(limit: 200)])
         }
     }
 
-    public var advice: String? {
+    public var adviceMessage: MessageText? {
         switch self {
         case .unreadable:
-            "Check the path; your current place index is unchanged."
+            MessageText("Check the path; your current place index is unchanged.")
         case .unsupportedFormat, .malformed, .noPlaces:
-            "Use a GeoNames cities dump (https://download.geonames.org/export/dump/); your current place index is unchanged."
+            MessageText("Use a GeoNames cities dump (https://download.geonames.org/export/dump/); your current place index is unchanged.")
         case .cannotWrite:
-            "Check the permissions and free space there; your current place index is unchanged."
+            MessageText("Check the permissions and free space there; your current place index is unchanged.")
         }
     }
 
@@ -50,15 +55,17 @@ public enum GazetteerOpenError: Error, Sendable, Hashable {
 }
 
 extension GazetteerOpenError: UserFacingError {
-    public var summary: String {
+    public var summaryMessage: MessageText {
         switch self {
-        case .unreadable(let path, let reason): "The place index \(path) cannot be read: \(reason.strippingTerminalControls(limit: 200))."
-        case .invalid(let path, let reason): "The place index \(path) is damaged or from another version (\(reason.strippingTerminalControls(limit: 200)))."
+        case .unreadable(let path, let reason):
+            MessageText("The place index {path} cannot be read: {reason}.", ["path": path, "reason": reason.strippingTerminalControls(limit: 200)])
+        case .invalid(let path, let reason):
+            MessageText("The place index {path} is damaged or from another version ({reason}).", ["path": path, "reason": reason.strippingTerminalControls(limit: 200)])
         }
     }
 
-    public var advice: String? {
-        "Import the cities again with 'forecastly cities import FILE', or delete the file to use the bundled places."
+    public var adviceMessage: MessageText? {
+        MessageText("Import the cities again with 'forecastly cities import FILE', or delete the file to use the bundled places.")
     }
 
     public var exitStatus: ExitStatus { .dataError }

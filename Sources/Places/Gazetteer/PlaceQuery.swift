@@ -63,16 +63,18 @@ public enum PlaceQueryError: Error, Sendable, Hashable {
 }
 
 extension PlaceQueryError: UserFacingError {
-    public var summary: String {
+    public var summaryMessage: MessageText {
         switch self {
-        case .empty: "The place name is empty."
-        case .noLetters(let text): "“\(text.strippingTerminalControls(limit: 40))” has no letters or digits to look up."
-        case .tooLong(let characters): "The place name is \(characters) characters long; no place name is longer than \(PlaceQuery.maximumLength)."
-        case .controlCharacters: "The place name contains control characters (a tab, a newline or a NUL byte, say)."
+        case .empty: MessageText("The place name is empty.")
+        case .noLetters(let text): MessageText("“{text}” has no letters or digits to look up.", ["text": text.strippingTerminalControls(limit: 40)])
+        case .tooLong(let characters):
+            MessageText("The place name is {count} characters long; no place name is longer than {limit}.",
+                        ["count": "\(characters)", "limit": "\(PlaceQuery.maximumLength)"])
+        case .controlCharacters: MessageText("The place name contains control characters (a tab, a newline or a NUL byte, say).")
         }
     }
 
-    public var advice: String? { "Give a city such as --city \"Kyiv\" or --city \"Paris, FR\"." }
+    public var adviceMessage: MessageText? { MessageText("Give a city such as --city \"Kyiv\" or --city \"Paris, FR\".") }
 
     public var exitStatus: ExitStatus { .usage }
 }

@@ -111,11 +111,7 @@ public enum PlaceResolutionError: Error, Sendable, Hashable {
 }
 
 extension PlaceResolutionError: UserFacingError {
-    public var summary: String { summaryMessage?.text ?? "" }
-    public var advice: String? { adviceMessage?.text }
-
-    /// Said in the user's language: a typo is the error met most often.
-    public var summaryMessage: MessageText? {
+    public var summaryMessage: MessageText {
         switch self {
         case .notFound(let query, _, let failure):
             let safe = query.strippingTerminalControls(limit: 60)

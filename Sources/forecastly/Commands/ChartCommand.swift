@@ -34,8 +34,8 @@ struct ChartCommand: AsyncParsableCommand {
 
     func validate() throws {
         _ = try location.coordinate()
-        guard try location.cityQueries().count <= 1 else { throw ValidationError("A chart shows one place; give --city once.") }
-        guard !svg.isEmpty else { throw ValidationError("--svg needs a file name, or - for stdout.") }
+        guard try location.cityQueries().count <= 1 else { throw UsageMistake.error(MessageText("A chart shows one place; give --city once.")) }
+        guard !svg.isEmpty else { throw UsageMistake.error(MessageText("--svg needs a file name, or - for stdout.")) }
         try locating.check()
         try forecastOptions.check()
         try service.check()
@@ -64,7 +64,7 @@ struct ChartCommand: AsyncParsableCommand {
             // As `> FILE` would write it: through a symlink, keeping an existing
             // file's mode, never into a device, a FIFO or a directory.
             try OutputFile.write(Array(picture.utf8), to: svg)
-            Terminal.standardError.writeLine("forecastly: chart written to \(svg.strippingTerminalControls(limit: 200))")
+            Terminal.standardError.writeLine("forecastly: " + UserLanguage.words()("chart written to {path}", ["path": svg.strippingTerminalControls(limit: 200)]))
         }
         RunNotes.warn(unwritten: answer.unwrittenCaches)
     }

@@ -1,3 +1,4 @@
+import ForecastlyBase
 import ArgumentParser
 import ForecastlyLocalization
 import ForecastCore
@@ -47,7 +48,7 @@ struct CompareCommand: AsyncParsableCommand {
     func validate() throws {
         try service.check()
         guard places.contains(where: { !$0.trimmingWhitespace().isEmpty }) else {
-            throw ValidationError("Name the places to compare, e.g. forecastly compare \"Kyiv, Lviv, Odesa\".")
+            throw UsageMistake.error(MessageText("Name the places to compare, e.g. forecastly compare \"Kyiv, Lviv, Odesa\"."))
         }
     }
 

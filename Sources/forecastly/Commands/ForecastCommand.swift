@@ -1,3 +1,4 @@
+import ForecastlyBase
 import ArgumentParser
 import ForecastCore
 import ForecastlyApp
@@ -54,7 +55,7 @@ struct ForecastCommand: AsyncParsableCommand {
         let location = try self.location
         _ = try location.coordinate()
         if try location.cityQueries().count > 1, output.format != nil || output.oneline || output.waybar {
-            throw ValidationError("--format and --oneline show one place; several --city names make a table (or --json).")
+            throw UsageMistake.error(MessageText("--format and --oneline show one place; several --city names make a table (or --json)."))
         }
         try locating.check()
         try forecastOptions.check()
@@ -62,8 +63,8 @@ struct ForecastCommand: AsyncParsableCommand {
         try service.check()
         try cache.check()
         try watching.check()
-        if watching.watch, cache.offline { throw ValidationError("--watch fetches; it cannot be combined with --offline.") }
-        if watching.watch, try location.cityQueries().count > 1 { throw ValidationError("--watch shows one place; give --city once.") }
+        if watching.watch, cache.offline { throw UsageMistake.error(MessageText("--watch fetches; it cannot be combined with --offline.")) }
+        if watching.watch, try location.cityQueries().count > 1 { throw UsageMistake.error(MessageText("--watch shows one place; give --city once.")) }
     }
 
     func run() async throws {

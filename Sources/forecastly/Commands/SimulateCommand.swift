@@ -71,9 +71,9 @@ struct SimulateCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard [authorization != nil, scenario != nil, track != nil].filter({ $0 }).count == 1 else {
-            throw ValidationError("Give one of --authorization STATE, --scenario FILE and --track FILE.")
+            throw UsageMistake.error(MessageText("Give one of --authorization STATE, --scenario FILE and --track FILE."))
         }
-        guard speed.isFinite, (0.1...10_000).contains(speed) else { throw ValidationError("--speed must be between 0.1 and 10000; got \(speed).") }
+        guard speed.isFinite, (0.1...10_000).contains(speed) else { throw UsageMistake.error(MessageText("--speed must be between 0.1 and 10000; got {value}.", ["value": "\(speed)"])) }
         _ = try coordinate()
         try forecastOptions.check()
         try output.check()
@@ -85,7 +85,7 @@ struct SimulateCommand: AsyncParsableCommand {
         let parts = fix.split(separator: ",").map { Double($0.trimmingWhitespace()) }
         guard parts.count == 2, let latitude = parts[0], let longitude = parts[1],
               let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else {
-            throw ValidationError("--fix takes LAT,LON in decimal degrees, such as 52.52,13.41.")
+            throw UsageMistake.error(MessageText("--fix takes LAT,LON in decimal degrees, such as 52.52,13.41."))
         }
         return coordinate
     }

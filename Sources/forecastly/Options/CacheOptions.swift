@@ -1,3 +1,4 @@
+import ForecastlyBase
 import ArgumentParser
 import ForecastCore
 
@@ -14,8 +15,8 @@ struct CacheOptions: ParsableArguments {
     var offline = false
 
     func check() throws {
-        guard maxAge.seconds <= 30 * 86_400 else { throw ValidationError("--max-age must be at most 30 days; got \(maxAge).") }
-        if offline, refresh { throw ValidationError("--offline and --refresh contradict each other; choose one.") }
+        guard maxAge.seconds <= 30 * 86_400 else { throw UsageMistake.error(MessageText("--max-age must be at most 30 days; got {value}.", ["value": "\(maxAge)"])) }
+        if offline, refresh { throw UsageMistake.error(MessageText("--offline and --refresh contradict each other; choose one.")) }
     }
 
     var policy: CachePolicy { refresh ? .refresh : .preferStored(maxAge: maxAge.seconds) }

@@ -1,3 +1,4 @@
+import ForecastlyBase
 import ArgumentParser
 import ForecastCore
 import ForecastlySettings
@@ -39,11 +40,11 @@ struct ForecastOptions: ParsableArguments {
             do {
                 try ForecastRequest.validate(days: days)
             } catch {
-                throw ValidationError(error.summary)
+                throw UsageMistake.error(error.summaryMessage)
             }
         }
         if let hours, !(0...ForecastRequest.hourlyHorizon).contains(hours) {
-            throw ValidationError("--hours must be between 0 and 48; got \(hours).")
+            throw UsageMistake.error(MessageText("--hours must be between 0 and 48; got {value}.", ["value": "\(hours)"]))
         }
     }
 

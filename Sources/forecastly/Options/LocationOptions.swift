@@ -27,7 +27,7 @@ struct LocationOptions: ParsableArguments {
     func including(place: String?) throws -> LocationOptions {
         guard let place else { return self }
         guard cities.isEmpty, latitude == nil, longitude == nil else {
-            throw ValidationError("Give the place once: as PLACE, with --city, or with --lat and --lon.")
+            throw UsageMistake.error(MessageText("Give the place once: as PLACE, with --city, or with --lat and --lon."))
         }
         var options = self
         if let pair = Coordinate.decimalPair(place) {
@@ -41,12 +41,12 @@ struct LocationOptions: ParsableArguments {
     /// The --city names, checked (empty, punctuation only, too long, control characters).
     func cityQueries() throws -> [PlaceQuery] {
         if !cities.isEmpty, latitude != nil || longitude != nil {
-            throw ValidationError("Give either --city or --lat/--lon, not both.")
+            throw UsageMistake.error(MessageText("Give either --city or --lat/--lon, not both."))
         }
         do {
             return try cities.map(PlaceQuery.init)
         } catch {
-            throw ValidationError(error.userMessage)
+            throw UsageMistake.error(error)
         }
     }
 
@@ -76,17 +76,26 @@ struct LocationOptions: ParsableArguments {
         case (nil, nil):
             return nil
         case (.some, nil):
-            throw ValidationError("--lat needs --lon as well (both or neither).")
+            throw UsageMistake.error(MessageText("--lat needs --lon as well (both or neither)."))
         case (nil, .some):
-            throw ValidationError("--lon needs --lat as well (both or neither).")
+            throw UsageMistake.error(MessageText("--lon needs --lat as well (both or neither)."))
         case (let lat?, let lon?):
             let latitude = try Self.degrees(lat, option: "--lat")
             let longitude = try Self.degrees(lon, option: "--lon")
             do {
                 return try Coordinate(latitude: latitude, longitude: longitude)
             } catch {
-                throw ValidationError("\(error.description.prefix(1).uppercased() + error.description.dropFirst()).")
+                throw UsageMistake.error(Self.message(error))
             }
+        }
+    }
+
+    private static func message(_ error: CoordinateError) -> MessageText {
+        switch error {
+        case .notFinite(.latitude): MessageText("The latitude must be a finite number.")
+        case .notFinite(.longitude): MessageText("The longitude must be a finite number.")
+        case .outOfRange(.latitude, let value): MessageText("Latitude {value} is outside -90...90.", ["value": "\(value)"])
+        case .outOfRange(.longitude, let value): MessageText("Longitude {value} is outside -180...180.", ["value": "\(value)"])
         }
     }
 
@@ -96,7 +105,7 @@ struct LocationOptions: ParsableArguments {
         guard let value = Double(trimmed), value.isFinite,
               trimmed.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" || $0 == "E" })
         else {
-            throw ValidationError("\(option) takes decimal degrees such as 50.45 or -33.9, not “\(text.prefix(40))”.")
+            throw UsageMistake.error(MessageText("{option} takes decimal degrees such as 50.45 or -33.9, not “{text}”.", ["option": option, "text": String(text.prefix(40))]))
         }
         return value
     }

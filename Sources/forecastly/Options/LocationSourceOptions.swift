@@ -1,3 +1,4 @@
+import ForecastlyBase
 import ArgumentParser
 import ForecastlyApp
 import LocationProvider
@@ -19,9 +20,9 @@ struct LocationSourceOptions: ParsableArguments {
 
     func check() throws {
         guard gpsTimeout.isFinite, (1...300).contains(gpsTimeout) else {
-            throw ValidationError("--gps-timeout must be between 1 and 300 seconds; got \(gpsTimeout).")
+            throw UsageMistake.error(MessageText("--gps-timeout must be between 1 and 300 seconds; got {value}.", ["value": "\(gpsTimeout)"]))
         }
-        if let gpsd, GPSDAddress(gpsd) == nil { throw ValidationError(GPSDAddressError(text: gpsd).userMessage) }
+        if let gpsd, GPSDAddress(gpsd) == nil { throw UsageMistake.error(GPSDAddressError(text: gpsd)) }
     }
 
     var settings: LocatingSettings {

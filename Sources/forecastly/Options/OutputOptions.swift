@@ -59,17 +59,17 @@ struct OutputOptions: ParsableArguments {
 
     func check() throws {
         if chart, json || format != nil || oneline || waybar {
-            throw ValidationError("--chart belongs to the report; leave out --json, --format, --oneline and --waybar.")
+            throw UsageMistake.error(MessageText("--chart belongs to the report; leave out --json, --format, --oneline and --waybar."))
         }
         if ascii, json || format != nil || oneline || waybar {
-            throw ValidationError("--ascii draws the report in plain ASCII; leave it out with --json, --format, --oneline and --waybar.")
+            throw UsageMistake.error(MessageText("--ascii draws the report in plain ASCII; leave it out with --json, --format, --oneline and --waybar."))
         }
         let modes = [json, format != nil && !waybar, oneline, waybar].filter { $0 }.count
-        guard modes <= 1 else { throw ValidationError("Choose one of --json, --format, --oneline and --waybar (--waybar takes --format for its text).") }
+        guard modes <= 1 else { throw UsageMistake.error(MessageText("Choose one of --json, --format, --oneline and --waybar (--waybar takes --format for its text).")) }
         do {
             _ = try renderer(clock: .twentyFourHour, words: .english)
         } catch let error as ForecastError {
-            throw ValidationError(error.summary)
+            throw UsageMistake.error(error.summaryMessage)
         }
     }
 

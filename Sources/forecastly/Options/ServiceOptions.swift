@@ -1,3 +1,4 @@
+import ForecastlyBase
 import ArgumentParser
 import ForecastCore
 import ForecastlyApp
@@ -44,7 +45,7 @@ struct ServiceOptions: ParsableArguments {
     /// Checked during parsing, before any prompt or request.
     func check() throws {
         guard timeout.isFinite, (1...120).contains(timeout) else {
-            throw ValidationError("--timeout must be between 1 and 120 seconds; got \(timeout).")
+            throw UsageMistake.error(MessageText("--timeout must be between 1 and 120 seconds; got {value}.", ["value": "\(timeout)"]))
         }
     }
 

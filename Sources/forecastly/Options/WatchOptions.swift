@@ -1,3 +1,4 @@
+import ForecastlyBase
 import ArgumentParser
 
 /// `--watch`: keep the forecast on screen and current.
@@ -15,9 +16,9 @@ struct WatchOptions: ParsableArguments {
     var rainNotice = DurationOption(seconds: 1800)
 
     func check() throws {
-        if notify, !watch { throw ValidationError("--notify needs --watch: notifications come while forecastly watches.") }
-        guard (60...7200).contains(rainNotice.seconds) else { throw ValidationError("--rain-notice must be between 1m and 2h; got \(rainNotice).") }
-        guard interval.seconds >= 10 else { throw ValidationError("--interval must be at least 10s; got \(interval).") }
-        guard interval.seconds <= 86_400 else { throw ValidationError("--interval must be at most 1 day; got \(interval).") }
+        if notify, !watch { throw UsageMistake.error(MessageText("--notify needs --watch: notifications come while forecastly watches.")) }
+        guard (60...7200).contains(rainNotice.seconds) else { throw UsageMistake.error(MessageText("--rain-notice must be between 1m and 2h; got {value}.", ["value": "\(rainNotice)"])) }
+        guard interval.seconds >= 10 else { throw UsageMistake.error(MessageText("--interval must be at least 10s; got {value}.", ["value": "\(interval)"])) }
+        guard interval.seconds <= 86_400 else { throw UsageMistake.error(MessageText("--interval must be at most 1 day; got {value}.", ["value": "\(interval)"])) }
     }
 }

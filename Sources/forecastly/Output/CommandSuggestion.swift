@@ -54,9 +54,9 @@ struct MistypedCommand: UserFacingError {
     var typed: String
     var meant: String
 
-    var summary: String {
-        "No command or place is called “\(typed.strippingTerminalControls(limit: 40))”. Did you mean 'forecastly \(meant)'?"
+    var summaryMessage: MessageText {
+        MessageText("No command or place is called “{typed}”. Did you mean 'forecastly {command}'?", ["typed": typed.strippingTerminalControls(limit: 40), "command": meant])
     }
-    var advice: String? { "For a place of that name, use --city; 'forecastly --help' lists the commands." }
+    var adviceMessage: MessageText? { MessageText("For a place of that name, use --city; 'forecastly --help' lists the commands.") }
     var exitStatus: ExitStatus { .usage }
 }

@@ -14,10 +14,10 @@ enum ComparisonOutput {
         var failure: ExitStatus?
         // Which place an ambiguous name was taken to mean, as --city says it.
         for case .forecast(let resolution, _) in entries {
-            if let note = resolution.ambiguityMessage { Terminal.standardError.writeLine("forecastly: note: \(note.filled(words(note.english)))") }
+            if let note = resolution.ambiguityMessage { Terminal.standardError.writeLine("forecastly: note: \(words.say(note))") }
         }
         for case .failed(_, let error) in entries {
-            Terminal.standardError.writeLine("forecastly: \(error.userMessage)")
+            Terminal.standardError.writeLine("forecastly: \(words.line(error))")
             // A repeated name is only a note; a name that is not found fails the run.
             if !(error is DuplicatePlace) { failure = failure ?? error.exitStatus }
         }

@@ -9,8 +9,7 @@ enum RunNotes {
         guard !notes.isEmpty else { return }
         let words = UserLanguage.words()
         for note in notes {
-            let text = note.message.map { $0.filled(words($0.english)) } ?? note.text
-            Terminal.standardError.writeLine("forecastly: \(note.kind.rawValue): \(text)")
+            Terminal.standardError.writeLine("forecastly: \(note.kind.rawValue): \(words.say(note.message).strippingTerminalControls(limit: 2_000))")
         }
     }
 
@@ -19,7 +18,7 @@ enum RunNotes {
     static func printStaleness(_ answer: ForecastAnswer, drawing: Bool = false) {
         guard let (error, fetchedAt) = answer.staleness else { return }
         let words = UserLanguage.words()
-        let reason = error.summaryMessage.map { $0.filled(words($0.english)) } ?? error.summary
+        let reason = words.say(error.summaryMessage)
         let age = ValueFormat.age(Date().timeIntervalSince(fetchedAt))
         let what = words(drawing ? "Drawing the forecast stored {age} ago." : "Showing the forecast stored {age} ago.", ["age": age])
         Terminal.standardError.writeLine("forecastly: warning: \(reason) \(what)")
@@ -31,6 +30,6 @@ enum RunNotes {
     /// (notes, the decision, `--svg`) fails the run instead.
     static func warn(unwritten: [CacheProblem]) {
         guard let first = unwritten.first else { return }
-        Terminal.standardError.writeLine("forecastly: warning: \(first.message)")
+        Terminal.standardError.writeLine("forecastly: warning: \(UserLanguage.words().line(first))")
     }
 }

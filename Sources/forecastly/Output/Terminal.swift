@@ -60,7 +60,7 @@ struct Terminal: Sendable {
                     let code = errno
                     Terminal.outputFailure.withLock { failure in
                         if failure == nil {
-                            failure = OutputFailure(message: "The output could not be written: \(String(cString: strerror(code))).",
+                            failure = OutputFailure(summaryMessage: MessageText("The output could not be written: {reason}.", ["reason": String(cString: strerror(code))]),
                                                     status: code == EBADF ? .ioError : ExitStatus.forWriting(errno: code))
                         }
                     }
@@ -86,9 +86,8 @@ private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ cou
 
 /// Output that could not be written (`> file` on a full disk).
 struct OutputFailure: UserFacingError {
-    var message: String
+    var summaryMessage: MessageText
     var status: ExitStatus
-    var summary: String { message }
-    var advice: String? { nil }
+    var adviceMessage: MessageText? { nil }
     var exitStatus: ExitStatus { status }
 }

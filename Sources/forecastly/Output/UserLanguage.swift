@@ -18,7 +18,6 @@ enum UserLanguage {
     /// An error's one line in the user's language, message by message:
     /// what has no translation (or no message yet) stays English.
     static func line(_ error: any UserFacingError) -> String {
-        let words = words()
-        return error.userMessage { message in message.filled(words(message.english)) }
+        words().line(error)
     }
 }

@@ -1,3 +1,4 @@
+import ForecastlyBase
 import ArgumentParser
 import ForecastPresentation
 import Places
@@ -20,8 +21,8 @@ extension CitiesCommand {
         var json = false
 
         func validate() throws {
-            guard (1...100).contains(limit) else { throw ValidationError("--limit must be between 1 and 100; got \(limit).") }
-            do { _ = try PlaceQuery(prefix) } catch { throw ValidationError(error.userMessage) }
+            guard (1...100).contains(limit) else { throw UsageMistake.error(MessageText("--limit must be between 1 and 100; got {value}.", ["value": "\(limit)"])) }
+            do { _ = try PlaceQuery(prefix) } catch { throw UsageMistake.error(error) }
         }
 
         func run() throws {

@@ -1,3 +1,4 @@
+import ForecastlyBase
 import ArgumentParser
 import ForecastPresentation
 import Foundation
@@ -95,12 +96,12 @@ struct LocationCommand: AsyncParsableCommand {
 
         func validate() throws {
             let cities = try location.cityQueries()
-            guard cities.count <= 1 else { throw ValidationError("Store one place: give --city once.") }
+            guard cities.count <= 1 else { throw UsageMistake.error(MessageText("Store one place: give --city once.")) }
             guard try location.coordinate() != nil || !cities.isEmpty else {
-                throw ValidationError("Give the place with --lat and --lon, or --city.")
+                throw UsageMistake.error(MessageText("Give the place with --lat and --lon, or --city."))
             }
             if let name, name.strippingTerminalControls(limit: 100) != name || name.isEmpty {
-                throw ValidationError("--name must be plain text of at most 100 characters.")
+                throw UsageMistake.error(MessageText("--name must be plain text of at most 100 characters."))
             }
         }
 
@@ -109,8 +110,9 @@ struct LocationCommand: AsyncParsableCommand {
             guard let choice = try location.named() else { return }
             let (place, path, notes) = try await CommandLineApp.with { try await $0.storePlace(choice, name: name) }
             RunNotes.print(notes)
-            let coordinate = place.coordinate.map { "\($0)" } ?? ""
-            Terminal.standardOutput.writeLine("Stored \(place.name.map { "\($0) at " } ?? "")\(coordinate) in \(path).")
+            let words = UserLanguage.words()
+            let values = ["place": place.name ?? "", "coordinate": place.coordinate.map { "\($0)" } ?? "", "path": path]
+            Terminal.standardOutput.writeLine(words.say(place.name == nil ? MessageText("Stored {coordinate} in {path}.", values) : MessageText("Stored {place} at {coordinate} in {path}.", values)))
         }
     }
 }

@@ -1,3 +1,4 @@
+import ForecastlyBase
 import ArgumentParser
 import ForecastlySettings
 import ForecastPresentation
@@ -27,14 +28,14 @@ extension NotesCommand {
 
         func validate() throws {
             let trimmed = text.trimmingWhitespace()
-            guard !trimmed.isEmpty else { throw ValidationError("The note is empty.") }
+            guard !trimmed.isEmpty else { throw UsageMistake.error(MessageText("The note is empty.")) }
             guard trimmed.count <= Self.maximumLength else {
-                throw ValidationError("The note is \(trimmed.count) characters long; at most \(Self.maximumLength).")
+                throw UsageMistake.error(MessageText("The note is {count} characters long; at most {limit}.", ["count": "\(trimmed.count)", "limit": "\(Self.maximumLength)"]))
             }
             guard trimmed.strippingTerminalControls(limit: Self.maximumLength) == trimmed else {
-                throw ValidationError("The note contains control characters.")
+                throw UsageMistake.error(MessageText("The note contains control characters."))
             }
-            guard try location.cityQueries().count <= 1 else { throw ValidationError("A note has one place: give --city once.") }
+            guard try location.cityQueries().count <= 1 else { throw UsageMistake.error(MessageText("A note has one place: give --city once.")) }
             try locating.check()
             try service.check()
             try cache.check()

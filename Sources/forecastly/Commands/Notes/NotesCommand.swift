@@ -1,3 +1,4 @@
+import ForecastlyBase
 import ArgumentParser
 import ForecastlyApp
 import ForecastPresentation
@@ -18,7 +19,7 @@ struct NotesCommand: AsyncParsableCommand {
         @Flag(help: "Print a JSON array (the export format).") var json = false
 
         func validate() throws {
-            if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more; got \(limit).") }
+            if let limit, limit < 1 { throw UsageMistake.error(MessageText("--limit must be 1 or more; got {value}.", ["value": "\(limit)"])) }
         }
 
         func run() throws {
@@ -26,7 +27,7 @@ struct NotesCommand: AsyncParsableCommand {
             if json {
                 Terminal.standardOutput.writeDocument(NoteText.json(notes))
             } else if notes.isEmpty {
-                Terminal.standardError.writeLine("forecastly: no notes yet. Add one with 'forecastly notes add \"walk in the park\"'.")
+                Terminal.standardError.writeLine("forecastly: " + UserLanguage.words()("no notes yet. Add one with 'forecastly notes add \"walk in the park\"'."))
             } else {
                 var text = ""
                 for note in notes { text += "\(NoteText.line(note))\n" }
@@ -51,7 +52,7 @@ struct NotesCommand: AsyncParsableCommand {
 
         func run() throws {
             guard try LocalFiles.store().deleteNote(id: id) else { throw NoSuchNote(id: id) }
-            Terminal.standardOutput.writeLine("Deleted note \(id).")
+            Terminal.standardOutput.writeLine(UserLanguage.words()("Deleted note {number}.", ["number": "\(id)"]))
         }
     }
 
