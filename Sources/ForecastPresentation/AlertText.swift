@@ -32,8 +32,9 @@ public enum AlertText {
             return words("No warning service covers this place")
         case .covered(let coverage):
             guard !coverage.unplaced.isEmpty else { return nil }
-            let count = coverage.unplaced.count
-            return "\(count) \(count == 1 ? "warning" : "warnings") elsewhere in the country, for regions forecastly cannot place: forecastly alerts"
+            // Counted after a colon, so no language needs a plural form here.
+            return words("Warnings elsewhere in the country, for regions forecastly cannot place: {count} (forecastly alerts)",
+                         ["count": "\(coverage.unplaced.count)"])
         }
     }
 
@@ -51,41 +52,54 @@ public enum AlertText {
     }
 
     /// `forecastly alerts`: every warning in force at the place in full, the
-    /// ones forecastly cannot place, or why there are none.
-    public static func full(_ alerts: PlaceAlerts, placeName: String, clock: PlaceClock, now: Date, style: TerminalStyle) -> String {
+    /// ones forecastly cannot place, or why there are none. The warnings'
+    /// own text is the service's, in the language it was asked for.
+    public static func full(_ alerts: PlaceAlerts, placeName: String, clock: PlaceClock, now: Date, style: TerminalStyle, words: Words = .english) -> String {
         guard case .covered(let coverage) = alerts else {
-            return "No warning service covers \(placeName): forecastly asks the US National Weather Service, MET Norway and MeteoAlarm (Europe).\n"
+            return words("No warning service covers {place}: forecastly asks the US National Weather Service, MET Norway and MeteoAlarm (Europe).",
+                         ["place": placeName]) + "\n"
         }
         var lines: [String] = []
-        let asOf = "\(coverage.source.name), as of \(clock.day(clock.localDate(coverage.asOf))) \(clock.time(coverage.asOf))"
+        let asOf = words("{source}, as of {time}", ["source": coverage.source.name, "time": moment(coverage.asOf, clock: clock, words: words)])
         if coverage.active.isEmpty {
-            lines.append("No warnings in force for \(placeName) (\(asOf)).")
+            lines.append(words("No warnings in force for {place} ({time}).", ["place": placeName, "time": asOf]))
         } else {
-            lines.append(style.bold("\(coverage.active.count) \(coverage.active.count == 1 ? "warning" : "warnings") for \(placeName)") + " (\(asOf))")
+            lines.append(style.bold(words("Warnings for {place}: {count}", ["place": placeName, "count": "\(coverage.active.count)"])) + " (\(asOf))")
         }
-        for alert in coverage.active { lines += [""] + block(alert, clock: clock, now: now, style: style) }
+        for alert in coverage.active { lines += [""] + block(alert, clock: clock, now: now, style: style, words: words) }
         if !coverage.unplaced.isEmpty {
-            lines += ["", style.bold("Elsewhere in the country") + " (regions without an outline forecastly can match to \(placeName); check whether yours is listed)"]
+            lines += ["", style.bold(words("Elsewhere in the country")) + " "
+                + words("(regions without an outline forecastly can match to {place}; check whether yours is listed)", ["place": placeName])]
             for alert in coverage.unplaced {
-                lines.append("  " + style.severity(alert.severity.word, alert.severity) + " \(alert.event) \(until(alert, clock: clock, now: now)): " + alert.areas.joined(separator: ", "))
+                lines.append("  " + style.severity(words(alert.severity.word), alert.severity) + " \(alert.event) "
+                    + "\(until(alert, clock: clock, now: now, words: words)): " + alert.areas.joined(separator: ", "))
             }
         }
         lines += ["", style.dim(coverage.source.credit.attribution)]
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func block(_ alert: WeatherAlert, clock: PlaceClock, now: Date, style: TerminalStyle) -> [String] {
-        var lines = [style.severity(alert.severity.word.uppercased(), alert.severity) + "  " + style.bold(alert.headline)]
-        var facts = [until(alert, clock: clock, now: now)]
-        if let onset = alert.onset, onset > now { facts.insert("from \(clock.day(clock.localDate(onset))) \(clock.time(onset))", at: 0) }
+    static func block(_ alert: WeatherAlert, clock: PlaceClock, now: Date, style: TerminalStyle, words: Words = .english) -> [String] {
+        var lines = [style.severity(words(alert.severity.word).uppercased(), alert.severity) + "  " + style.bold(alert.headline)]
+        var facts = [until(alert, clock: clock, now: now, words: words)]
+        if let onset = alert.onset, onset > now { facts.insert(words("from {time}", ["time": moment(onset, clock: clock, words: words)]), at: 0) }
         facts += [alert.urgency, alert.certainty].compactMap { $0 }
         lines.append(facts.joined(separator: " · "))
         if let description = alert.description { lines += ["", description] }
         if let instruction = alert.instruction { lines += ["", instruction] }
         lines.append("")
-        if !alert.areas.isEmpty { lines.append("Areas:  " + alert.areas.joined(separator: "; ")) }
-        lines.append("From:   " + alert.sender)
-        if let link = alert.link { lines.append("More:   " + link) }
+        // The labels' column is as wide as the longest label in the language, plus two.
+        var rows: [(String, String)] = []
+        if !alert.areas.isEmpty { rows.append((words("Areas:"), alert.areas.joined(separator: "; "))) }
+        rows.append((words("From:"), alert.sender))
+        if let link = alert.link { rows.append((words("More:"), link)) }
+        let width = rows.map { TextWidth.of($0.0) }.max()! + 2
+        lines += rows.map { TextWidth.pad($0.0, to: width) + $0.1 }
         return lines
+    }
+
+    /// "Sat 15 Aug 16:00" in the language's order of day and month.
+    private static func moment(_ date: Date, clock: PlaceClock, words: Words) -> String {
+        "\(words.day(clock.localDate(date))) \(clock.time(date))"
     }
 }

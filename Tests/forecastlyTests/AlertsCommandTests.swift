@@ -42,7 +42,7 @@ import TestSupport
         try await StubHTTPServer.with(handler: Self.handler()) { server in
             let result = try await CLI.run(["alerts"] + Self.hilo, server: server)
             #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout.hasPrefix("5 warnings for Hilo, HI, US (National Weather Service, as of "))
+            #expect(result.stdout.hasPrefix("Warnings for Hilo, HI, US: 5 (National Weather Service, as of "))
             #expect(result.stdout.contains("EXTREME  Hurricane Warning issued August 15 at 11:15AM HST by NWS Honolulu HI\n"))
             #expect(result.stdout.contains("Turn around, don't drown when encountering flooded roads."))
             #expect(result.stdout.contains("From:   NWS Honolulu HI\n"))
@@ -114,6 +114,11 @@ import TestSupport
             #expect(svalbard.stdout.contains("MET Norway"), "\(svalbard.stdout)")
             let asked = server.requests.filter { $0.path == "/weatherapi/metalerts/2.0/current.json" }
             #expect(asked.count == 2)
+            #expect(asked.allSatisfy { $0.query["lang"] == "en" })
+            // Norwegian where the user reads it: MET writes its warnings in Norwegian or English.
+            let bokmål = try await CLI.run(["alerts", "--lat", "62.2", "--lon", "5.0"], server: server, environment: environment.merging(["LANG": "nb_NO.UTF-8"]) { $1 })
+            #expect(bokmål.status == 0, "\(bokmål.stderr)")
+            #expect(server.requests.last { $0.path == "/weatherapi/metalerts/2.0/current.json" }?.query["lang"] == "no")
             // `alerts` asks only for the warnings: no forecast first.
             #expect(!server.requests.contains { $0.path == "/v1/forecast" || $0.path.contains("locationforecast") })
         }
@@ -215,5 +220,41 @@ extension AlertsCommandTests {
         let offline = try await CLI.run(Self.hilo + ["--offline", "--format", "%A"], home: home)
         #expect(offline.status == 0, "\(offline.stderr)")
         #expect(offline.stdout == "Extreme: Hurricane Warning +4\n")
+    }
+}
+
+extension AlertsCommandTests {
+    /// MeteoAlarm's bulletin for Drenthe, in force now and for an area
+    /// named as forecastly names the place (Assen, its capital): its CAP
+    /// message is in Dutch and English.
+    static func drenthe() throws -> String {
+        let formatter = ISO8601DateFormatter()
+        return try Fixtures.text("alerts/meteoalarm/api-v1_feeds-netherlands_drenthe-yellow_derived.json")
+            .replacingOccurrences(of: "\"areaDesc\":\"Drenthe\"", with: "\"areaDesc\":\"Assen\"")
+            .replacingOccurrences(of: "2026-03-07T00:00:00+01:00", with: formatter.string(from: Date(timeIntervalSinceNow: -3600)))
+            .replacingOccurrences(of: "2026-03-07T23:59:59+01:00", with: formatter.string(from: Date(timeIntervalSinceNow: 86_400)))
+    }
+
+    /// The warning in the language asked for, where the service writes in
+    /// it (English otherwise), and forecastly's own words around it in the
+    /// user's language.
+    @Test func alertsInTheUsersLanguage() async throws {
+        let feed = try Self.drenthe()
+        try await StubHTTPServer.with(handler: { request in
+            request.path == "/api/v1/warnings/feeds-netherlands" ? .json(feed) : FullResponse.handler()(request)
+        }) { server in
+            let environment = ["FORECASTLY_METEOALARM_URL": server.baseURL]
+            let assen = ["alerts", "--lat", "52.99", "--lon", "6.56"]
+            let dutch = try await CLI.run(assen + ["--lang", "nl"], server: server, environment: environment)
+            #expect(dutch.status == 0, "\(dutch.stderr)")
+            #expect(dutch.stdout.contains("Windstoten - Code geel voor Drenthe"), "\(dutch.stdout)")
+            #expect(dutch.stdout.contains("Van:"), "\(dutch.stdout)")
+            let german = try await CLI.run(assen, server: server, environment: environment.merging(["LANG": "de_DE.UTF-8"]) { $1 })
+            #expect(german.status == 0, "\(german.stderr)")
+            #expect(german.stdout.contains("Wind - Yellow warning for Drenthe"), "\(german.stdout)")  // no German text: English
+            #expect(german.stdout.contains("Von:") && !german.stdout.contains("From:"), "\(german.stdout)")
+            let english = try await CLI.run(assen, server: server, environment: environment)
+            #expect(english.stdout.contains("Wind - Yellow warning for Drenthe") && english.stdout.contains("From:"), "\(english.stdout)")
+        }
     }
 }

@@ -1,3 +1,4 @@
+import ForecastlyBase
 import ArgumentParser
 import ForecastlyLocalization
 import ForecastlySettings
@@ -35,7 +36,7 @@ struct AlertsCommand: AsyncParsableCommand {
 
     func validate() throws {
         _ = try location.coordinate()
-        guard try location.cityQueries().count <= 1 else { throw ValidationError("'alerts' shows one place; give --city once.") }
+        guard try location.cityQueries().count <= 1 else { throw UsageMistake.error(MessageText("'alerts' shows one place; give --city once.")) }
         try locating.check()
         try service.check()
     }
@@ -50,7 +51,8 @@ struct AlertsCommand: AsyncParsableCommand {
         RunNotes.print(answer.notes)
         let style = TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment, disabled: noColor)
         let text = AlertText.full(answer.alerts, placeName: answer.placeName,
-                                  clock: PlaceClock(timeZone: answer.timeZone, hourCycle: settings.clock.value), now: Date(), style: style)
+                                  clock: PlaceClock(timeZone: answer.timeZone, hourCycle: settings.clock.value), now: Date(), style: style,
+                                  words: settings.words.forASCII(!Terminal.localeIsUTF8(environment: ProcessInfo.processInfo.environment)))
         Terminal.standardOutput.write(text)
         RunNotes.warn(unwritten: answer.unwrittenCaches)
     }

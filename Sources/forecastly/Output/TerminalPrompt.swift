@@ -6,15 +6,15 @@ import ForecastlyApp
 struct TerminalPrompt: PermissionAsker {
     func ask(services: String) async -> PermissionPromptOutcome {
         guard Terminal.standardInput.isTerminal, Terminal.standardError.isTerminal else { return .cannotAsk }
-        Terminal.standardError.writeLine("""
-        forecastly would like to use your location to show the weather where you are.
-        It will ask \(services). Nothing is sent anywhere else.
-        """)
-        // An answer that is none of the three repeats only the choice.
+        let words = UserLanguage.words()
+        Terminal.standardError.writeLine(words("forecastly would like to use your location to show the weather where you are."))
+        Terminal.standardError.writeLine(words("It will ask {services}. Nothing is sent anywhere else.", ["services": services]))
+        // An answer that is none of the three repeats only the choice. The
+        // keys stay y, o and n in every language, as the prompt shows them.
         for attempt in 0..<3 {
             Terminal.standardError.write(attempt == 0
-                ? "Allow? [y]es, always / [o]nce, this time only / [n]o: "
-                : "Please answer y, o or n: ")
+                ? words("Allow? [y]es, always / [o]nce, this time only / [n]o: ")
+                : words("Please answer y, o or n: "))
             guard let line = readLine() else { Terminal.standardError.write("\n"); return .noAnswer }
             switch line.trimmingWhitespace().lowercased() {
             case "y", "yes": return .answered(.allow)

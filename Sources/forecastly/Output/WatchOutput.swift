@@ -20,25 +20,27 @@ struct WatchOutput {
     }
 
     private func draw(_ screen: WatchScreen, inPlace: Bool) {
+        let words = UserLanguage.words()
         var text = ""
         let status: String
         switch screen.frame {
         case .forecast(_, let origin, let next):
             if let answer = screen.answer { text = renderer.render(answer, units: units, hours: hours) }
             if case .stale(_, let error) = origin {
-                status = "\(error.summary) Showing the stored forecast; trying again in \(ValueFormat.age(next.inSeconds))."
+                status = words.say(error.summaryMessage) + " "
+                    + words("Showing the stored forecast; trying again in {time}.", ["time": ValueFormat.age(next.inSeconds)])
             } else {
-                status = "Next refresh in \(ValueFormat.age(next.inSeconds))."
+                status = words("Next refresh in {time}.", ["time": ValueFormat.age(next.inSeconds)])
             }
         case .failed(let error, let retry):
-            status = "\(error.summary) Trying again in \(ValueFormat.age(retry.inSeconds))."
+            status = words.say(error.summaryMessage) + " " + words("Trying again in {time}.", ["time": ValueFormat.age(retry.inSeconds)])
         case .notLocated(let error, let retry):
-            status = "\(error.summary) Trying again in \(ValueFormat.age(retry.inSeconds))."
+            status = words.say(error.summaryMessage) + " " + words("Trying again in {time}.", ["time": ValueFormat.age(retry.inSeconds)])
         case .notPermitted(let error):
-            status = "\(error.userMessage) Waiting for the permission to change."
+            status = words.line(error) + " " + words("Waiting for the permission to change.")
         }
         if inPlace {
-            Terminal.standardOutput.write("\u{1B}[H\u{1B}[2J" + text + "\n" + status + " Ctrl-C to quit.\n")
+            Terminal.standardOutput.write("\u{1B}[H\u{1B}[2J" + text + "\n" + status + " " + words("Ctrl-C to quit.") + "\n")
         } else {
             if !text.isEmpty {
                 if renderer.isDocument { Terminal.standardOutput.writeDocument(text) } else { Terminal.standardOutput.write(text) }
