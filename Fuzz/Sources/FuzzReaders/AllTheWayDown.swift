@@ -1,4 +1,5 @@
 import ForecastCore
+import ForecastlyBase
 import ForecastlyLocalization
 import ForecastlyApp
 import ForecastlySimulation
@@ -52,12 +53,35 @@ enum AllTheWayDown {
         let settings = ForecastSettings(place: .typed(Readers.place), days: 7, service: ServiceSettings(provider: provider, fallback: false, apiKey: "key"),
                                         cache: .refresh)
         Readers.wait {
-            guard let answer = try? await application.forecast(settings) else { return }
+            let answer: ForecastAnswer
+            do {
+                answer = try await application.forecast(settings)
+            } catch {
+                say(error)
+                return
+            }
+            for note in answer.notes { say(note.message) }
             render(answer.forecast)
             guard let stored = try? application.storedForecast(settings) else { preconditionFailure("a forecast shown was not kept") }
             precondition(stored.forecast == answer.forecast, "the store changed the forecast")
         }
     }
+
+    /// What a run would print about an answer it could not use, in every
+    /// language: the server's text travels inside the messages' values.
+    static func say(_ error: any Error) {
+        guard let error = error as? any UserFacingError else { return }
+        for words in languages {
+            let line = words.line(error)
+            precondition(!line.unicodeScalars.contains { $0.properties.generalCategory == .control }, "a control character in “\(line)”")
+        }
+    }
+
+    static func say(_ message: MessageText) {
+        for words in languages { _ = words.say(message) }
+    }
+
+    static let languages = Language.available.map { Words($0) }
 
     /// The places, opened once for every run.
     static let places = PlaceBook(environment: ["HOME": Readers.directory, "XDG_CACHE_HOME": Readers.directory + "/cache"])
