@@ -179,7 +179,7 @@ let package = Package(
             name: "ForecastlyApp",
             dependencies: [
                 "ForecastlyBase", "NetworkTransport", "LocationProvider", "Places", "ForecastCore", "ForecastProviders",
-                "ForecastStore", "ForecastPresentation", "ForecastlySettings", "DesktopNotifications",
+                "ForecastStore", "ForecastPresentation", "ForecastlyLocalization", "ForecastlySettings", "DesktopNotifications",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSwift6

@@ -1,4 +1,5 @@
 public import ForecastCore
+public import ForecastlyLocalization
 public import Foundation
 
 /// The words of a notification for what `WeatherNotices` announces, the
@@ -16,13 +17,13 @@ public struct NoticeText: Sendable, Equatable {
     }
 
     /// "Severe: Flood Warning", then until when and who issued it.
-    public static func warning(_ alert: WeatherAlert, clock: PlaceClock, now: Date) -> NoticeText {
-        NoticeText(summary: "\(alert.severity.word): \(AlertText.title(alert))",
-                   body: [AlertText.until(alert, clock: clock, now: now), alert.sender].joined(separator: " · "))
+    public static func warning(_ alert: WeatherAlert, clock: PlaceClock, now: Date, words: Words = .english) -> NoticeText {
+        NoticeText(summary: "\(words(alert.severity.word)): \(AlertText.title(alert))",
+                   body: [AlertText.until(alert, clock: clock, now: now, words: words), alert.sender].joined(separator: " · "))
     }
 
     /// "Rain starting in about 20 min, …", as the report's line for the next two hours.
-    public static func rain(_ nowcast: Nowcast, clock: PlaceClock, now: Date) -> NoticeText {
-        NoticeText(summary: NowcastText.summary(nowcast, now: now, clock: clock), body: "The next two hours")
+    public static func rain(_ nowcast: Nowcast, clock: PlaceClock, now: Date, words: Words = .english) -> NoticeText {
+        NoticeText(summary: NowcastText.summary(nowcast, now: now, clock: clock, words: words), body: words("The next two hours"))
     }
 }

@@ -67,6 +67,32 @@ import TestSupport
         }
     }
 
+    /// The notifications speak the user's language, as the report does.
+    @Test func notificationsInTheUsersLanguage() async throws {
+        let home = StoreCommandTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await NotificationDaemon.with { daemon in
+            try await StubHTTPServer.with(handler: Self.handler()) { server in
+                let (process, output) = try await Self.watch(["--notify", "--lang", "de"], daemon: daemon, server: server, home: home)
+                defer {
+                    kill(process.processIdentifier, SIGKILL)
+                    process.waitUntilExit()
+                }
+                _ = await WatchCommandTests.readLine(output.fileHandleForReading, from: process)
+                var notified: [NotificationDaemon.Call] = []
+                for _ in 0..<40 where notified.count < 6 {
+                    notified = try await daemon.notifications().filter { $0.method == "Notify" }
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+                #expect(notified.count == 6, "\(notified)")
+                #expect(notified.first?.arguments[3] == "\"Extrem: Hurricane Warning\"", "\(notified)")
+                #expect(notified.first?.arguments[4].hasPrefix("\"bis ") == true, "\(notified)")
+                #expect(notified.last?.arguments[3].hasPrefix("\"Regen ") == true, "\(notified)")
+                #expect(notified.last?.arguments[4].contains("chsten zwei Stunden") == true, "\(notified)")
+            }
+        }
+    }
+
     @Test func withoutNotifyNothingIsSent() async throws {
         let home = StoreCommandTests.home()
         defer { try? FileManager.default.removeItem(at: home) }

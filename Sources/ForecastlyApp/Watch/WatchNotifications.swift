@@ -1,5 +1,6 @@
 import ForecastCore
 import ForecastlyBase
+import ForecastlyLocalization
 import ForecastPresentation
 import Foundation
 
@@ -10,12 +11,14 @@ import Foundation
 actor WatchNotifications {
     private let notifier: any WeatherNotifier
     private let hourCycle: HourCycle
+    private let words: Words
     private var notices: WeatherNotices
     private var saidWhyNot = false
 
     init(notifier: any WeatherNotifier, settings: NotifySettings, hourCycle: HourCycle) {
         self.notifier = notifier
         self.hourCycle = hourCycle
+        words = settings.words
         notices = WeatherNotices(rainThreshold: settings.rainThreshold)
     }
 
@@ -29,7 +32,7 @@ actor WatchNotifications {
             do throws(NotifierError) {
                 switch event {
                 case .warning(let alert, let replacing):
-                    let text = NoticeText.warning(alert, clock: clock, now: now)
+                    let text = NoticeText.warning(alert, clock: clock, now: now, words: words)
                     let id = try await notifier.show(summary: text.summary, body: text.body,
                                                      urgency: NoticeUrgency(alert.severity), replacing: replacing ?? 0)
                     notices.shown(alert, notification: id)
@@ -37,7 +40,7 @@ actor WatchNotifications {
                     try await notifier.withdraw(id)
                 case .rainSoon:
                     guard let nowcast = answers.nowcast.value else { continue }
-                    let text = NoticeText.rain(nowcast, clock: clock, now: now)
+                    let text = NoticeText.rain(nowcast, clock: clock, now: now, words: words)
                     _ = try await notifier.show(summary: text.summary, body: text.body, urgency: .normal, replacing: 0)
                 }
             } catch {

@@ -1,3 +1,4 @@
+public import ForecastlyLocalization
 public import ForecastCore
 public import ForecastlyBase
 public import Foundation
@@ -34,13 +35,16 @@ public struct WatchSettings: Sendable {
     }
 }
 
-/// What `--notify` announces.
-public struct NotifySettings: Sendable, Hashable {
+/// What `--notify` announces, and in which language.
+public struct NotifySettings: Sendable, Equatable {
     /// How soon rain must start to be announced.
     public var rainThreshold: Duration
+    /// The words notifications are written in (the user's language).
+    public var words: Words
 
-    public init(rainThreshold: Duration = .seconds(1800)) {
+    public init(rainThreshold: Duration = .seconds(1800), words: Words = .english) {
         self.rainThreshold = rainThreshold
+        self.words = words
     }
 }
 

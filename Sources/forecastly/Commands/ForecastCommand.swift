@@ -108,7 +108,8 @@ struct ForecastCommand: AsyncParsableCommand {
             if watching.watch {
                 let watch = WatchSettings(
                     interval: watching.interval.duration, maxAge: cache.maxAge.seconds, refresh: cache.refresh,
-                    notify: watching.notify ? NotifySettings(rainThreshold: watching.rainNotice.duration) : nil, hourCycle: settings.clock.value)
+                    notify: watching.notify ? NotifySettings(rainThreshold: watching.rainNotice.duration, words: settings.words) : nil,
+                    hourCycle: settings.clock.value)
                 try await WatchOutput(renderer: renderer, units: units, hours: hours).show(application, forecast, watch)
                 return
             }
