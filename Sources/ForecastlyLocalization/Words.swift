@@ -42,9 +42,10 @@ public struct Words: Sendable, Equatable {
 
     /// `english` in this language, its `{name}` placeholders filled from `values`.
     public func callAsFunction(_ english: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
-        var text = messages[english] ?? english
-        for (name, value) in values { text = text.replacingOccurrences(of: "{" + name + "}", with: value) }
-        return text
+        let template = messages[english] ?? english
+        guard !values.isEmpty else { return template }
+        // Filled as every message is: in one pass, so a value is never filled in itself.
+        return MessageText(template, Dictionary(values.map { ($0.key, $0.value) }) { first, _ in first }).text
     }
 
     /// A message (an error's line, a note) in this language, its values
