@@ -31,10 +31,9 @@ extension ForecastError: UserFacingError {
             return MessageText("{service} answered, but with no weather data for this place.", ["service": "\(service)"])
         case .httpStatus(let status, let reason, let service):
             var values = ["service": "\(service)", "status": "\(status)"]
-            guard let reason else { return Self.statusMessage(status, service: service, values: values) }
             // The sentence ends after the quote, so the reason's own full stop goes.
-            values["reason"] = Self.droppingFullStop(reason.strippingTerminalControls(limit: 200))
-            return Self.statusMessage(status, service: service, values: values, quoting: true)
+            values["reason"] = reason.map { Self.droppingFullStop($0.strippingTerminalControls(limit: 200)) }
+            return Self.statusMessage(status, service: service, values: values)
         case .undecodable(let field, let detail, let service):
             let values = ["service": "\(service)", "detail": detail.strippingTerminalControls(limit: 200)]
             guard let field else { return MessageText("{service} sent a response forecastly cannot read: {detail}.", values) }
@@ -55,8 +54,8 @@ extension ForecastError: UserFacingError {
             case .cancelled, .other:
                 return MessageText("Try again; run with --verbose to see more.")
             case .tlsFailed:
-                return MessageText(
-                    "If this network asks you to sign in or inspects secure traffic, sign in or use another network; otherwise check the system clock and the CA certificates (package ca-certificates).")
+                // One literal, as the catalog test finds messages.
+                return MessageText("If this network asks you to sign in or inspects secure traffic, sign in or use another network; otherwise check the system clock and the CA certificates (package ca-certificates).")
             case .insecureURL:
                 return MessageText("Use an https:// URL; plain http:// is allowed only for localhost.")
             case .bodyTooLarge:
@@ -81,23 +80,32 @@ extension ForecastError: UserFacingError {
         }
     }
 
-    /// What an HTTP status means from this service, with its own reason quoted when it gave one.
-    static func statusMessage(_ status: Int, service: ServiceName, values: [String: String], quoting: Bool = false) -> MessageText {
-        switch status {
+    /// What an HTTP status means from this service, with its own reason
+    /// quoted when it gave one (`values["reason"]`). Each form is a whole
+    /// message, as a translator needs it.
+    static func statusMessage(_ status: Int, service: ServiceName, values: [String: String]) -> MessageText {
+        let quoting = values["reason"] != nil
+        return switch status {
         case 429:
-            return quoting ? MessageText("{service} is rate limiting requests from this machine (HTTP 429): “{reason}”.", values) : MessageText("{service} is rate limiting requests from this machine (HTTP 429).", values)
+            quoting ? MessageText("{service} is rate limiting requests from this machine (HTTP 429): “{reason}”.", values)
+                : MessageText("{service} is rate limiting requests from this machine (HTTP 429).", values)
         case 400:
-            return quoting ? MessageText("{service} rejected the request (HTTP 400): “{reason}”.", values) : MessageText("{service} rejected the request (HTTP 400).", values)
+            quoting ? MessageText("{service} rejected the request (HTTP 400): “{reason}”.", values)
+                : MessageText("{service} rejected the request (HTTP 400).", values)
         case 403 where service.wantsIdentification:
-            return MessageText("{service} refused the request (HTTP 403): it turns away clients that do not identify themselves.", values)
+            MessageText("{service} refused the request (HTTP 403): it turns away clients that do not identify themselves.", values)
         case 401 where service.provider == nil, 403 where service.provider == nil:
-            return quoting ? MessageText("{service} refused the request (HTTP {status}): “{reason}”.", values) : MessageText("{service} refused the request (HTTP {status}).", values)
+            quoting ? MessageText("{service} refused the request (HTTP {status}): “{reason}”.", values)
+                : MessageText("{service} refused the request (HTTP {status}).", values)
         case 401, 403:
-            return quoting ? MessageText("{service} refused the API key (HTTP {status}): “{reason}”.", values) : MessageText("{service} refused the API key (HTTP {status}).", values)
+            quoting ? MessageText("{service} refused the API key (HTTP {status}): “{reason}”.", values)
+                : MessageText("{service} refused the API key (HTTP {status}).", values)
         case 500...599:
-            return quoting ? MessageText("{service} is having trouble (HTTP {status}): “{reason}”.", values) : MessageText("{service} is having trouble (HTTP {status}).", values)
+            quoting ? MessageText("{service} is having trouble (HTTP {status}): “{reason}”.", values)
+                : MessageText("{service} is having trouble (HTTP {status}).", values)
         default:
-            return quoting ? MessageText("{service} answered with HTTP {status}: “{reason}”.", values) : MessageText("{service} answered with HTTP {status}.", values)
+            quoting ? MessageText("{service} answered with HTTP {status}: “{reason}”.", values)
+                : MessageText("{service} answered with HTTP {status}.", values)
         }
     }
 
