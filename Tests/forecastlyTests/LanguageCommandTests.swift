@@ -161,6 +161,20 @@ import TestSupport
         #expect(english.stderr == "forecastly: --hours must be between 0 and 48; got 99. See 'forecastly --help'.\n", "\(english.stderr)")
     }
 
+    /// The commands that look after forecastly's files answer in the language too.
+    @Test func cacheAndCitiesInTheLanguage() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-lang-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let status = try await CLI.run(["cache", "status"], environment: ["LANG": "de_DE.UTF-8"], home: home)
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.hasPrefix("Datenbank    "), "\(status.stdout)")
+        #expect(status.stdout.contains("\nVorhersagen  0\nOrte         0\nNeueste      –\n"), "\(status.stdout)")
+        let cleared = try await CLI.run(["cache", "clear"], environment: ["LANG": "ja_JP.UTF-8"], home: home)
+        #expect(cleared.stdout == "削除した保存済みの予報: 0。\n", "\(cleared.stdout)")
+        let bundled = try await CLI.run(["cities", "reset"], environment: ["LANG": "fr_FR.UTF-8"], home: home)
+        #expect(bundled.stdout == "Les lieux fournis sont utilisés (GeoNames, 15 000 habitants ou plus).\n", "\(bundled.stdout)")
+    }
+
     /// A terminal that cannot show Cyrillic gets English in ASCII, not "???".
     @Test func aLanguageWithoutLatinLettersFallsBackToEnglishInASCII() async throws {
         let result = try await Self.run(["--lat", "50.45", "--lon", "30.52", "--format", "%C, %w"], environment: ["LANG": "ru_RU.KOI8-R"])

@@ -121,11 +121,11 @@ import TestSupport
             _ = try await CLI.run(Self.kyiv + ["--format", "%t"], server: server, home: home)
             _ = try await CLI.run(["--city", "Lviv", "--format", "%t"], server: server, home: home)
             let status = try await CLI.run(["cache", "status"], home: home)
-            #expect(status.stdout.contains("Forecasts  2 for 2 places"))
+            #expect(status.stdout.contains("Forecasts  2\nPlaces     2\n"), "\(status.stdout)")
             let cleared = try await CLI.run(["cache", "clear"], home: home)
-            #expect(cleared.stdout == "Removed 2 stored forecasts.\n")
+            #expect(cleared.stdout == "Stored forecasts removed: 2.\n")
             let after = try await CLI.run(["cache", "status"], home: home)
-            #expect(after.stdout.contains("Forecasts  0 for 0 places"))
+            #expect(after.stdout.contains("Forecasts  0\nPlaces     0\n"), "\(after.stdout)")
         }
     }
 

@@ -16,15 +16,9 @@ struct CacheCommand: ParsableCommand {
 
         func run() throws {
             let status = try LocalFiles.store().status()
-            let now = Date()
-            func age(_ date: Date?) -> String { date.map { ValueFormat.age(now.timeIntervalSince($0)) + " ago" } ?? "–" }
-            Terminal.standardOutput.writeLine("""
-            Database   \(status.path)
-            Forecasts  \(status.forecastCount) for \(status.placeCount) place\(status.placeCount == 1 ? "" : "s")
-            Newest     \(age(status.newest))
-            Oldest     \(age(status.oldest))
-            Notes      \(status.noteCount) (kept by 'cache clear')
-            """)
+            Terminal.standardOutput.write(StorageText.cacheStatus(
+                path: status.path, forecasts: status.forecastCount, places: status.placeCount, newest: status.newest, oldest: status.oldest,
+                notes: status.noteCount, now: Date(), words: UserLanguage.words()))
         }
     }
 
@@ -33,7 +27,7 @@ struct CacheCommand: ParsableCommand {
 
         func run() throws {
             let removed = try LocalFiles.store().clear()
-            Terminal.standardOutput.writeLine("Removed \(removed) stored forecast\(removed == 1 ? "" : "s").")
+            Terminal.standardOutput.write(StorageText.cacheCleared(removed, words: UserLanguage.words()))
         }
     }
 }

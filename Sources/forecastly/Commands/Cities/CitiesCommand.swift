@@ -27,8 +27,8 @@ struct CitiesCommand: ParsableCommand {
             let gazetteer = try index.importDump(at: file)
             let elapsed = started.duration(to: .now)
             let size = POSIXPath.size(gazetteer.path) ?? 0
-            Terminal.standardOutput.writeLine(
-                "Imported \(ValueFormat.grouped(gazetteer.count)) places into \(gazetteer.path) (\(size / 1_048_576) MiB) in \(ValueFormat.decimal(elapsed.inSeconds, places: 1)) s.")
+            Terminal.standardOutput.write(StorageText.placesImported(
+                count: gazetteer.count, path: gazetteer.path, mebibytes: Int(size / 1_048_576), seconds: elapsed.inSeconds, words: UserLanguage.words()))
         }
     }
 
@@ -38,11 +38,8 @@ struct CitiesCommand: ParsableCommand {
         func run() throws {
             let places = LocalFiles.places()
             let gazetteer = try places.gazetteer()
-            Terminal.standardOutput.writeLine("""
-            Places   \(ValueFormat.grouped(gazetteer.count)) from \(gazetteer.source)
-            Index    \(gazetteer.path)
-            Data     GeoNames (https://www.geonames.org/), CC BY 4.0
-            """)
+            Terminal.standardOutput.write(StorageText.placesStatus(count: gazetteer.count, source: gazetteer.source, path: gazetteer.path,
+                                                                   words: UserLanguage.words()))
             RunNotes.warn(unwritten: places.takeProblems())
         }
     }
@@ -53,7 +50,7 @@ struct CitiesCommand: ParsableCommand {
         func run() throws {
             let index = LocalFiles.places().index
             try index.removeImport()
-            Terminal.standardOutput.writeLine("Using the bundled places (GeoNames, 15,000 people or more).")
+            Terminal.standardOutput.write(StorageText.bundledPlaces(words: UserLanguage.words()))
         }
     }
 }
