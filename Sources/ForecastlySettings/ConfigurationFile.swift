@@ -105,6 +105,8 @@ public struct ConfigurationFile: Sendable, Equatable {
     static func parse(
         _ bytes: [UInt8], path: String, mode: UInt32, problems: inout [ConfigurationError]
     ) throws(ConfigurationError) -> ConfigurationFile {
+        // In the file's order, whichever reader found each.
+        defer { problems.sort { ($0.line ?? 0) < ($1.line ?? 0) } }
         guard bytes.count <= sizeLimit else { throw .tooLarge(path: path, bytes: bytes.count) }
         // A NUL would end the text early where the TOML library reads a C string.
         guard !bytes.contains(0), var text = String(validating: bytes, as: UTF8.self) else { throw .notText(path: path) }
@@ -132,7 +134,6 @@ public struct ConfigurationFile: Sendable, Equatable {
                 problems.append(error)
             }
         }
-        problems.sort { ($0.line ?? 0) < ($1.line ?? 0) }
         return file
     }
 
@@ -253,10 +254,13 @@ enum FlatSettingsText {
         return reading
     }
 
-    /// `text` with the given lines (1-based) blanked, so the others keep their numbers.
+    /// `text` with the given lines (1-based) blanked, so the others keep
+    /// their numbers. Lines are split at LF bytes, as `read` and toml++ count
+    /// them: split as Characters, "\r\n" is one and the numbers drift apart.
     static func without(lines: Set<Int>, _ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            .map { lines.contains($0.offset + 1) ? "" : String($0.element) }.joined(separator: "\n")
+        let kept = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
+            .map { lines.contains($0.offset + 1) ? [] : Array($0.element) }
+        return String(decoding: Array(kept.joined(separator: [0x0A])), as: UTF8.self)
     }
 
     struct Problem: Error {
@@ -266,8 +270,10 @@ enum FlatSettingsText {
     /// The key a line sets; nil for a comment or a blank line.
     private static func read(line: [UInt8]) -> Result<String?, Problem> {
         let expected = Problem(text: Self.expected)
+        // A line may end CR LF; a CR anywhere else is no TOML (toml++ refuses it).
+        let line = line.last == 0x0D ? Array(line.dropLast()) : line
         var cursor = 0
-        func skipBlanks() { while cursor < line.count, line[cursor] == 0x20 || line[cursor] == 0x09 || line[cursor] == 0x0D { cursor += 1 } }
+        func skipBlanks() { while cursor < line.count, line[cursor] == 0x20 || line[cursor] == 0x09 { cursor += 1 } }
         func isBare(_ byte: UInt8) -> Bool {
             (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x5F || byte == 0x2D
         }

@@ -98,6 +98,21 @@ import TestSupport
         }
     }
 
+    /// Found by fuzzing: lines ended by CR LF, and bare CRs. The lines left
+    /// out were once blanked by Characters ("\r\n" is one), so the wrong line
+    /// was blanked and a table header reached toml++, which aborted. A
+    /// line's final CR is its CR LF; any other CR is refused with its line.
+    @Test func windowsLineEndsKeepTheirLineNumbers() throws {
+        let found = try Data(contentsOf: Fixtures.url("fuzz/config-crlf-lines-shift.toml"))
+        var problems: [ConfigurationError] = []
+        _ = try ConfigurationFile.parse(Array(found), path: Self.path, mode: 0o600, problems: &problems)
+        #expect(problems.map(\.line) == [2, 3, 4, 8], "\(problems)")  // line 4 is bare CRs
+        let error = #expect(throws: ConfigurationError.self) { try parse("units = \"metric\"\r\n[x]\r\ndays = 3\r\n") }
+        guard case .syntax(_, 2, _)? = error else { Issue.record("\(String(describing: error))"); return }
+        let windows = try parse("units = \"imperial\"\r\ndays = 3\r\n")
+        #expect(windows.units?.value == .imperial && windows.days?.value == 3 && windows.days?.line == 2)
+    }
+
     @Test func textThatIsNotUTF8OrHasANulIsRefused() {
         for bytes: [UInt8] in [[0x64, 0x61, 0x79, 0x73, 0xFF], Array("days = 3\n".utf8) + [0, 0x41]] {
             let error = #expect(throws: ConfigurationError.self) { try ConfigurationFile.parse(bytes, path: Self.path) }
