@@ -70,7 +70,7 @@ import TestSupport
         var found = 0
         for file in files {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-            for match in text.matches(of: /(?:MessageText\(\s*|words(?:\(\))?\(|Advice: )"((?:[^"\\\n]|\\.)*)"/) {
+            for match in text.matches(of: /(?:MessageText\(\s*|words(?:\(\))?\(\s*|Advice: )"((?:[^"\\\n]|\\.)*)"/) {
                 let literal = String(match.output.1)
                 #expect(!literal.contains("\\("), "\(file): “\(literal)” is interpolated; give its values as placeholders")
                 let message = literal.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")

@@ -156,6 +156,13 @@ import TestSupport
         #expect(chart.status == 73)
         #expect(chart.stderr == "forecastly: “\(home.path)” es un directorio, no un archivo; forecastly solo escribe en archivos. Indique un archivo (o - para la salida estándar).\n",
                 "\(chart.stderr)")
+        // --lang chooses the language of the run's errors and notes too.
+        let flagged = try await CLI.run(["--lat", "50.45", "--lon", "30.52", "--no-fallback", "--lang", "fr", "--api-key", "k3y"])
+        #expect(flagged.status == 69, "\(flagged.stderr)")
+        #expect(flagged.stderrLines.first?.hasPrefix("forecastly: note: une clé donnée avec --api-key est lisible par les autres utilisateurs") == true,
+                "\(flagged.stderr)")
+        #expect(flagged.stderrLines.last?.hasPrefix("forecastly: Impossible de joindre Open-Meteo") == true, "\(flagged.stderr)")
+        #expect(!flagged.stderr.contains("k3y"))
         // English is unchanged.
         let english = try await CLI.run(["--hours", "99", "Kyiv"])
         #expect(english.stderr == "forecastly: --hours must be between 0 and 48; got 99. See 'forecastly --help'.\n", "\(english.stderr)")

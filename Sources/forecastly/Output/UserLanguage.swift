@@ -2,18 +2,29 @@ import ForecastlyBase
 import ForecastlyLocalization
 import ForecastlySettings
 import Foundation
+import Synchronization
 
 /// The words of the user's language for commands that read no other
 /// setting (notes, location): `lang` in config.toml, else the locale. A
 /// configuration file that cannot be read is that command's concern only
 /// where it reads it, so here it leaves the locale to decide.
 enum UserLanguage {
+    /// The run's language once its settings are resolved (`--lang` counts
+    /// then); before that, and for commands that resolve none, the file's or the locale's.
     static func words() -> Words {
+        if let chosen = chosen.withLock({ $0 }) { return chosen }
         let environment = ProcessInfo.processInfo.environment
         let file = try? ConfigurationFile.load(path: ConfigurationFile.defaultPath(environment: environment))
         guard let settings = try? Settings.resolve(flags: Settings.Flags(), environment: environment, file: file ?? nil) else { return .english }
         return settings.words.forASCII(!Terminal.localeIsUTF8(environment: environment))
     }
+
+    /// Called by `Settings.load` with the language the run's settings chose.
+    static func choose(_ words: Words) {
+        chosen.withLock { $0 = words.forASCII(Terminal.asciiOnly) }
+    }
+
+    private static let chosen = Mutex<Words?>(nil)
 
     /// An error's one line in the user's language, message by message:
     /// what has no translation (or no message yet) stays English.
