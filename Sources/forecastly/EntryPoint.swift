@@ -69,8 +69,9 @@ enum EntryPoint {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if code == .success, let topic = CommandSuggestion.unknownHelpTopic(in: arguments) {
             // ArgumentParser shows the root help for a topic it does not know.
-            Terminal.standardError.writeLine(
-                "forecastly: There is no command “\(topic.strippingTerminalControls(limit: 40))” to explain. See 'forecastly --help' for the commands.")
+            let line = UserLanguage.words()("There is no command “{topic}” to explain. See 'forecastly --help' for the commands.",
+                                            ["topic": topic.strippingTerminalControls(limit: 40)])
+            Terminal.standardError.writeLine("forecastly: " + line)
             return .usage
         }
         if code == .success {
