@@ -10,13 +10,21 @@ import Synchronization
 /// where it reads it, so here it leaves the locale to decide.
 enum UserLanguage {
     /// The run's language once its settings are resolved (`--lang` counts
-    /// then); before that, and for commands that resolve none, the file's or the locale's.
+    /// then); before that, and for commands that resolve none, the file's or
+    /// the locale's, read once (errors, notes and each `--watch` screen ask).
     static func words() -> Words {
-        if let chosen = chosen.withLock({ $0 }) { return chosen }
+        chosen.withLock { chosen in
+            if let chosen { return chosen }
+            let words = fileOrLocale().forASCII(Terminal.asciiOnly)
+            chosen = words
+            return words
+        }
+    }
+
+    private static func fileOrLocale() -> Words {
         let environment = ProcessInfo.processInfo.environment
         let file = try? ConfigurationFile.load(path: ConfigurationFile.defaultPath(environment: environment))
-        guard let settings = try? Settings.resolve(flags: Settings.Flags(), environment: environment, file: file ?? nil) else { return .english }
-        return settings.words.forASCII(!Terminal.localeIsUTF8(environment: environment))
+        return (try? Settings.resolve(flags: Settings.Flags(), environment: environment, file: file ?? nil))?.words ?? .english
     }
 
     /// Called by `Settings.load` with the language the run's settings chose.
