@@ -350,6 +350,7 @@ let package = Package(
             name: "forecastlyTests",
             dependencies: [
                 "forecastly", "ForecastlyBase", "LocationProvider", "Places", "TestSupport",
+                "ForecastlyApp", "ForecastlySimulation", "ForecastlyTesting",
                 .product(name: "NIOCore", package: "swift-nio"),
                 // To damage a stored forecast as an older forecastly could have left it.
                 .product(name: "GRDB", package: "GRDB.swift"),

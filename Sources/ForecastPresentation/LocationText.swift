@@ -49,7 +49,7 @@ public enum LocationText {
     /// A state as a person reads it: "authorized (full accuracy)".
     public static func describe(_ state: AuthorizationState, words: Words = .english) -> String {
         switch state {
-        case .notDetermined: words("notDetermined (forecastly asks on the next run in a terminal)")
+        case .notDetermined: words("not decided yet (forecastly asks on the next run in a terminal)")
         case .denied: words("denied")
         case .restricted(_, let restriction):
             words("restricted by {who}", ["who": Self.lowercasingFirst(words.say(restriction.subject))])

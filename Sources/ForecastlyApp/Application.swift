@@ -21,11 +21,16 @@ public struct Application: Sendable {
         self.context = context
     }
 
-    /// The location permission of this application, read from the records
-    /// when first needed and live from then on (a watch follows the records),
-    /// with the warnings of reading them (a damaged decision file, a bad policy).
+    /// The location permission of this application as the records hold it
+    /// now: read at the first request, and brought up to date at every one
+    /// after it (a `stat` when nothing changed), so another process's
+    /// `forecastly location deny` or a new policy holds from the next
+    /// request on; with the warnings of reading them (a damaged decision
+    /// file, a bad policy).
     public func permission() async -> (Permission, warnings: [AppNote]) {
-        await live.permission(records: context.records, rule: context.rule)
+        let (permission, warnings) = await live.permission(records: context.records, rule: context.rule)
+        await permission.catchUp()
+        return (permission, warnings)
     }
 
     /// The desktop's Location Services switch, for a program that hears of
@@ -51,7 +56,7 @@ public struct Application: Sendable {
     }
 }
 
-/// The one permission of an application, loaded once.
+/// The one permission of an application, loaded at its first request.
 private final class LivePermission: Sendable {
     private let loading = Mutex<Task<(Permission, [AppNote]), Never>?>(nil)
 

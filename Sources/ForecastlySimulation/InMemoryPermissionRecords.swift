@@ -9,6 +9,8 @@ import Synchronization
 public final class InMemoryPermissionRecords: PermissionRecords {
     public let store: InMemoryAuthorizationStore
     private let current: Mutex<LocationPolicy>
+    /// Bumped by every change said with `touch()` or `setPolicy`.
+    private let touches = Mutex(0)
     private let listeners = Mutex<(next: Int, all: [Int: AsyncStream<Void>.Continuation])>((0, [:]))
 
     /// The policy file's name, as messages name it.
@@ -25,6 +27,9 @@ public final class InMemoryPermissionRecords: PermissionRecords {
 
     public func policy() async -> LocationPolicy { current.withLock { $0 } }
 
+    /// Every save of the decision (by any application) and every touch.
+    public func version() async -> RecordsVersion { RecordsVersion([await store.saveCount, touches.withLock { $0 }]) }
+
     static func policy(disabled: Bool) -> LocationPolicy {
         disabled ? LocationPolicy(path: policyFile, locationEnabled: false, forbiddenSources: []) : .unrestricted
     }
@@ -37,6 +42,7 @@ public final class InMemoryPermissionRecords: PermissionRecords {
 
     /// Tells every running application that the records changed.
     public func touch() {
+        touches.withLock { $0 += 1 }
         for listener in listeners.withLock({ Array($0.all.values) }) { listener.yield() }
     }
 

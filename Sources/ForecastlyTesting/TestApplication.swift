@@ -20,8 +20,12 @@ public enum TestApplication {
     ///   - asker: who answers the prompt (nobody, by default).
     ///   - clock: what a watch waits on.
     ///   - now: the wall-clock time.
+    ///   - records: where the decision and the policy are kept, instead of
+    ///     memory holding `decision` and `policyDisabled` (the files of a
+    ///     home directory that `forecastly location …` also changes).
     public static func make(
-        decision: UserDecision = .notDetermined, policyDisabled: Bool = false, location: any LocationProvider,
+        decision: UserDecision = .notDetermined, policyDisabled: Bool = false, records: (any PermissionRecords)? = nil,
+        location: any LocationProvider,
         storedPlace: StoredPlace? = nil,
         weather: WeatherStub = WeatherStub(), asker: any PermissionAsker = NoPermissionAsker(),
         clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init
@@ -35,7 +39,7 @@ public enum TestApplication {
         return Application(context: AppContext(
             environment: environment, transport: weather, store: .inMemory(), places: PlaceBook(environment: environment),
             clock: clock, now: now, backends: SimulatedBackends(source: location, placeStore: placeStore(storedPlace)),
-            records: InMemoryPermissionRecords(decision: decision, policyDisabled: policyDisabled), asker: asker))
+            records: records ?? InMemoryPermissionRecords(decision: decision, policyDisabled: policyDisabled), asker: asker))
     }
 }
 

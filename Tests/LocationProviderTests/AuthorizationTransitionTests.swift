@@ -58,10 +58,14 @@ import Testing
                 return .restricted(remembered: grant.duration == .thisRun ? .notDetermined : .authorized(grant.accuracy), by: restriction)
             case .policyLifted: return nil
             }
-        case .restricted(let remembered, _):
+        case .restricted(let remembered, let restriction):
             switch event {
             case .policyRestricted: return state  // the first restriction stands
             case .policyLifted: return AuthorizationState(decision: remembered)
+            // A prompt that was up when the restriction came: its answer waits for the lift ("once" is asked again).
+            case .answered(.allow) where remembered == .notDetermined: return .restricted(remembered: .authorized(.full), by: restriction)
+            case .answered(.deny) where remembered == .notDetermined: return .restricted(remembered: .denied, by: restriction)
+            case .answered(.allowOnce) where remembered == .notDetermined: return state
             default: return nil // the user cannot change what the administrator or the desktop decided
             }
         }

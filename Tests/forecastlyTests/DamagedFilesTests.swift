@@ -77,7 +77,7 @@ import TestSupport
         Self.oneCleanLine(run, status: [77], "located run, decision \(damage)")
         #expect(run.stderr.contains(file.path))
         let status = try await CLI.run(["location", "status"], home: home)
-        #expect(status.stdout.hasPrefix("Permission  notDetermined"))
+        #expect(status.stdout.hasPrefix("Permission  not decided yet"))
         #expect(try Data(contentsOf: file) == damaged, "the damaged decision file was changed by reading it (\(damage))")
     }
 

@@ -125,7 +125,7 @@ import TestSupport
         #expect(result.stderr == "forecastly: The stored place in \(config.path)/place.json cannot be read. Store it again with 'forecastly location set --lat … --lon …'.\n")
     }
 
-    @Test(arguments: [("y\n", 0, "authorized"), ("o\n", 0, "notDetermined"), ("n\n", 77, "denied")])
+    @Test(arguments: [("y\n", 0, "authorized"), ("o\n", 0, "not decided yet"), ("n\n", 77, "denied")])
     func promptOnATerminal(typed: String, status: Int32, remembered: String) async throws {
         try await Self.withServices { server in
             let home = home()
@@ -150,7 +150,7 @@ import TestSupport
             #expect(result.status == 77)
             #expect(result.stdout.contains("was not answered, so nothing was decided"))
             #expect(!result.stdout.contains("cannot ask without a terminal"))
-            #expect(try await CLI.run(["location", "status"], home: home).stdout.hasPrefix("Permission  notDetermined"))
+            #expect(try await CLI.run(["location", "status"], home: home).stdout.hasPrefix("Permission  not decided yet"))
             #expect(server.requestCount == 0)
         }
     }

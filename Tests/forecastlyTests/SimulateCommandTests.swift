@@ -48,7 +48,7 @@ import TestSupport
             let status = try await CLI.run(["location", "status"], home: home)
             #expect(result.status == 0)
             #expect(result.stdout.contains("a simulated GPS receiver"))
-            #expect(status.stdout.hasPrefix("Permission  notDetermined"))
+            #expect(status.stdout.hasPrefix("Permission  not decided yet"))
         }
     }
 }

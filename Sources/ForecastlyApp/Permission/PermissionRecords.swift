@@ -4,8 +4,8 @@ public import LocationProvider
 
 /// Where the user's decision and the administrator's policy are kept: the
 /// files in the XDG configuration directory and `/etc` for the CLI, memory
-/// for a simulation. A running watch follows them: when they may have
-/// changed (`changes`), it reads them again.
+/// for a simulation. Every request looks at their `version()` and reads them
+/// again when it changed; a running watch also follows `changes`.
 public protocol PermissionRecords: Sendable {
     /// The user's remembered decision.
     var decisions: any AuthorizationStore { get }
@@ -15,6 +15,9 @@ public protocol PermissionRecords: Sendable {
     var policyPath: String { get }
     /// The policy as it is now.
     func policy() async -> LocationPolicy
+    /// What the records hold now, told cheaply (the files' `stat`): when it
+    /// is the version last read, nothing is read again.
+    func version() async -> RecordsVersion
     /// A tick whenever the records may have changed: files are looked at
     /// every few seconds on `clock`; records in memory say so at once.
     func changes(clock: any Clock<Duration>) -> AsyncStream<Void>
@@ -37,6 +40,8 @@ public struct FilePermissionRecords: PermissionRecords {
     }
 
     public func policy() async -> LocationPolicy { LocationPolicy.load(path: policyPath) }
+
+    public func version() async -> RecordsVersion { .files([decisionPath, policyPath]) }
 
     public func changes(clock: any Clock<Duration>) -> AsyncStream<Void> {
         let interval = self.interval
