@@ -214,7 +214,6 @@ let package = Package(
                 "ForecastlySimulation",
                 "ForecastCore",
                 "ForecastProviders",
-                "ForecastStore",
                 "ForecastPresentation",
                 "ForecastlyBase",
                 "ForecastlySettings",

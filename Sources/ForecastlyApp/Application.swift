@@ -49,10 +49,10 @@ public struct Application: Sendable {
         Services(context: context, settings: settings)
     }
 
-    /// What the shared parts met since the last run: the store's and the
-    /// place index's notes and unwritten caches.
-    func takeProblems() -> (notes: [AppNote], unwritten: [CacheProblem]) {
-        (context.store.takeNotes(), context.store.takeProblems() + context.places.takeProblems())
+    /// The caches a run could not write: its own, and the place index's when
+    /// it is used from memory.
+    func unwrittenCaches(_ log: NoteLog) -> [CacheProblem] {
+        log.unwrittenCaches + (context.places.unkeptIndex.map { [$0] } ?? [])
     }
 }
 

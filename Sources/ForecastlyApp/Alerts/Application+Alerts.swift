@@ -24,12 +24,11 @@ extension Application {
     private func alerts(at choice: PlaceChoice, service: ServiceSettings, log: NoteLog, progress: @escaping ProgressReporter) async throws -> AlertsAnswer {
         let finder = PlaceFinder(application: self, choice: choice, log: log)
         let services = self.services(service)
-        let store = context.store.cache()
+        let store = context.store.cache(log)
         let place = try await finder.place(services: services, progress: progress)
         let alerts = try await services.alerts(store: store).alerts(for: context.places.alertPlace(at: place.coordinate, entry: place.gazetteerEntry), now: context.now())
-        let problems = takeProblems()
         return AlertsAnswer(
             alerts: alerts, placeName: context.places.name(given: place.name, at: place.coordinate) ?? place.coordinate.description,
-            timeZone: context.places.timeZone(at: place.coordinate), notes: problems.notes + log.all, unwrittenCaches: problems.unwritten)
+            timeZone: context.places.timeZone(at: place.coordinate), notes: log.all, unwrittenCaches: unwrittenCaches(log))
     }
 }

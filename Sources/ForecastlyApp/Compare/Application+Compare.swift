@@ -23,22 +23,25 @@ extension Application {
         guard queries.count <= provider.maximumComparedPlaces else {
             throw ForecastError.invalidInput(MessageText("{provider} is asked for at most {limit} places at once; got {count}.", ["provider": provider.name, "limit": "\(provider.maximumComparedPlaces)", "count": "\(queries.count)"]))
         }
+        let log = NoteLog()
         let services = self.services(service)
-        let store = context.store.cache()
+        let store = context.store.cache(log)
         let weather: any ForecastService = provider.answersManyPlacesAtOnce
             ? try services.weather()
             : CachingForecastService(base: try services.weather(), cache: store ?? NoForecastCache(),
                                      policy: .preferStored(maxAge: CachePolicy.defaultMaxAge), now: context.now)
         let entries = try await PlaceComparison.run(queries, resolver: try services.placeResolver(), service: weather)
-        let marked = alerts ? await self.alerts(for: entries, service: services.alerts(store: store), store: store) : [:]
-        return Comparison(entries: entries, alerts: marked, unwrittenCaches: takeProblems().unwritten)
+        let marked = alerts ? await self.alerts(for: entries, service: services.alerts(store: store), store: store, log: log) : [:]
+        return Comparison(entries: entries, alerts: marked, unwrittenCaches: unwrittenCaches(log))
     }
 
     /// Each place's warnings, one request per service scope (a MeteoAlarm
     /// country's feed serves all its places), a few at a time, each an extra
     /// with its budget and remembered failure, as beside one forecast. A
     /// failure leaves the place unmarked: the table is about the weather.
-    private func alerts(for entries: [PlaceComparison.Entry], service: any AlertService, store: SQLiteStore?) async -> [Int: PlaceAlerts] {
+    private func alerts(
+        for entries: [PlaceComparison.Entry], service: any AlertService, store: SQLiteStore?, log: NoteLog
+    ) async -> [Int: PlaceAlerts] {
         var places: [Int: AlertPlace] = [:]
         for case .forecast(let resolution, _) in entries {
             places[resolution.place.id] = context.places.alertPlace(at: resolution.place.coordinate, entry: resolution.place)
@@ -59,7 +62,7 @@ extension Application {
                 let place = places[ids[0]]!
                 next += 1
                 group.addTask {
-                    let answer = await self.extra(true, kind: "alerts", scope: scope.key, store: store, deadline: deadline, kept: nil) {
+                    let answer = await self.extra(true, kind: "alerts", scope: scope.key, store: store, deadline: deadline, log: log, kept: nil) {
                         () async throws(ForecastError) in try await service.bulletin(for: scope, place: place)
                     }
                     return (scope, answer.value)

@@ -19,7 +19,7 @@ extension Application {
     private func forecast(_ settings: ForecastSettings, log: NoteLog, progress: @escaping ProgressReporter) async throws -> ForecastAnswer {
         let finder = PlaceFinder(application: self, choice: settings.place, log: log)
         let services = self.services(settings.service)
-        let store = context.store.cache()
+        let store = context.store.cache(log)
         let offline = finder.offline()
         var prior: StoredAnswer?
         if let offline, let store {
@@ -27,7 +27,7 @@ extension Application {
             case .answered(var answer):
                 // The forecast needs no request; the extras (each with its own terms and store) may still.
                 let extras = await extras(settings.extras, at: offline.coordinate, entry: offline.gazetteerEntry, services: services, store: store,
-                                          deadline: extraDeadline(ready: true))
+                                          deadline: extraDeadline(ready: true), log: log)
                 answer.extras = extras.shown(settings.extras, timeZone: answer.forecast.timeZone)
                 if let note = extras.note(forecastOrigin: answer.origin) { log.add(note) }
                 return finished(answer, log: log)
@@ -52,7 +52,7 @@ extension Application {
             // have their budget once it is ready.
             let deadline = extraDeadline(ready: false)
             async let answers = self.extras(settings.extras, at: known.coordinate, entry: known.gazetteerEntry, services: services, store: store,
-                                            deadline: deadline)
+                                            deadline: deadline, log: log)
             forecast = try await caching.forecast(for: try settings.request(known.coordinate))
             deadline.forecastIsReady()
             if settings.extras.any { progress(.finishing) }
@@ -66,13 +66,13 @@ extension Application {
             located.fix = fix
             forecast = located
             extras = await self.extras(settings.extras, at: fix.coordinate, entry: nil, services: services, store: store,
-                                       deadline: extraDeadline(ready: true))
+                                       deadline: extraDeadline(ready: true), log: log)
         }
         log.add(contentsOf: caching.notices.map { .note($0) })
         if let note = extras.note(forecastOrigin: caching.lastOrigin) { log.add(note) }
         for problem in caching.problems {
             AppLog.logger.debug("cache: \(problem.userMessage)")
-            context.store.record(problem)
+            log.cacheFailed(problem)
         }
         let answer = ForecastAnswer(
             forecast: forecast, placeName: places.name(given: place?.name, fix: forecast.fix, at: forecast.requestedCoordinate),
@@ -88,15 +88,14 @@ extension Application {
         do {
             return try storedForecast(settings, log: log)
         } catch {
-            let notes = takeProblems().notes + log.all
-            if notes.isEmpty { throw error }
-            throw FailedRun(error, notes: notes)
+            if log.all.isEmpty { throw error }
+            throw FailedRun(error, notes: log.all)
         }
     }
 
     private func storedForecast(_ settings: ForecastSettings, log: NoteLog) throws -> ForecastAnswer {
         let finder = PlaceFinder(application: self, choice: settings.place, log: log)
-        guard let store = context.store.cache() else { throw NothingStored(place: nil) }
+        guard let store = context.store.cache(log) else { throw NothingStored(place: nil) }
         let known = finder.offline()
         if let city = settings.place.cityQuery, known == nil {
             throw NothingStored(place: city.description)
@@ -164,10 +163,9 @@ extension Application {
     /// The answer with the run's notes and the caches it could not write.
     func finished(_ answer: ForecastAnswer, log: NoteLog) -> ForecastAnswer {
         var answer = answer
-        let problems = takeProblems()
-        answer.notes = problems.notes + log.all + answer.notes
+        answer.notes = log.all + answer.notes
         if let outdated = OutdatedNote.note(for: answer, now: context.now()) { answer.notes.append(outdated) }
-        answer.unwrittenCaches += problems.unwritten
+        answer.unwrittenCaches += unwrittenCaches(log)
         return answer
     }
 }

@@ -142,7 +142,7 @@ extension Application {
     /// budget that `deadline` starts when the forecast is ready.
     func extras(
         _ wanted: ExtrasWanted, at coordinate: Coordinate, entry: GazetteerPlace?, services: Services, store: SQLiteStore?,
-        deadline: ExtraDeadline
+        deadline: ExtraDeadline, log: NoteLog
     ) async -> ExtraAnswers {
         guard wanted.any else { return ExtraAnswers() }
         let grid = ForecastCacheKey.grid(coordinate)
@@ -151,15 +151,15 @@ extension Application {
         let alertScope = alertService.scope(for: alertPlace)?.key ?? "none"
         let now = context.now
         async let air = extra(
-            wanted.airQuality, kind: "airQuality", scope: grid, store: store, deadline: deadline,
+            wanted.airQuality, kind: "airQuality", scope: grid, store: store, deadline: deadline, log: log,
             kept: .codable { air, fetchedAt in ExtraTerms.airValidUntil(air, fetchedAt: fetchedAt) }
         ) { () async throws(ForecastError) in try await services.airQuality().airQuality(at: coordinate) }
         async let nowcast = extra(
-            wanted.nowcast, kind: "nowcast", scope: grid, store: store, deadline: deadline,
+            wanted.nowcast, kind: "nowcast", scope: grid, store: store, deadline: deadline, log: log,
             kept: .codable { _, fetchedAt in fetchedAt.addingTimeInterval(ExtraTerms.nowcastLifetime) }
         ) { () async throws(ForecastError) in try await services.nowcast().nowcast(at: coordinate) }
         // Warnings are kept by their own service's terms (CachingAlertService).
-        async let alerts = extra(wanted.alerts, kind: "alerts", scope: alertScope, store: store, deadline: deadline, kept: nil) {
+        async let alerts = extra(wanted.alerts, kind: "alerts", scope: alertScope, store: store, deadline: deadline, log: log, kept: nil) {
             () async throws(ForecastError) in try await alertService.alerts(for: alertPlace, now: now())
         }
         return ExtraAnswers(air: await air, nowcast: await nowcast, alerts: await alerts)
@@ -169,7 +169,7 @@ extension Application {
     /// is remembered, else asked within the budget and kept (its answer, or
     /// its failure).
     func extra<Value: Sendable>(
-        _ wanted: Bool, kind: String, scope: String, store: SQLiteStore?, deadline: ExtraDeadline,
+        _ wanted: Bool, kind: String, scope: String, store: SQLiteStore?, deadline: ExtraDeadline, log: NoteLog,
         kept: Keeping<Value>?, fetch: @escaping @Sendable () async throws(ForecastError) -> Value
     ) async -> Extra<Value> {
         guard wanted else { return Extra() }
@@ -200,7 +200,7 @@ extension Application {
                 do throws(StoreError) {
                     try kept.save(store, value, kind, scope, now)
                 } catch {
-                    context.store.record(error)
+                    log.cacheFailed(error)
                 }
             }
             return Extra(value: value, fetchedAt: now)

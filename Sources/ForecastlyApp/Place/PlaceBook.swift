@@ -12,7 +12,6 @@ public final class PlaceBook: Sendable {
     public let index: PlaceIndex
     private let environment: [String: String]
     private let opened = Mutex<Result<Gazetteer, PlaceIndexError>?>(nil)
-    private let problems = ProblemLog()
 
     public init(environment: [String: String]) {
         self.environment = environment
@@ -20,8 +19,8 @@ public final class PlaceBook: Sendable {
     }
 
     /// The gazetteer; opening it may build the bundled places' index into
-    /// the cache, and a cache that cannot be kept is a problem of the run,
-    /// not a reason to fail it.
+    /// the cache, and a cache that cannot be kept is a problem of the runs
+    /// that use it (`unkeptIndex`), not a reason to fail them.
     public func gazetteer() throws(PlaceIndexError) -> Gazetteer {
         let result = opened.withLock { cached -> Result<Gazetteer, PlaceIndexError> in
             if let cached { return cached }
@@ -30,11 +29,14 @@ public final class PlaceBook: Sendable {
             cached = result
             return result
         }
-        let gazetteer = try result.get()
-        if let reason = gazetteer.notKeptBecause {
-            problems.unwritten(CacheProblem(MessageText("{reason} The places were used from memory for this run.", messages: ["reason": [reason]]), status: gazetteer.notKeptStatus))
-        }
-        return gazetteer
+        return try result.get()
+    }
+
+    /// The index's cache that could not be kept, once the gazetteer was
+    /// opened that way: every run that used it from memory says so.
+    public var unkeptIndex: CacheProblem? {
+        guard case .success(let gazetteer)? = opened.withLock({ $0 }), let reason = gazetteer.notKeptBecause else { return nil }
+        return CacheProblem(MessageText("{reason} The places were used from memory for this run.", messages: ["reason": [reason]]), status: gazetteer.notKeptStatus)
     }
 
     /// The offline index first, then the online geocoder over `transport`.
@@ -81,7 +83,4 @@ public final class PlaceBook: Sendable {
     public func timeZone(at coordinate: Coordinate) -> TimeZone {
         (try? gazetteer())?.timeZone(at: coordinate) ?? Gazetteer.nauticalTimeZone(longitude: coordinate.longitude)
     }
-
-    /// The caches that could not be kept since the last call.
-    public func takeProblems() -> [CacheProblem] { problems.take() }
 }

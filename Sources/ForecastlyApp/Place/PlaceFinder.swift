@@ -71,7 +71,7 @@ struct PlaceFinder {
     /// store keeps what was said beside its forecasts).
     private func note(_ resolution: PlaceResolution) {
         guard let note = resolution.ambiguityMessage else { return }
-        let store = application.context.store.cache()
+        let store = application.context.store.cache(log)
         let now = application.context.now()
         let key = resolution.query.description.lowercased()
         if let told = try? store?.extra(Self.noteKind, key: key, as: Int.self), told.value == resolution.place.id, told.isFresh(at: now) {

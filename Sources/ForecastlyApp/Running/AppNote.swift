@@ -1,5 +1,4 @@
 public import ForecastlyBase
-import Synchronization
 
 /// A line to show beside what a run returns: which place an ambiguous name
 /// was taken to mean, that another provider answered, that an extra could
@@ -49,16 +48,4 @@ public struct CacheProblem: Sendable, Hashable, UserFacingError {
     }
 
     public var exitStatus: ExitStatus { status }
-}
-
-/// Collects the notes and cache problems of the shared parts of an
-/// application (the store, the place index) until a run takes them.
-final class ProblemLog: Sendable {
-    private let entries = Mutex<(notes: [AppNote], unwritten: [CacheProblem])>(([], []))
-
-    func note(_ note: AppNote) { entries.withLock { if !$0.notes.contains(note) { $0.notes.append(note) } } }
-    func unwritten(_ problem: CacheProblem) { entries.withLock { if !$0.unwritten.contains(problem) { $0.unwritten.append(problem) } } }
-
-    func take() -> [CacheProblem] { entries.withLock { entries in defer { entries.unwritten = [] }; return entries.unwritten } }
-    func takeNotes() -> [AppNote] { entries.withLock { entries in defer { entries.notes = [] }; return entries.notes } }
 }

@@ -23,13 +23,13 @@ public struct FailedRun: Error, UserFacingError {
 }
 
 extension Application {
-    /// `body`'s result; if it throws, its error with the notes gathered so
-    /// far (the run's and the shared parts').
+    /// `body`'s result; if it throws, its error with the notes the run
+    /// gathered so far.
     func noting<Result>(_ log: NoteLog, _ body: () async throws -> Result) async throws -> Result {
         do {
             return try await body()
         } catch {
-            let notes = takeProblems().notes + log.all
+            let notes = log.all
             guard !notes.isEmpty else { throw error }
             throw FailedRun(FailedRun.underlying(error), notes: notes)
         }

@@ -7,7 +7,6 @@ import Synchronization
 public final class StoreAccess: Sendable {
     private let opener: @Sendable () throws(StoreError) -> SQLiteStore
     private let opened = Mutex<Result<SQLiteStore, StoreError>?>(nil)
-    private let problems = ProblemLog()
     /// Where the store is, for messages.
     public let path: String
 
@@ -44,27 +43,20 @@ public final class StoreAccess: Sendable {
         return try result.get()
     }
 
-    /// The store as a cache: a forecast works without it, so a damaged or
-    /// foreign file is a warning, never a reason to touch the file or to
-    /// fail, and one that cannot be written is a problem of the run.
-    public func cache() -> SQLiteStore? {
+    /// The store as a cache for the run that keeps `log`: a forecast works
+    /// without it, so a damaged or foreign file is a warning, never a reason
+    /// to touch the file or to fail, and one that cannot be written is a
+    /// problem of that run (of every run that asks, while it lasts).
+    func cache(_ log: NoteLog) -> SQLiteStore? {
         do {
             return try open()
         } catch {
             if case .cannotWrite = error {
-                problems.unwritten(CacheProblem(error))
+                log.unwritten(CacheProblem(error))
             } else {
-                problems.note(.warning(MessageText("{error} The forecast is shown without the cache.", messages: ["error": [error.summaryMessage] + (error.adviceMessage.map { [$0] } ?? [])])))
+                log.add(.warning(MessageText("{error} The forecast is shown without the cache.", messages: ["error": [error.summaryMessage] + (error.adviceMessage.map { [$0] } ?? [])])))
             }
             return nil
         }
     }
-
-    /// A problem met while using the store as a cache.
-    func record(_ error: StoreError) {
-        if case .cannotWrite = error { problems.unwritten(CacheProblem(error)) }
-    }
-
-    public func takeProblems() -> [CacheProblem] { problems.take() }
-    func takeNotes() -> [AppNote] { problems.takeNotes() }
 }

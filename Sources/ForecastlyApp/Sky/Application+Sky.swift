@@ -35,10 +35,9 @@ extension Application {
         let now = context.now()
         let today = LocalDate(daysSinceEpoch: Int(((now.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: now))) / 86_400).rounded(.down)))
         let all = Almanac.days(from: LocalDate(daysSinceEpoch: today.daysSinceEpoch - 1), count: days + 1, at: place.coordinate, timeZone: zone)
-        let problems = takeProblems()
         return SkyAnswer(
             days: Array(all.dropFirst()), dayBefore: all[0], coordinate: place.coordinate,
             placeName: context.places.name(given: place.name, at: place.coordinate), timeZone: zone,
-            notes: problems.notes + log.all, unwrittenCaches: problems.unwritten)
+            notes: log.all, unwrittenCaches: unwrittenCaches(log))
     }
 }

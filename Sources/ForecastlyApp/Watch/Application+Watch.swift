@@ -33,7 +33,7 @@ extension Application {
         let finder = PlaceFinder(application: self, choice: settings.place, log: log)
         let services = self.services(settings.service)
         // A watch keeps its forecasts to show one stale when the service fails, in memory if need be.
-        let store = context.store.cache() ?? (try? SQLiteStore.inMemory())
+        let store = context.store.cache(log) ?? (try? SQLiteStore.inMemory())
         let found = try await finder.find(offline: finder.offline(), services: services, waitingIsFine: true, progress: progress)
         let given: String? = if case .place(let place) = found { place.name } else { nil }
         let places = context.places
@@ -68,7 +68,7 @@ extension Application {
         let notifications = watching.notify.flatMap { notify in
             context.notifier.map { WatchNotifications(notifier: $0, settings: notify, hourCycle: watching.hourCycle) }
         }
-        let firstNotes = takeProblems().notes + log.all
+        let firstNotes = log.all
         let wanted = watching.notify == nil ? settings.extras
             : ExtrasWanted(airQuality: settings.extras.airQuality, airQualityScale: settings.extras.airQualityScale, nowcast: true, alerts: true)
         let shownPlace = place
@@ -81,8 +81,10 @@ extension Application {
                     var screen = WatchScreen(frame: frame)
                     if case .forecast(let forecast, let origin, _) = frame {
                         // The extras of each new forecast: what is shown, and what notifications watch.
+                        let screenLog = NoteLog()
                         let extras = await self.extras(wanted, at: forecast.requestedCoordinate, entry: shownPlace?.gazetteerEntry,
-                                                       services: services, store: store, deadline: self.extraDeadline(ready: true))
+                                                       services: services, store: store, deadline: self.extraDeadline(ready: true), log: screenLog)
+                        notes += screenLog.all
                         if let note = extras.note(forecastOrigin: origin) { notes.append(note) }
                         if let notifications, let note = await notifications.refresh(extras, timeZone: forecast.timeZone, now: context.now()) {
                             notes.append(note)

@@ -1,9 +1,10 @@
 import ArgumentParser
 import ForecastlyBase
+import ForecastlyApp
 import ForecastPresentation
 
 /// `forecastly cities …`: the offline place index.
-struct CitiesCommand: ParsableCommand {
+struct CitiesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cities",
         abstract: "Search the offline place index, or import a larger one from GeoNames.",
@@ -11,7 +12,7 @@ struct CitiesCommand: ParsableCommand {
         defaultSubcommand: Search.self
     )
 
-    struct Import: ParsableCommand {
+    struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Build your place index from a GeoNames dump (cities500/1000/5000/15000, .txt, .zip or .gz).",
@@ -21,10 +22,9 @@ struct CitiesCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("The GeoNames file.", valueName: "file"), completion: .file(extensions: ["zip", "txt", "gz"]))
         var file: String
 
-        func run() throws {
+        func run() async throws {
             let started = ContinuousClock.now
-            let index = LocalFiles.places().index
-            let gazetteer = try index.importDump(at: file)
+            let gazetteer = try await CommandLineApp.with { application in try application.importPlaces(from: file) }
             let elapsed = started.duration(to: .now)
             let size = POSIXPath.size(gazetteer.path) ?? 0
             Terminal.standardOutput.write(StorageText.placesImported(
@@ -32,24 +32,22 @@ struct CitiesCommand: ParsableCommand {
         }
     }
 
-    struct Status: ParsableCommand {
+    struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "status", abstract: "Show which place index is used and how many places it has.")
 
-        func run() throws {
-            let places = LocalFiles.places()
-            let gazetteer = try places.gazetteer()
-            Terminal.standardOutput.write(StorageText.placesStatus(count: gazetteer.count, source: gazetteer.source, path: gazetteer.path,
+        func run() async throws {
+            let status = try await CommandLineApp.with { application in try application.placeIndexStatus() }
+            Terminal.standardOutput.write(StorageText.placesStatus(count: status.count, source: status.source, path: status.path,
                                                                    words: UserLanguage.words()))
-            RunNotes.warn(unwritten: places.takeProblems())
+            RunNotes.warn(unwritten: status.unwrittenCaches)
         }
     }
 
-    struct Reset: ParsableCommand {
+    struct Reset: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "reset", abstract: "Remove your imported index and use the bundled places again.")
 
-        func run() throws {
-            let index = LocalFiles.places().index
-            try index.removeImport()
+        func run() async throws {
+            try await CommandLineApp.with { application in try application.removeImportedPlaces() }
             Terminal.standardOutput.write(StorageText.bundledPlaces(words: UserLanguage.words()))
         }
     }

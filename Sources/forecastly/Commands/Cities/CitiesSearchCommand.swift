@@ -1,10 +1,11 @@
 import ForecastlyBase
 import ArgumentParser
+import ForecastlyApp
 import ForecastPresentation
 import Places
 
 extension CitiesCommand {
-    struct Search: ParsableCommand {
+    struct Search: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "search",
             abstract: "List places whose name starts with PREFIX, most populous first.",
@@ -25,20 +26,18 @@ extension CitiesCommand {
             do { _ = try PlaceQuery(prefix) } catch { throw UsageMistake.error(error) }
         }
 
-        func run() throws {
+        func run() async throws {
             let query = try PlaceQuery(prefix)
-            let places = LocalFiles.places()
-            let gazetteer = try places.gazetteer()
-            let matches = gazetteer.searchMatches(query, limit: limit)
+            let found = try await CommandLineApp.with { application in try application.searchPlaces(query, limit: limit) }
+            let matches = found.matches
             if json {
                 Terminal.standardOutput.writeDocument(String(decoding: PlaceDocument(matches: matches).encoded(), as: UTF8.self) + "\n")
             } else if !matches.isEmpty {
                 Terminal.standardOutput.write(PlaceText.table(matches))
             }
-            RunNotes.warn(unwritten: places.takeProblems())
+            RunNotes.warn(unwritten: found.unwrittenCaches)
             if matches.isEmpty {
-                let suggestions = gazetteer.suggestions(for: query).map(\.qualifiedName)
-                throw PlaceResolutionError.notFound(query: query.description, suggestions: suggestions, onlineFailure: nil)
+                throw PlaceResolutionError.notFound(query: query.description, suggestions: found.suggestions.map(\.qualifiedName), onlineFailure: nil)
             }
         }
     }

@@ -13,7 +13,7 @@ struct NotesCommand: AsyncParsableCommand {
         defaultSubcommand: List.self
     )
 
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List notes, newest first.")
         @Option(parsing: .unconditional, help: ArgumentHelp("Show at most this many.", valueName: "n")) var limit: Int?
         @Flag(help: "Print a JSON array (the export format).") var json = false
@@ -22,8 +22,8 @@ struct NotesCommand: AsyncParsableCommand {
             if let limit, limit < 1 { throw UsageMistake.error(MessageText("--limit must be 1 or more; got {value}.", ["value": "\(limit)"])) }
         }
 
-        func run() throws {
-            let notes = try LocalFiles.store().notes(limit: limit)
+        func run() async throws {
+            let notes = try await CommandLineApp.with { application in try application.notes(limit: limit) }
             if json {
                 Terminal.standardOutput.writeDocument(NoteText.json(notes))
             } else if notes.isEmpty {
@@ -36,31 +36,32 @@ struct NotesCommand: AsyncParsableCommand {
         }
     }
 
-    struct Show: ParsableCommand {
+    struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one note in full.")
         @Argument(help: ArgumentHelp("The note's number (from 'notes list').", valueName: "id")) var id: Int64
 
-        func run() throws {
-            guard let note = try LocalFiles.store().note(id: id) else { throw NoSuchNote(id: id) }
+        func run() async throws {
+            let note = try await CommandLineApp.with { application in try application.note(id: id) }
             Terminal.standardOutput.write(NoteText.details(note, words: UserLanguage.words()) { WeatherProviders.named($0)?.source.attribution })
         }
     }
 
-    struct Delete: ParsableCommand {
+    struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete one note.")
         @Argument(help: ArgumentHelp("The note's number (from 'notes list').", valueName: "id")) var id: Int64
 
-        func run() throws {
-            guard try LocalFiles.store().deleteNote(id: id) else { throw NoSuchNote(id: id) }
+        func run() async throws {
+            try await CommandLineApp.with { application in try application.deleteNote(id: id) }
             Terminal.standardOutput.writeLine(UserLanguage.words()("Deleted note {number}.", ["number": "\(id)"]))
         }
     }
 
-    struct Export: ParsableCommand {
+    struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "export", abstract: "Print every note as JSON (newest first).")
 
-        func run() throws {
-            Terminal.standardOutput.writeDocument(NoteText.json(try LocalFiles.store().notes(limit: nil)))
+        func run() async throws {
+            let notes = try await CommandLineApp.with { application in try application.notes(limit: nil) }
+            Terminal.standardOutput.writeDocument(NoteText.json(notes))
         }
     }
 }
