@@ -39,9 +39,9 @@ public struct Application: Sendable {
     public func locationServicesSwitched(on: Bool) async {
         let (permission, _) = await self.permission()
         if !on {
-            await permission.restricted(by: .desktopSwitchOff)
+            await permission.observed(.policyRestricted(.desktopSwitchOff))
         } else if case .restricted(_, .desktopSwitchOff) = await permission.authorization.state {
-            _ = try? await permission.authorization.handle(.policyLifted, remembering: false)
+            await permission.observed(.policyLifted)
         }
     }
 

@@ -1,5 +1,6 @@
 import ForecastlyBase
 import Foundation
+import ForecastlyApp
 @testable import LocationProvider
 import Testing
 
@@ -70,7 +71,7 @@ struct TemporaryDirectory: ~Copyable {
     @Test func noFileMeansNoRestriction() {
         let policy = LocationPolicy.load(path: "/nonexistent/forecastly/policy.json")
         #expect(policy == .unrestricted)
-        #expect(LocationSourceKind.allCases.allSatisfy(policy.allows))
+        #expect(policy.locationEnabled && policy.forbiddenSources.isEmpty)
     }
 
     @Test func disabledTurnsOffEverySourceButTypedCoordinates() throws {
@@ -78,8 +79,10 @@ struct TemporaryDirectory: ~Copyable {
         try directory.write(#"{"location": "disabled"}"#, to: "policy.json")
         let policy = LocationPolicy.load(environment: ["FORECASTLY_POLICY_FILE": directory.path + "/policy.json"])
         #expect(!policy.locationEnabled)
-        #expect(!policy.allows(.gpsd) && !policy.allows(.ip))
-        #expect(policy.allows(.manual))
+        #expect(policy.forbiddenSources.isEmpty)
+        // What it means for each source is the rule's to say (LocatingRuleTests); typed coordinates need no permission.
+        #expect(LocatingRule.standard.decide(.authorized(LocationGrant(accuracy: .full)), policy, [.manual]) == .notNeeded)
+        #expect(LocatingRule.standard.decide(.authorized(LocationGrant(accuracy: .full)), policy, [.gpsd]).refusal != nil)
         #expect(policy.problem == nil)
         #expect(policy.path == directory.path + "/policy.json")
     }
@@ -89,8 +92,7 @@ struct TemporaryDirectory: ~Copyable {
         try directory.write(#"{"location": "enabled", "sources": {"ip": false, "gpsd": true}}"#, to: "policy.json")
         let policy = LocationPolicy.load(path: directory.path + "/policy.json")
         #expect(policy.locationEnabled)
-        #expect(policy.allows(.gpsd))
-        #expect(!policy.allows(.ip))
+        #expect(policy.forbiddenSources == [.ip])
     }
 
     @Test(arguments: ["[]", "{", #"{"location": "sometimes"}"#, #"{"sources": {"wifi": false}}"#, #"{"sources": {"ip": "no"}}"#, #"{"sources": []}"#])

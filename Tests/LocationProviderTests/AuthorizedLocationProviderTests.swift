@@ -184,10 +184,47 @@ import TestSupport
         #expect(told.withLock { $0 } == Array(repeating: "gpsd: \(LocationError.gpsdNotRunning(address: "localhost:2947"))", count: 2))
     }
 
-    @Test func permissionProblemsStopTheChain() async {
-        let ip = SimulatedLocationProvider(kind: .ip, script: [.fail(.denied)])
+    /// The chain carries out the plan: a refusal ends it before any source
+    /// is asked, even the stored place after them.
+    @Test func aPlanThatRefusesEndsTheChain() async throws {
+        let ip = SimulatedLocationProvider.fixed(Self.berlin, kind: .ip)
         let manual = ManualLocationProvider(place: StoredPlace(coordinate: Self.berlin, name: nil))
-        await #expect(throws: LocationError.denied) { try await AutomaticLocationProvider([ip, manual]).currentLocation(timeout: .seconds(1)) }
+        let (authorization, _) = await LocationAuthorization.load(store: InMemoryAuthorizationStore(decision: .denied), policy: .unrestricted)
+        let chain = AutomaticLocationProvider([ip, manual], permission: Permission(authorization: authorization))
+        await #expect(throws: LocationError.denied) { try await chain.currentLocation(timeout: .seconds(1)) }
+        #expect(ip.requestCount == 0)
+    }
+
+    /// A source the policy forbids is skipped, with the policy as its reason; the next is asked.
+    @Test func aSourceThePlanLeavesOutIsSkipped() async throws {
+        let gpsd = SimulatedLocationProvider.fixed(Self.berlin, kind: .gpsd)
+        let ip = SimulatedLocationProvider.fixed(Self.berlin, kind: .ip)
+        let noGPS = LocationPolicy(path: "/etc/forecastly/policy.json", locationEnabled: true, forbiddenSources: [.gpsd])
+        let (authorization, _) = await LocationAuthorization.load(store: InMemoryAuthorizationStore(decision: .authorized(.full)), policy: noGPS)
+        let chain = AutomaticLocationProvider([gpsd, ip], permission: Permission(authorization: authorization))
+        #expect(try await chain.currentLocation(timeout: .seconds(1)).source == .ip)
+        #expect(gpsd.requestCount == 0)
+    }
+
+    /// GeoClue says the desktop's switch is off: the guard hands that to the
+    /// state machine as an event, and the next plan ends the chain (no IP
+    /// lookup after the desktop said no), in one run and while watching.
+    @Test func aRestrictionABackendMeetsEndsTheChainThroughThePlan() async throws {
+        let geoclue = SimulatedLocationProvider(kind: .geoclue, script: [.fail(.restricted(.desktopSwitchOff, source: .geoclue))])
+        let ip = SimulatedLocationProvider.fixed(Self.berlin, kind: .ip)
+        let (authorization, _) = await LocationAuthorization.load(store: InMemoryAuthorizationStore(decision: .authorized(.full)), policy: .unrestricted)
+        let permission = Permission(authorization: authorization)
+        let chain = AutomaticLocationProvider([AuthorizedLocationProvider(geoclue, permission: permission),
+                                               AuthorizedLocationProvider(ip, permission: permission)], permission: permission)
+        await #expect(throws: LocationError.restricted(.desktopSwitchOff, source: nil)) { try await chain.currentLocation(timeout: .seconds(1)) }
+        #expect(ip.requestCount == 0)
+        guard case .restricted(_, .desktopSwitchOff) = await authorization.state else { Issue.record("\(await authorization.state)"); return }
+        var ended: LocationError?
+        for await update in chain.updates() {
+            if case .diagnostic(.failed(let error)) = update { ended = error }
+        }
+        #expect(ended == .restricted(.desktopSwitchOff, source: nil))
+        #expect(ip.requestCount == 0)
     }
 }
 

@@ -24,6 +24,22 @@ public struct LocatingRule: Sendable {
         decide(snapshot.state, snapshot.policy, sources)
     }
 
+    /// The whole plan for a request that would ask `sources` in this order:
+    /// the decision for the backends together, the backends the rule lets
+    /// run each on its own (a policy may forbid one), why the others may
+    /// not, and whether the stored place answers when none may run.
+    public func plan(_ snapshot: LocationAuthorization.Snapshot, sources: [LocationSourceKind]) -> LocatingPlan {
+        let backends = sources.filter { $0 != .manual }
+        let decision = decide(snapshot.state, snapshot.policy, Set(backends))
+        var runnable: [LocationSourceKind] = []
+        var refusals: [LocationSourceKind: LocationError] = [:]
+        for kind in backends {
+            if let refusal = decide(snapshot.state, snapshot.policy, [kind]).refusal { refusals[kind] = refusal } else { runnable.append(kind) }
+        }
+        return LocatingPlan(decision: decision, sources: decision.permitsLocating ? runnable : [],
+                            fallsBackToStoredPlace: sources.contains(.manual), refusals: refusals)
+    }
+
     /// forecastly's rule:
     /// - a stored place or typed coordinates (`manual`) need no permission:
     ///   they reveal nothing the user did not give;

@@ -36,6 +36,10 @@ public struct Permission: LocatingDecisions {
         self.lastRead = LastRead(read)
     }
 
+    public func plan(for sources: [LocationSourceKind]) async -> LocatingPlan {
+        rule.plan(await authorization.snapshot, sources: sources)
+    }
+
     public func decision(for sources: Set<LocationSourceKind>) async -> LocatingDecision {
         rule(await authorization.snapshot, sources: sources)
     }
@@ -57,8 +61,10 @@ public struct Permission: LocatingDecisions {
         }
     }
 
-    public func restricted(by restriction: Restriction) async {
-        _ = try? await authorization.handle(.policyRestricted(restriction), remembering: false)
+    /// What a backend or the desktop reported (the switch turned off), for
+    /// this run: handled by the transition table, not remembered.
+    public func observed(_ event: AuthorizationEvent) async {
+        _ = try? await authorization.handle(event, remembering: false)
     }
 
     /// The user's own answer or change (the prompt, `location allow|deny|reset`),

@@ -26,24 +26,23 @@ extension Application {
         progress: @escaping ProgressReporter
     ) async throws -> LocationSource {
         let kinds = settings.source.kinds
-        let backends = Set(kinds).subtracting([.manual])
-        var decision = await permission.decision(for: backends)
-        if decision == .mustAsk {
+        var plan = await permission.plan(for: kinds)
+        if plan.decision == .mustAsk {
             progress(.waitingForPermission)
             switch await context.asker.ask(services: await servicesToAsk(kinds, settings: settings, permission: permission)) {
             case .answered(let answer):
                 try await permission.handle(.answered(answer))
-                decision = await permission.decision(for: backends)
+                plan = await permission.plan(for: kinds)
             case .noAnswer:
-                decision = .refused(.notAnswered)
+                plan.decision = .refused(.notAnswered)
             case .cannotAsk:
-                if !waitingIsFine { decision = .refused(.notDetermined) }
+                if !waitingIsFine { plan.decision = .refused(.notDetermined) }
             }
         }
         var usable = kinds
-        if let refusal = decision.refusal, !waitingIsFine {
-            // The stored place needs no permission: with `auto` it is what is left.
-            guard kinds.contains(.manual), case .success(_?) = context.backends.placeStore.load() else { throw refusal }
+        if let refusal = plan.decision.refusal, !waitingIsFine {
+            // What the plan falls back to when locating is refused: the stored place, when there is one.
+            guard plan.fallsBackToStoredPlace, case .success(_?) = context.backends.placeStore.load() else { throw refusal }
             usable = [.manual]
         }
         let onSatellites: @Sendable (Int, Int) -> Void = { progress(.satellites(seen: $0, used: $1)) }
@@ -52,7 +51,7 @@ extension Application {
             return AuthorizedLocationProvider(backend, permission: permission)
         }
         let provider: any LocationProvider = providers.count == 1 ? providers[0]
-            : AutomaticLocationProvider(providers, firstFixTimeout: settings.timeout) { source, error in
+            : AutomaticLocationProvider(providers, permission: permission, firstFixTimeout: settings.timeout) { source, error in
                 let reason = error.summary.hasSuffix(".") ? String(error.summary.dropLast()) : error.summary
                 AppLog.logger.debug("location: \(source.rawValue) gave no location (\(reason)); asking the next source")
             }
@@ -62,10 +61,8 @@ extension Application {
     /// What the prompt names: every service a lookup would reach, as far as
     /// the policy lets the user allow it.
     private func servicesToAsk(_ kinds: [LocationSourceKind], settings: LocatingSettings, permission: Permission) async -> String {
-        let policy = await permission.authorization.policy
-        let allowable = kinds.filter { kind in
-            kind != .manual && permission.rule.decide(.authorized(LocationGrant(accuracy: .full)), policy, [kind]).permitsLocating
-        }
-        return allowable.map { context.backends.describe($0, settings: settings) }.joined(separator: " and, if that has no fix, ")
+        // The plan as it would be once allowed: the sources the policy lets run.
+        let allowed = LocationAuthorization.Snapshot(state: .authorized(LocationGrant(accuracy: .full)), policy: await permission.authorization.policy)
+        return permission.rule.plan(allowed, sources: kinds).sources.map { context.backends.describe($0, settings: settings) }.joined(separator: " and, if that has no fix, ")
     }
 }

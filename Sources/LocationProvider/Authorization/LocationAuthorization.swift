@@ -102,14 +102,16 @@ public actor LocationAuthorization {
     /// table as it says, and the new policy's per-source rules apply.
     public func apply(_ newPolicy: LocationPolicy) {
         guard newPolicy != policy else { return }
-        let byPolicyFile: Bool = if case .restricted(_, .policyFile) = state { true } else { false }
-        if !newPolicy.locationEnabled, !byPolicyFile, case .restricted = state {
-            // Restricted already by someone else: that reason stands (the table keeps the first).
-        } else if !newPolicy.locationEnabled, !byPolicyFile {
-            state = (try? state.applying(.policyRestricted(.policyFile(path: newPolicy.path)))) ?? state
-        } else if newPolicy.locationEnabled, byPolicyFile {
-            state = (try? state.applying(.policyLifted)) ?? state
+        // The file turns locating off or on; the table says what that does
+        // to the state (a restriction already there stands, as the first).
+        let event: AuthorizationEvent? = if !newPolicy.locationEnabled {
+            .policyRestricted(.policyFile(path: newPolicy.path))
+        } else if case .restricted(_, .policyFile) = state {
+            .policyLifted
+        } else {
+            nil
         }
+        if let event, let next = try? state.applying(event) { state = next }
         policy = newPolicy
         subscribers.send(snapshot)
     }

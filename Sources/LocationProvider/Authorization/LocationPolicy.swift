@@ -5,8 +5,9 @@ import Foundation
 /// `FORECASTLY_POLICY_FILE`). The user cannot override it.
 ///
 /// `{"location": "disabled"}` turns locating off; `{"location": "enabled",
-/// "sources": {"ip": false}}` forbids IP lookups only. Typed coordinates
-/// are never restricted: they reveal nothing the user did not type.
+/// "sources": {"ip": false}}` forbids IP lookups only. It is what the file
+/// says; what that means for a request is decided by the application's
+/// rule (typed coordinates and the stored place are never restricted).
 public struct LocationPolicy: Sendable, Hashable {
     public static let defaultPath = "/etc/forecastly/policy.json"
     public static let pathVariable = "FORECASTLY_POLICY_FILE"
@@ -24,10 +25,6 @@ public struct LocationPolicy: Sendable, Hashable {
         self.locationEnabled = locationEnabled
         self.forbiddenSources = forbiddenSources
         self.problem = problem
-    }
-
-    public func allows(_ source: LocationSourceKind) -> Bool {
-        source == .manual || (locationEnabled && !forbiddenSources.contains(source))
     }
 
     /// Reads the policy. No file means no policy. A file that exists but

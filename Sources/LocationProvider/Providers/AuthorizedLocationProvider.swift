@@ -20,7 +20,7 @@ public struct AuthorizedLocationProvider: LocationProvider {
             let fix = try await source(for: grant).currentLocation(timeout: timeout)
             return grant.map { fix.limited(to: $0.accuracy) } ?? fix
         } catch {
-            await restrictIfTold(by: error)
+            await report(error)
             throw error
         }
     }
@@ -31,13 +31,11 @@ public struct AuthorizedLocationProvider: LocationProvider {
         return requesting.requesting(grant.accuracy)
     }
 
-    /// A backend that learns of a restriction the user cannot lift (GeoClue:
-    /// the desktop's switch is off, or its configuration forbids forecastly)
-    /// hands it on, so every other source stops too.
-    private func restrictIfTold(by error: LocationError) async {
-        guard case .restricted(let restriction, _) = error else { return }
-        if case .policyFile = restriction { return }
-        await permission.restricted(by: restriction)
+    /// What a backend learnt that the authorization must hear of (GeoClue:
+    /// the desktop's switch is off) goes to its state machine as an event;
+    /// the next plan says what it means for every source.
+    private func report(_ error: LocationError) async {
+        if let event = error.authorizationEvent { await permission.observed(event) }
     }
 
     /// The backend's updates while the decision permits them: when it stops
@@ -67,7 +65,7 @@ public struct AuthorizedLocationProvider: LocationProvider {
                             case .fix(let fix):
                                 continuation.yield(.fix(grant.map { fix.limited(to: $0.accuracy) } ?? fix))
                             case .diagnostic(.failed(let error)):
-                                await restrictIfTold(by: error)
+                                await report(error)
                                 continuation.yield(update)
                             default:
                                 continuation.yield(update)

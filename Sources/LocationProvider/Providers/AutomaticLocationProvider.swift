@@ -3,11 +3,15 @@ import Synchronization
 
 /// `--source auto`: the first backend that answers, in order (gpsd, then
 /// GeoClue, then IP, then the stored place). Each is tried with its own
-/// timeout; the error lists why every one failed. A permission answer
-/// (undecided, denied, or restricted, as by the desktop's switch) ends the
-/// chain: it is the answer, not a reason to ask the next source.
+/// timeout; the error lists why every one failed. Before each backend the
+/// chain asks `permission` for the plan as it is then, and does what it
+/// says: ask the backend, skip it, or end with the plan's refusal (a
+/// restriction a backend met on the way has changed the plan by then). It
+/// decides nothing itself; without a permission it asks every backend.
 public struct AutomaticLocationProvider: LocationProvider {
     public let providers: [any LocationProvider]
+    /// Where the plan comes from; nil for a chain that needs no permission.
+    public let permission: (any LocatingDecisions)?
     /// While watching, how long a backend may go without its first fix
     /// before the next one is asked: a gpsd that is not running is retried
     /// for ever by its own updates, which would otherwise keep the chain
@@ -18,10 +22,11 @@ public struct AutomaticLocationProvider: LocationProvider {
     private let onSourceFailed: @Sendable (LocationSourceKind, LocationError) -> Void
 
     public init(
-        _ providers: [any LocationProvider], firstFixTimeout: Duration = .seconds(10),
+        _ providers: [any LocationProvider], permission: (any LocatingDecisions)? = nil, firstFixTimeout: Duration = .seconds(10),
         onSourceFailed: @escaping @Sendable (LocationSourceKind, LocationError) -> Void = { _, _ in }
     ) {
         self.providers = providers
+        self.permission = permission
         self.firstFixTimeout = firstFixTimeout
         self.onSourceFailed = onSourceFailed
     }
@@ -31,15 +36,29 @@ public struct AutomaticLocationProvider: LocationProvider {
     public func currentLocation(timeout: Duration) async throws(LocationError) -> LocationFix {
         var failures: [LocationError] = []
         for provider in providers {
+            switch await step(provider.kind) {
+            case .end(let refusal):
+                throw refusal
+            case .skip(let reason):
+                failures.append(reason)
+                continue
+            case .ask:
+                break
+            }
             do {
                 return try await provider.currentLocation(timeout: timeout)
             } catch {
-                if error.endsTheChain { throw error }
                 onSourceFailed(provider.kind, error)
                 failures.append(error)
             }
         }
         throw failures.count == 1 ? failures[0] : .allSourcesFailed(failures)
+    }
+
+    /// The plan's word on `kind`, as the plan is now.
+    private func step(_ kind: LocationSourceKind) async -> LocatingPlan.Step {
+        guard let permission else { return .ask }
+        return await permission.plan(for: providers.map(\.kind)).step(kind)
     }
 
     /// The first backend that delivers a fix keeps the stream (so a moving
@@ -53,7 +72,19 @@ public struct AutomaticLocationProvider: LocationProvider {
         return AsyncStream { continuation in
             let task = Task {
                 var failures: [LocationError] = []
+                var ended = false
                 for provider in providers {
+                    switch await step(provider.kind) {
+                    case .end(let refusal):
+                        failures.append(refusal)
+                        ended = true
+                    case .skip(let reason):
+                        failures.append(reason)
+                        continue
+                    case .ask:
+                        break
+                    }
+                    if ended { break }
                     let outcome = FollowedSource()
                     let following = Task {
                         for await update in provider.updates() {
@@ -81,10 +112,11 @@ public struct AutomaticLocationProvider: LocationProvider {
                     if outcome.delivered || Task.isCancelled { break }
                     let error = outcome.failure ?? Self.noFirstFix(provider.kind, within: firstFixTimeout)
                     failures.append(error)
-                    if error.endsTheChain { break }
                     onSourceFailed(provider.kind, error)
                 }
-                if !failures.isEmpty, failures.count == providers.count || failures.last?.endsTheChain == true {
+                if ended {
+                    continuation.yield(.diagnostic(.failed(failures[failures.count - 1])))
+                } else if !failures.isEmpty, failures.count == providers.count {
                     continuation.yield(.diagnostic(.failed(failures.count == 1 ? failures[0] : .allSourcesFailed(failures))))
                 }
                 continuation.finish()
@@ -111,18 +143,4 @@ private final class FollowedSource: Sendable {
     var failure: LocationError? { state.withLock { $0.failure } }
     func deliver() { state.withLock { $0.delivered = true } }
     func fail(_ error: LocationError) { state.withLock { $0.failure = error } }
-}
-
-extension LocationError {
-    /// A permission answer: not a reason to try the next source. Only a
-    /// policy that forbids one source (`"sources": {"ip": false}`) leaves
-    /// the others to be asked.
-    var endsTheChain: Bool {
-        switch self {
-        case .notDetermined, .notAnswered, .denied: true
-        case .restricted(.policyFile, let source): source == nil
-        case .restricted: true
-        default: false
-        }
-    }
 }

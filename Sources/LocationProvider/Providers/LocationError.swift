@@ -1,6 +1,18 @@
 public import ForecastlyBase
 
 /// Why no location could be had. Each case says what a person can do.
+extension LocationError {
+    /// What this failure tells the authorization's state machine, when it
+    /// tells it anything: a restriction that a backend met and the user
+    /// cannot lift (the desktop's switch, GeoClue's configuration). The
+    /// policy file is read by the application itself, never reported.
+    public var authorizationEvent: AuthorizationEvent? {
+        guard case .restricted(let restriction, _) = self else { return nil }
+        if case .policyFile = restriction { return nil }
+        return .policyRestricted(restriction)
+    }
+}
+
 public enum LocationError: Error, Sendable, Hashable {
     /// The user has not decided, and cannot be asked (no terminal).
     case notDetermined

@@ -7,7 +7,7 @@ import NetworkTransport
 /// sources, the prompt on the terminal, the desktop's notifications, and an
 /// HTTP transport with the `--timeout` given.
 enum CommandLineApp {
-    /// Runs `body` with the application and shuts its transport down
+    /// Runs `body` with the application; its HTTP client is shut down
     /// afterwards, whatever `body` does.
     static func with<Result: Sendable>(
         timeout: Double = 15, _ body: (Application) async throws -> Result
@@ -17,15 +17,7 @@ enum CommandLineApp {
         // slow or busy machine is given the time --timeout gives, a dead route is not waited for longer.
         let request = Duration.milliseconds(Int64(timeout * 1000))
         let limits = AsyncHTTPClientTransport.Limits(connect: min(request, .seconds(10)), request: request)
-        let transport = AsyncHTTPClientTransport(userAgent: Forecastly.userAgent, limits: limits)
-        let application = Application(context: .system(environment: environment, transport: transport, asker: TerminalPrompt()))
-        do {
-            let result = try await body(application)
-            await transport.shutdown()
-            return result
-        } catch {
-            await transport.shutdown()
-            throw error
-        }
+        return try await Application.withSystem(environment: environment, userAgent: Forecastly.userAgent, limits: limits,
+                                                asker: TerminalPrompt(), body)
     }
 }

@@ -1,17 +1,25 @@
-import ForecastCore
 import ForecastlyApp
 import Foundation
-import NetworkTransport
 
 extension WeatherWidget {
-    /// The widget on this machine, as the README shows it: the files and
-    /// location sources forecastly itself uses, and the HTTP transport.
-    /// (The tests never call it: it needs the network.)
-    public static func showHere() async -> String {
-        let transport = AsyncHTTPClientTransport(userAgent: "my-widget/1.0")
-        let application = Application(context: .system(environment: ProcessInfo.processInfo.environment, transport: transport))
-        let text = await WeatherWidget(application).text()
-        await transport.shutdown()
-        return text
+    /// The widget on this machine for as long as it runs: one application
+    /// (the files and location sources forecastly itself uses), whose HTTP
+    /// client lives as long as the widget, asked again every `interval`.
+    /// A `forecastly location deny` typed meanwhile holds from the next
+    /// line on, and `forecastly location allow` brings the temperature back.
+    /// (The tests run the same loop on a simulated source: this one needs
+    /// the network.)
+    public static func runHere(every interval: Duration, show: @Sendable (String) -> Void) async throws {
+        try await Application.withSystem(userAgent: "my-widget/1.0") { application in
+            try await WeatherWidget(application).run(every: interval, show: show)
+        }
+    }
+
+    /// Shows a line, waits `interval`, and again, until cancelled.
+    public func run(every interval: Duration, show: @Sendable (String) -> Void) async throws {
+        while true {
+            show(await text())
+            try await Task.sleep(for: interval)
+        }
     }
 }
