@@ -50,4 +50,27 @@ import Testing
         #expect(try LocatingDecision.notNeeded.grant() == nil)
         #expect(throws: LocationError.denied) { try LocatingDecision.refused(.denied).grant() }
     }
+
+    /// The plan a request is given: the sources that may run in order, each
+    /// one left out with its reason, and the stored place as the fallback.
+    @Test func thePlanListsWhatMayRunInOrderAndWhyNotTheRest() {
+        let auto: [LocationSourceKind] = [.gpsd, .geoclue, .ip, .manual]
+        let allowed = Self.rule.plan(.init(state: .authorized(Self.full), policy: Self.noIP), sources: auto)
+        #expect(allowed.decision == .allowed(Self.full))
+        #expect(allowed.sources == [.gpsd, .geoclue])
+        #expect(allowed.fallsBackToStoredPlace)
+        #expect(allowed.step(.ip) == .skip(.restricted(.policyFile(path: Self.noIP.path), source: .ip)))
+        #expect(allowed.step(.gpsd) == .ask && allowed.step(.manual) == .ask)
+
+        let denied = Self.rule.plan(.init(state: .denied, policy: .unrestricted), sources: auto)
+        #expect(denied.sources.isEmpty && denied.fallsBackToStoredPlace)
+        #expect(denied.step(.gpsd) == .end(.denied))
+        #expect(denied.step(.manual) == .ask, "the stored place needs no permission")
+
+        let gpsdOnly = Self.rule.plan(.init(state: .notDetermined, policy: .unrestricted), sources: [.gpsd])
+        #expect(gpsdOnly.decision == .mustAsk && gpsdOnly.sources.isEmpty && !gpsdOnly.fallsBackToStoredPlace)
+
+        let off = Self.rule.plan(.init(state: .authorized(Self.full), policy: Self.off), sources: auto)
+        #expect(off.step(.geoclue) == .end(.restricted(.policyFile(path: Self.off.path), source: nil)))
+    }
 }

@@ -9,7 +9,7 @@ import ForecastStore
 import Foundation
 import NetworkTransport
 
-/// Everything a run does with a forecast it read: the view model, every
+/// Everything a run does with a forecast it read: every
 /// renderer (the report at several widths, with the chart and in ASCII, one
 /// line, `--format` with every placeholder, JSON, Waybar, the terminal
 /// chart, the SVG), the store and back, and every renderer again on what
@@ -19,13 +19,6 @@ enum AllTheWayDown {
     static let everyPlaceholder = LineTemplate.Placeholder.allCases.map { "%\($0.rawValue)" }.joined(separator: " ")
 
     static func follow(_ forecast: Forecast) {
-        // The view model, as a run drives it.
-        let model = ForecastViewModel(service: ScriptedForecastService { _ in forecast })
-        Readers.wait {
-            let state = await model.load(Readers.request)
-            await model.finish()
-            precondition(state == .loaded(forecast), "the view model lost the forecast")
-        }
         render(forecast)
         // Into the store and back, and shown again.
         let key = ForecastCacheKey(Readers.request, provider: forecast.provider)

@@ -3,7 +3,7 @@ public import NetworkTransport
 
 /// Everything that can go wrong between asking a weather service for a
 /// forecast and having one. Locating the place fails with `LocationError`,
-/// which the pipeline carries beside it (`ForecastViewState.locationFailed`).
+/// which a watch carries beside it (`WatchFrame.notLocated`).
 ///
 /// Each case carries what a person needs to understand it; `summary`,
 /// `advice` and `exitStatus` turn it into the two lines the CLI prints.

@@ -1,4 +1,3 @@
-public import ForecastCore
 public import ForecastlyBase
 public import LocationProvider
 import Synchronization
@@ -146,15 +145,5 @@ extension AuthorizedLocationProvider {
     /// `base`, run only while forecastly's rule permits it under `authorization`.
     public init(_ base: any LocationProvider, authorization: LocationAuthorization) {
         self.init(base, permission: Permission(authorization: authorization))
-    }
-}
-
-extension ForecastViewModel {
-    /// `run(permission:…)` with forecastly's rule deciding under `authorization`.
-    @discardableResult
-    public func run(
-        authorization: LocationAuthorization, provider: any LocationProvider, locateTimeout: Duration, days: Int
-    ) async -> ForecastViewState {
-        await run(permission: Permission(authorization: authorization), provider: provider, locateTimeout: locateTimeout, days: days)
     }
 }
