@@ -19,8 +19,12 @@ extension Application {
     /// ```
     ///
     /// - Parameters:
+    ///   - environment: where settings, files and service endpoints are read from.
     ///   - userAgent: how the services know the client, as their terms ask.
     ///   - limits: connect and request time limits, and the largest body.
+    ///   - asker: who answers "may forecastly use your location?" (nobody, by default).
+    ///   - notifier: who is told of warnings and rain while watching.
+    ///   - body: what to do with the application; its result is returned.
     public static func withSystem<Result: Sendable>(
         environment: [String: String] = ProcessInfo.processInfo.environment, userAgent: String,
         limits: AsyncHTTPClientTransport.Limits = AsyncHTTPClientTransport.Limits(),
