@@ -75,7 +75,7 @@ public final class GeoClueSandbox: @unchecked Sendable {
         try Self.busConfiguration(socket: directory.path + "/system_bus_socket").write(
             to: directory.appendingPathComponent("bus.conf"), atomically: true, encoding: .utf8)
         try launch("/usr/bin/dbus-daemon", ["--config-file=\(directory.path)/bus.conf", "--nofork"], name: "bus")
-        try await until("the private bus") { FileManager.default.fileExists(atPath: self.directory.path + "/system_bus_socket") }
+        try await until("the private bus") { UnixSocket.accepts(self.directory.path + "/system_bus_socket") }
         guard options.geoclue else { return }
         let socket = directory.path + "/nmea.sock"
         if let log = options.log {

@@ -54,7 +54,7 @@ public final class NotificationDaemon: @unchecked Sendable {
         let socket = directory.path + "/session_bus_socket"
         try GeoClueSandbox.busConfiguration(socket: socket).write(to: directory.appendingPathComponent("bus.conf"), atomically: true, encoding: .utf8)
         try launch("/usr/bin/dbus-daemon", ["--config-file=\(directory.path)/bus.conf", "--nofork"], name: "bus")
-        try await until("the private bus") { FileManager.default.fileExists(atPath: socket) }
+        try await until("the private bus") { UnixSocket.accepts(socket) }
         guard service else { return }
         try launch(Self.python, ["-m", "dbusmock", "--template", "notification_daemon"], name: "notifications")
         try await until("the notification service") { (try? await self.calls()) != nil }
