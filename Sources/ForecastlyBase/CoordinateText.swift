@@ -8,3 +8,13 @@ extension Coordinate {
         return (String(match.output.1), String(match.output.2))
     }
 }
+
+extension Coordinate {
+    /// The coordinate "50.45,30.52" names, or nil when the text is not a
+    /// decimal pair or a number is out of range.
+    public init?(decimalPair text: String) {
+        guard let pair = Self.decimalPair(text), let latitude = Double(pair.latitude), let longitude = Double(pair.longitude),
+              let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else { return nil }
+        self = coordinate
+    }
+}

@@ -5,10 +5,7 @@ import ForecastlyBase
 /// mistake is reported with the file's line.
 enum PlaceSetting {
     static func isPlausible(_ text: String) -> Bool {
-        if let pair = Coordinate.decimalPair(text) {
-            guard let latitude = Double(pair.latitude), let longitude = Double(pair.longitude) else { return false }
-            return (try? Coordinate(latitude: latitude, longitude: longitude)) != nil
-        }
+        if Coordinate.decimalPair(text) != nil { return Coordinate(decimalPair: text) != nil }
         return !text.isEmpty && text.count <= 200
             && text.contains(where: \.isLetter)
             && !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })

@@ -13,6 +13,17 @@ public struct Comparison: Sendable {
 }
 
 extension Application {
+    /// The places typed as lists ("Kyiv, Lviv, Odesa", "Paris, FR, Berlin"):
+    /// a part that is a country or a state joins the name before it.
+    public func placeList(_ arguments: [String]) throws -> [PlaceQuery] {
+        let gazetteer = try context.places.gazetteer()
+        var queries: [PlaceQuery] = []
+        for argument in arguments {
+            queries += try PlaceQuery.list(argument, qualifies: gazetteer.qualifies)
+        }
+        return queries
+    }
+
     /// Many places in one table (`compare`, or `forecast` with several
     /// `--city`): every name resolved, then forecast together. Open-Meteo
     /// answers every place in one request (not cached); the others are

@@ -25,14 +25,7 @@ struct AlertsCommand: AsyncParsableCommand {
     @OptionGroup(title: "Locating (without --lat/--lon)") var locating: LocationSourceOptions
     @OptionGroup(title: "Service") var service: ServiceOptions
 
-    @Option(help: ArgumentHelp("The language to ask the warning service for, where it writes in several: de, nl, …; default lang in config.toml, then the locale.", valueName: "language"))
-    var lang: Language?
-
-    @Flag(name: .customLong("no-color"), help: "Never colour the output (also NO_COLOR=1).")
-    var noColor = false
-
-    @Flag(help: "Log what happens to stderr.")
-    var verbose = false
+    @OptionGroup var display: DisplayOptions
 
     func validate() throws {
         _ = try location.coordinate()
@@ -42,14 +35,14 @@ struct AlertsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        Diagnostics.bootstrap(verbose: verbose)
-        let settings = try Settings.load(Settings.Flags(provider: service.provider, apiKey: service.apiKey, language: lang))
+        Diagnostics.bootstrap(verbose: display.verbose)
+        let settings = try Settings.load(Settings.Flags(provider: service.provider, apiKey: service.apiKey, language: display.lang))
         let choice = try location.choice(locating: locating, settings: settings)
         let answer = try await CommandLineApp.with(timeout: service.timeout) { application in
             try await Spinner.while(Terminal.standardError.isTerminal) { try await application.alerts(at: choice, service: service.settings(settings), progress: $0) }
         }
         RunNotes.print(answer.notes)
-        let style = TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment, disabled: noColor)
+        let style = TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment, disabled: display.noColor)
         let text = AlertText.full(answer.alerts, placeName: answer.placeName,
                                   clock: PlaceClock(timeZone: answer.timeZone, hourCycle: settings.clock.value), now: Date(), style: style,
                                   words: settings.words.forASCII(!Terminal.localeIsUTF8(environment: ProcessInfo.processInfo.environment)))

@@ -26,11 +26,7 @@ struct ChartCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Where to write the SVG; - for stdout.", valueName: "file"), completion: .file(extensions: ["svg"]))
     var svg: String
 
-    @Option(help: ArgumentHelp("The language of the days and labels: de, es, fr, it, ja, nl, pl, pt, ru, uk or en; default lang in config.toml, then the locale.", valueName: "language"))
-    var lang: Language?
-
-    @Flag(help: "Log what happens to stderr.")
-    var verbose = false
+    @OptionGroup var display: DisplayOptions
 
     func validate() throws {
         _ = try location.coordinate()
@@ -43,9 +39,9 @@ struct ChartCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        Diagnostics.bootstrap(verbose: verbose)
+        Diagnostics.bootstrap(verbose: display.verbose)
         var flags = forecastOptions.flags(service: service)
-        flags.language = lang
+        flags.language = display.lang
         let settings = try Settings.load(flags)
         let forecast = ForecastSettings(
             place: try location.choice(locating: locating, settings: settings), days: settings.days.value,

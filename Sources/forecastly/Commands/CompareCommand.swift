@@ -30,14 +30,10 @@ struct CompareCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("metric, imperial or uk; default as for the forecast.", valueName: "system"))
     var units: UnitSystem?
 
-    @Option(help: ArgumentHelp("The language of the table: de, es, fr, it, ja, nl, pl, pt, ru, uk or en; default as for the forecast.", valueName: "language"))
-    var lang: Language?
-
     @Flag(help: "Print a JSON array (schema in the README).")
     var json = false
 
-    @Flag(name: .customLong("no-color"), help: "Never colour the output (NO_COLOR works too).")
-    var noColor = false
+    @OptionGroup var display: DisplayOptions
 
     @Flag(name: .customLong("no-alerts"), help: "Do not mark the places where an official warning is in force (or alerts = false in config.toml).")
     var noAlerts = false
@@ -53,15 +49,10 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let places = PlaceBook(environment: ProcessInfo.processInfo.environment)
-        let gazetteer = try places.gazetteer()
-        var queries: [PlaceQuery] = []
-        for argument in self.places {
-            queries += try PlaceQuery.list(argument, qualifies: gazetteer.qualifies)
-        }
+        let queries = try await CommandLineApp.with { application in try application.placeList(places) }
         let settings = try Settings.load(Settings.Flags(units: units, provider: service.provider, apiKey: service.apiKey,
-                                                        alerts: noAlerts ? false : nil, language: lang))
-        try await Self.show(queries, settings: settings, service: service, json: json, noColor: noColor)
+                                                        alerts: noAlerts ? false : nil, language: display.lang))
+        try await Self.show(queries, settings: settings, service: service, json: json, noColor: display.noColor)
     }
 
     /// The table (or JSON) for `queries`, as `compare` and `forecast` with several `--city` show it.

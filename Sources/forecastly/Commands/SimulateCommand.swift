@@ -82,9 +82,7 @@ struct SimulateCommand: AsyncParsableCommand {
 
     private func coordinate() throws -> Coordinate {
         guard let fix else { return try Coordinate(latitude: 52.52, longitude: 13.41) }
-        let parts = fix.split(separator: ",").map { Double($0.trimmingWhitespace()) }
-        guard parts.count == 2, let latitude = parts[0], let longitude = parts[1],
-              let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else {
+        guard let coordinate = Coordinate(decimalPair: fix) else {
             throw UsageMistake.error(MessageText("--fix takes LAT,LON in decimal degrees, such as 52.52,13.41."))
         }
         return coordinate

@@ -34,20 +34,13 @@ struct SkyCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("24h or 12h; default clock in config.toml, then the locale's (LC_TIME).", valueName: "clock"))
     var clock: HourCycle?
 
-    @Option(help: ArgumentHelp("The language: de, es, fr, it, ja, nl, pl, pt, ru, uk or en; default lang in config.toml, then the locale.", valueName: "language"))
-    var lang: Language?
-
     @Flag(help: "Draw in plain ASCII (the default when the locale is not UTF-8).")
     var ascii = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for finding the place (a city's name, locating), 1…120.", valueName: "seconds"))
     var timeout: Double = 15
 
-    @Flag(name: .customLong("no-color"), help: "Never colour the output (NO_COLOR works too).")
-    var noColor = false
-
-    @Flag(help: "Log what happens to stderr.")
-    var verbose = false
+    @OptionGroup var display: DisplayOptions
 
     func validate() throws {
         _ = try location.coordinate()
@@ -59,8 +52,8 @@ struct SkyCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        Diagnostics.bootstrap(verbose: verbose)
-        let settings = try Settings.load(Settings.Flags(clock: clock, language: lang))
+        Diagnostics.bootstrap(verbose: display.verbose)
+        let settings = try Settings.load(Settings.Flags(clock: clock, language: display.lang))
         let choice = try location.choice(locating: locating, settings: settings)
         let answer = try await CommandLineApp.with(timeout: timeout) { application in
             try await Spinner.while(Terminal.standardError.isTerminal) { try await application.sky(at: choice, days: days, progress: $0) }
@@ -74,7 +67,7 @@ struct SkyCommand: AsyncParsableCommand {
             let environment = ProcessInfo.processInfo.environment
             var report = SkyReport(days: answer.days, dayBefore: answer.dayBefore, coordinate: answer.coordinate, placeName: answer.placeName,
                                    timeZone: answer.timeZone,
-                                   style: TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: environment, disabled: noColor))
+                                   style: TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: environment, disabled: display.noColor))
             report.hourCycle = settings.clock.value
             report.width = Terminal.standardOutput.width(environment: environment)
             report.ascii = ascii || !Terminal.localeIsUTF8(environment: environment)

@@ -50,16 +50,9 @@ struct LocationOptions: ParsableArguments {
         }
     }
 
-    /// Where to forecast: the typed coordinate, else the (first) city, else
-    /// the place in config.toml unless `--source` asks to locate, else
-    /// wherever the user is, found as `locating` says.
+    /// Where to forecast, in the application's order (`PlaceChoice.forRun`).
     func choice(locating: LocationSourceOptions, settings: Settings) throws -> PlaceChoice {
-        if let named = try named() { return named }
-        if locating.source == nil, let place = settings.place, let configured = try including(place: place.value).named() {
-            if case .city(let city) = configured { return .configured(city, setting: place.source.description) }
-            return configured
-        }
-        return .located(locating.settings)
+        try PlaceChoice.forRun(named: try named(), configured: settings.place, locatingAsked: locating.source != nil, locating: locating.settings)
     }
 
     /// The place these options name (the typed coordinate, else the first

@@ -34,10 +34,6 @@ struct OutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("24h or 12h; default clock in config.toml, then the locale's (LC_TIME).", valueName: "clock"))
     var clock: HourCycle?
 
-    @Option(help: ArgumentHelp(
-        "The language of the report and the lines: de, es, fr, it, ja, nl, pl, pt, ru, uk or en; default lang in config.toml, then LANGUAGE, LC_ALL, LC_MESSAGES, LANG.",
-        valueName: "language"))
-    var lang: Language?
 
     @Flag(name: .customLong("no-air-quality"), help: "Leave out the air quality (shown in the report and JSON; or air-quality = false in config.toml).")
     var noAirQuality = false
@@ -51,11 +47,10 @@ struct OutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The air-quality index: european or us (default: european in Europe, us elsewhere).", valueName: "index"))
     var aqi: AirQualityScale?
 
-    @Flag(name: .customLong("no-color"), help: "Never colour the output (NO_COLOR works too).")
-    var noColor = false
-
-    @Flag(help: "Log what happens to stderr.")
-    var verbose = false
+    @OptionGroup var display: DisplayOptions
+    var lang: Language? { display.lang }
+    var noColor: Bool { display.noColor }
+    var verbose: Bool { display.verbose }
 
     func check() throws {
         if chart, json || format != nil || oneline || waybar {
