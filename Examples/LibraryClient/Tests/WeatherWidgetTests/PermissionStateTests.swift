@@ -63,7 +63,8 @@ import WeatherWidget
     }
 
     @Test func noFixInTimeSaysHowManySatellitesWereSeen() async throws {
-        let gps = SimulatedLocationProvider(kind: .gpsd, script: [.searching(visible: 4, used: 0), .wait(.seconds(30))])
+        // The receiver's wait and the timeout pass on a clock that does not wait.
+        let gps = SimulatedLocationProvider(kind: .gpsd, script: [.searching(visible: 4, used: 0), .wait(.seconds(30))], clock: InstantClock())
         let app = TestApplication.make(decision: .authorized(.full), location: gps)
         await #expect(throws: LocationError.noFix(timeoutSeconds: 0.2, satellitesSeen: 4, satellitesUsed: 0)) {
             try await app.locate(LocatingSettings(source: .gpsd, timeout: .milliseconds(200)))
