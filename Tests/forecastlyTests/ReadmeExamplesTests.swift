@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Every `forecastly …` command in the README's examples runs here as it is
-/// written: in a scratch directory with the README's file names, against a
+/// Every `forecastly …` command in the README's examples, and in the guide
+/// the README sends the rest to (ForecastlyApp's "The forecastly command"),
+/// runs here as it is written: in a scratch directory with the README's file names, against a
 /// loopback stub that answers in Open-Meteo's format (and as the IP service
 /// and the geocoder), one block's commands in order and sharing a HOME. Its
 /// exit status is checked (0, or what the README's comment says), and so is
@@ -20,10 +21,13 @@ import TestSupport
 
     static let root = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The README's code blocks, each a list of examples in order.
+    /// Where the examples are: the README, and the guide it sends the rest to.
+    static let documents = ["README.md", "Sources/ForecastlyApp/ForecastlyApp.docc/TheCommandLine.md"]
+
+    /// The documents' code blocks, each a list of examples in order.
     static let blocks: [[Example]] = {
-        let readme = (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
-        return readme.matches(of: /```(\w*)\n((?s).*?)```/).compactMap { match -> [Example]? in
+        let text = documents.map { (try? String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)) ?? "" }.joined(separator: "\n")
+        return text.matches(of: /```(\w*)\n((?s).*?)```/).compactMap { match -> [Example]? in
             var examples: [Example] = []
             for line in match.output.2.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
                 if let command = command(in: line) {
