@@ -1,4 +1,5 @@
 public import ForecastlyApp
+public import ForecastlyBase
 public import LocationProvider
 import Synchronization
 
@@ -16,9 +17,9 @@ public final class InMemoryPermissionRecords: PermissionRecords {
     /// The policy file's name, as messages name it.
     public static let policyFile = "simulated-policy.json"
 
-    public init(decision: UserDecision = .notDetermined, policyDisabled: Bool = false) {
+    public init(decision: UserDecision = .notDetermined, policyDisabled: Bool = false, forbiddenSources: Set<LocationSourceKind> = []) {
         store = InMemoryAuthorizationStore(decision: decision)
-        current = Mutex(Self.policy(disabled: policyDisabled))
+        current = Mutex(Self.policy(disabled: policyDisabled, forbidding: forbiddenSources))
     }
 
     public var decisions: any AuthorizationStore { store }
@@ -30,13 +31,14 @@ public final class InMemoryPermissionRecords: PermissionRecords {
     /// Every save of the decision (by any application) and every touch.
     public func version() async -> RecordsVersion { RecordsVersion([await store.saveCount, touches.withLock { $0 }]) }
 
-    static func policy(disabled: Bool) -> LocationPolicy {
-        disabled ? LocationPolicy(path: policyFile, locationEnabled: false, forbiddenSources: []) : .unrestricted
+    static func policy(disabled: Bool, forbidding sources: Set<LocationSourceKind> = []) -> LocationPolicy {
+        disabled || !sources.isEmpty ? LocationPolicy(path: policyFile, locationEnabled: !disabled, forbiddenSources: sources) : .unrestricted
     }
 
-    /// The administrator writes the policy file.
+    /// The administrator turns locating off or on in the policy file; the
+    /// sources it forbids stay forbidden.
     public func setPolicy(disabled: Bool) {
-        current.withLock { $0 = Self.policy(disabled: disabled) }
+        current.withLock { $0 = Self.policy(disabled: disabled, forbidding: $0.forbiddenSources) }
         touch()
     }
 

@@ -24,7 +24,8 @@ import Testing
         #expect(files.count >= 6)
         let tested = ["first-launch-asks.json", "denied-explains.json", "location-services-off.json", "offline-at-launch.json",
                       "revoked-while-watching.json", "allow-once-does-not-survive.json", "policy-arrives-mid-run.json",
-                      "warning-upgraded-and-rain-notified.json", "policy-lifted-after-launch.json"]
+                      "warning-upgraded-and-rain-notified.json", "policy-lifted-after-launch.json", "ip-forbidden-by-policy.json",
+                      "switched-off-at-launch.json"]
         #expect(Set(files) == Set(tested), "an example without a test below")
     }
 
@@ -127,6 +128,57 @@ import Testing
         #expect(entries[3].shows.hasPrefix("forecast for 52.6000°N, 13.5000°E"))
         #expect(entries[5].authorization == "authorized")
         #expect(entries[7].authorization == "restricted" && !entries[7].locating)
+    }
+
+    /// A story states the policy per source, a stored place and which source
+    /// it expects to answer; the transcript says each source's requests.
+    @Test func aSourceThePolicyForbidsIsNeverAsked() async throws {
+        let entries = try await Self.play("ip-forbidden-by-policy.json").entries
+        #expect(entries.allSatisfy { $0.locationRequests["ip"] == 0 })
+        #expect(entries[2].answeredBy == "manual")
+        #expect(entries[4].answeredBy == "manual")
+    }
+
+    @Test func aSwitchOffAtLaunchHoldsUntilItComesOn() async throws {
+        let entries = try await Self.play("switched-off-at-launch.json").entries
+        #expect(entries[0...2].allSatisfy { $0.locationRequests["gpsd"] == 0 && !$0.locating })
+        #expect(entries[4].answeredBy == "gpsd")
+    }
+
+    /// An expectation is a promise the story checks: one that is not so
+    /// fails the story, with what was expected and what is.
+    @Test func anUnmetExpectationFailsTheStory() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try #"""
+        {"name": "x", "authorization": "authorized", "steps": [
+          {"at": "0s", "location": {"fix": [52.52, 13.41]}},
+          {"at": "1m", "expect": {"authorization": "denied", "answeredBy": "ip", "locationRequests": {"gpsd": 0}}}]}
+        """#.write(to: file, atomically: true, encoding: .utf8)
+        let transcript = try await ScenarioRunner.run(try Scenario.load(from: file))
+        #expect(!transcript.passed)
+        let broken = transcript.violations.map(\.text)
+        #expect(broken.contains("expected permission denied, but it is authorized"), "\(broken)")
+        #expect(broken.contains("expected the forecast to be answered by ip, but it is gpsd"), "\(broken)")
+        #expect(broken.contains("expected gpsd to have been asked 0, but it is 1"), "\(broken)")
+    }
+
+    /// A misspelt key or a value out of range is refused with its place,
+    /// never played as another story that happens to pass.
+    @Test(arguments: [
+        (#"{"name": "x", "authorisation": "denied", "steps": []}"#, ".authorisation"),
+        (#"{"name": "x", "steps": [{"at": "1m", "expect": {"authorisation": "denied"}}]}"#, "steps[0].expect.authorisation"),
+        (#"{"name": "x", "steps": [{"at": "1m", "location": {"fix": [100, 0]}}]}"#, "steps[0].location.fix"),
+        (#"{"name": "x", "steps": [{"at": "1m", "location": {"fix": [1, 0], "source": "wifi"}}]}"#, "steps[0].location.source"),
+        (#"{"name": "x", "policy": {"sources": {"wifi": false}}, "steps": []}"#, ".policy.sources"),
+        (#"{"name": "x", "steps": [{"at": "1m", "expect": {"shows": "sunshine"}}]}"#, "steps[0].expect.shows"),
+    ])
+    func aStoryWithAKeyOrValueOutsideTheFormatIsRefused(json: String, place: String) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try json.write(to: file, atomically: true, encoding: .utf8)
+        let error = #expect(throws: ScenarioFileError.self) { try Scenario.load(from: file) }
+        #expect(error?.detail.contains(place) == true, "\(String(describing: error))")
     }
 
     /// The decision is made in one place, and the invariants are checked

@@ -26,7 +26,7 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
     /// Why a fetch happens.
     enum Event: Sendable {
         case due(generation: Int)
-        case moved(Coordinate)
+        case moved(LocationFix)
         case decision(LocatingDecision)
         case locationFailed(LocationError)
         /// `locations` finished: every fix before it has been dealt with.
@@ -88,7 +88,7 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
                     group.addTask {
                         for await update in locations {
                             switch update {
-                            case .fix(let fix): eventInput.yield(.moved(fix.coordinate))
+                            case .fix(let fix): eventInput.yield(.moved(fix))
                             case .diagnostic(.failed(let error)): eventInput.yield(.locationFailed(error))
                             case .diagnostic: continue
                             }
@@ -108,6 +108,9 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
 
         let loop = Task {
             var coordinate = place
+            // The fix the coordinate came from, for a located watch: each
+            // forecast says where it was located from, as a single run's does.
+            var located: LocationFix?
             var fetchedAt: Coordinate?
             var failures = 0
             var generation = 0
@@ -125,7 +128,8 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
                 let frame: WatchFrame
                 let next: Duration
                 do throws(ForecastError) {
-                    let (forecast, origin) = try await fetch(target)
+                    var (forecast, origin) = try await fetch(target)
+                    if let located, located.coordinate == target { forecast.fix = located }
                     fetchedAt = target
                     if case .stale = origin {
                         failures += 1
@@ -156,9 +160,11 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
                     await refresh()
                 case .due:
                     continue // a timer replaced by a newer fetch
-                case .moved(let next):
+                case .moved(let fix):
+                    let next = fix.coordinate
                     let first = coordinate == nil
                     coordinate = next
+                    located = fix
                     if first || fetchedAt.map({ $0.distance(to: next) > configuration.moveThresholdMeters }) ?? true {
                         await refresh()
                     }

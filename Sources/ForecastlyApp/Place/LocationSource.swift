@@ -51,7 +51,7 @@ extension Application {
             return AuthorizedLocationProvider(backend, permission: permission)
         }
         let provider: any LocationProvider = providers.count == 1 ? providers[0]
-            : AutomaticLocationProvider(providers, permission: permission, firstFixTimeout: settings.timeout) { source, error in
+            : AutomaticLocationProvider(providers, permission: permission, firstFixTimeout: settings.timeout, clock: context.clock) { source, error in
                 let reason = error.summary.hasSuffix(".") ? String(error.summary.dropLast()) : error.summary
                 AppLog.logger.debug("location: \(source.rawValue) gave no location (\(reason)); asking the next source")
             }

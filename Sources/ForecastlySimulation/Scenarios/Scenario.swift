@@ -1,5 +1,7 @@
+public import ForecastlyApp
 public import ForecastlyBase
 public import Foundation
+import LocationProvider
 
 /// A permission story, as a JSON file: how it starts, then a timeline of
 /// what happens. `ScenarioRunner` plays it through the real pipeline.
@@ -21,6 +23,18 @@ public import Foundation
 /// `"until"` stop), `{"rain": {"none": true}}` clears the sky. The watch
 /// sees them at its next refresh; with `"notify": true` it announces them as
 /// `--watch --notify` does.
+///
+/// A story may start with the sources it locates with (`"source": "auto"`,
+/// as `--source`; gpsd by default), the administrator's policy (`"policy":
+/// {"location": "enabled", "sources": {"ip": false}}`), a stored place
+/// (`"storedPlace": [50.45, 30.52]`) and the desktop's switch (`"desktopSwitch":
+/// "off"`). A location step names its source (`{"location": {"fix": [..],
+/// "source": "ip"}}`; gpsd by default). An `"expect"` step states what must be
+/// so then, as values: `{"expect": {"authorization": "denied", "shows":
+/// "notPermitted", "answeredBy": "ip", "locationRequests": {"gpsd": 0},
+/// "forecastRequests": 2, "locating": false}}`; each that is not so is a
+/// broken promise. A key the format does not have is refused with its place,
+/// never played as something else.
 
 public struct Scenario: Sendable, Decodable, Equatable {
     public var name: String
@@ -29,6 +43,14 @@ public struct Scenario: Sendable, Decodable, Equatable {
     public var authorization: InitialAuthorization
     /// forecastly's administrator policy turns locating off at launch.
     public var policyDisabled: Bool
+    /// The sources the policy forbids at launch (`"policy": {"sources": {"ip": false}}`).
+    public var forbiddenSources: Set<LocationSourceKind>
+    /// What the run locates with (`--source`).
+    public var source: LocationSourceChoice
+    /// The place stored with `location set`, at launch.
+    public var storedPlace: Coordinate?
+    /// The desktop's Location Services switch is off at launch.
+    public var desktopSwitchOff: Bool
     /// How often watch mode refreshes.
     public var interval: Duration
     /// Whether the watch sends notifications (`--notify`).
@@ -43,6 +65,8 @@ public struct Scenario: Sendable, Decodable, Equatable {
     public struct Step: Sendable, Decodable, Equatable {
         public var at: Duration
         public var event: Event
+        /// The source a location step is about.
+        public var source: LocationSourceKind = .gpsd
 
         public enum Event: Sendable, Equatable {
             case authorization(AuthorizationChange)
@@ -56,7 +80,26 @@ public struct Scenario: Sendable, Decodable, Equatable {
             case rain(RainChange)
             /// Only time passes.
             case wait
+            /// What must be so now, as values.
+            case expect(Expectation)
         }
+    }
+
+    /// What a story expects at a step; each field given is compared.
+    public struct Expectation: Sendable, Equatable {
+        public var authorization: String?
+        public var shows: ShownKind?
+        /// The source whose fix the forecast shown is for.
+        public var answeredBy: LocationSourceKind?
+        /// Times each named source was asked so far.
+        public var locationRequests: [String: Int]?
+        public var forecastRequests: Int?
+        public var locating: Bool?
+    }
+
+    /// What a screen is, as an expectation names it.
+    public enum ShownKind: String, Sendable, Decodable, CaseIterable {
+        case nothing, forecast, staleForecast, error, notLocated, notPermitted
     }
 
     public enum AuthorizationChange: String, Sendable, Decodable {
@@ -67,6 +110,7 @@ public struct Scenario: Sendable, Decodable, Equatable {
     }
 
     public enum LocationChange: Sendable, Equatable {
+        /// The step's source; gpsd unless it names another.
         case fix(latitude: Double, longitude: Double, accuracy: Double?)
         case searching(visible: Int, used: Int)
         /// The receiver loses its fix (a tunnel).
@@ -102,8 +146,12 @@ public struct Scenario: Sendable, Decodable, Equatable {
         case rateLimited
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name, description, authorization, policyDisabled, interval, notify, steps
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, description, authorization, policyDisabled, policy, interval, notify, steps, source, storedPlace, desktopSwitch
+    }
+
+    enum PolicyKeys: String, CodingKey, CaseIterable {
+        case location, sources
     }
 
     /// A scenario file, or why it cannot be read (the field named).
@@ -122,11 +170,45 @@ public struct Scenario: Sendable, Decodable, Equatable {
     }
 
     public init(from decoder: any Decoder) throws {
+        try StrictKeys.check(decoder, CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         description = try container.decodeIfPresent(String.self, forKey: .description)
         authorization = try container.decodeIfPresent(InitialAuthorization.self, forKey: .authorization) ?? .notDetermined
         policyDisabled = try container.decodeIfPresent(Bool.self, forKey: .policyDisabled) ?? false
+        forbiddenSources = []
+        if container.contains(.policy) {
+            let policy = try container.nestedContainer(keyedBy: PolicyKeys.self, forKey: .policy)
+            try StrictKeys.check(try container.superDecoder(forKey: .policy), PolicyKeys.self)
+            switch try policy.decodeIfPresent(String.self, forKey: .location) {
+            case nil, "enabled": break
+            case "disabled": policyDisabled = true
+            default: throw DecodingError.dataCorrupted(.init(codingPath: policy.codingPath + [PolicyKeys.location], debugDescription: #"expected "enabled" or "disabled""#))
+            }
+            for (name, allowed) in try policy.decodeIfPresent([String: Bool].self, forKey: .sources) ?? [:] {
+                guard let kind = LocationSourceKind(rawValue: name), kind != .manual else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: policy.codingPath + [PolicyKeys.sources],
+                                                            debugDescription: "“\(name.prefix(20))” is no source (gpsd, geoclue, ip)"))
+                }
+                if !allowed { forbiddenSources.insert(kind) }
+            }
+        }
+        let sourceName = try container.decodeIfPresent(String.self, forKey: .source) ?? "gpsd"
+        guard let source = LocationSourceChoice(rawValue: sourceName) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.source], debugDescription: "expected auto, gpsd, geoclue, ip or manual"))
+        }
+        self.source = source
+        storedPlace = try container.decodeIfPresent([Double].self, forKey: .storedPlace).map { pair in
+            guard pair.count == 2, let place = try? Coordinate(latitude: pair[0], longitude: pair[1]) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.storedPlace], debugDescription: "expected [latitude, longitude] within -90…90, -180…180"))
+            }
+            return place
+        }
+        switch try container.decodeIfPresent(String.self, forKey: .desktopSwitch) {
+        case nil, "on": desktopSwitchOff = false
+        case "off": desktopSwitchOff = true
+        default: throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.desktopSwitch], debugDescription: #"expected "on" or "off""#))
+        }
         interval = try Self.duration(container.decodeIfPresent(String.self, forKey: .interval) ?? "10m", at: [CodingKeys.interval])
         notify = try container.decodeIfPresent(Bool.self, forKey: .notify) ?? false
         steps = try container.decode([Step].self, forKey: .steps)
@@ -145,31 +227,67 @@ public struct Scenario: Sendable, Decodable, Equatable {
 }
 
 extension Scenario.Step {
-    enum CodingKeys: String, CodingKey {
-        case at, authorization, location, weather, alert, rain, restart, wait
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case at, authorization, location, weather, alert, rain, restart, wait, expect
     }
 
-    enum AlertKeys: String, CodingKey {
+    enum AlertKeys: String, CodingKey, CaseIterable {
         case event, severity, until, cancel
     }
 
-    enum RainKeys: String, CodingKey {
+    enum RainKeys: String, CodingKey, CaseIterable {
         case from, until, none
     }
 
-    enum LocationKeys: String, CodingKey {
-        case fix, accuracy, searching, lost, failure
+    enum LocationKeys: String, CodingKey, CaseIterable {
+        case fix, accuracy, searching, lost, failure, source
+    }
+
+    enum ExpectKeys: String, CodingKey, CaseIterable {
+        case authorization, shows, answeredBy, locationRequests, forecastRequests, locating
     }
 
     public init(from decoder: any Decoder) throws {
+        try StrictKeys.check(decoder, CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         at = try Scenario.duration(container.decode(String.self, forKey: .at), at: container.codingPath + [CodingKeys.at])
-        let present = [CodingKeys.authorization, .location, .weather, .alert, .rain, .restart, .wait].filter(container.contains)
+        let present = [CodingKeys.authorization, .location, .weather, .alert, .rain, .restart, .wait, .expect].filter(container.contains)
         guard present.count == 1, let key = present.first else {
             throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath,
-                debugDescription: "a step has exactly one of authorization, location, weather, alert, rain, restart, wait"))
+                debugDescription: "a step has exactly one of authorization, location, weather, alert, rain, restart, wait, expect"))
+        }
+        for (key, keys) in [(CodingKeys.alert, AlertKeys.allCases.map(\.rawValue)), (.rain, RainKeys.allCases.map(\.rawValue)),
+                            (.location, LocationKeys.allCases.map(\.rawValue)), (.expect, ExpectKeys.allCases.map(\.rawValue))]
+            where container.contains(key) {
+            try StrictKeys.check(try container.superDecoder(forKey: key), known: keys)
         }
         switch key {
+        case .expect:
+            let expect = try container.nestedContainer(keyedBy: ExpectKeys.self, forKey: .expect)
+            let answeredBy = try expect.decodeIfPresent(String.self, forKey: .answeredBy).map { name in
+                guard let kind = LocationSourceKind(rawValue: name) else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: expect.codingPath + [ExpectKeys.answeredBy], debugDescription: "expected gpsd, geoclue, ip or manual"))
+                }
+                return kind
+            }
+            let authorization = try expect.decodeIfPresent(String.self, forKey: .authorization)
+            if let authorization, !["notDetermined", "denied", "restricted", "authorized"].contains(authorization) {
+                throw DecodingError.dataCorrupted(.init(codingPath: expect.codingPath + [ExpectKeys.authorization],
+                                                        debugDescription: "expected notDetermined, denied, restricted or authorized"))
+            }
+            let shows = try expect.decodeIfPresent(String.self, forKey: .shows).map { name in
+                guard let kind = Scenario.ShownKind(rawValue: name) else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: expect.codingPath + [ExpectKeys.shows],
+                        debugDescription: "expected \(Scenario.ShownKind.allCases.map(\.rawValue).joined(separator: ", "))"))
+                }
+                return kind
+            }
+            event = .expect(Scenario.Expectation(
+                authorization: authorization, shows: shows, answeredBy: answeredBy,
+                locationRequests: try expect.decodeIfPresent([String: Int].self, forKey: .locationRequests),
+                forecastRequests: try expect.decodeIfPresent(Int.self, forKey: .forecastRequests),
+                locating: try expect.decodeIfPresent(Bool.self, forKey: .locating)))
+            return
         case .alert:
             let alert = try container.nestedContainer(keyedBy: AlertKeys.self, forKey: .alert)
             let event = try alert.decode(String.self, forKey: .event)
@@ -198,9 +316,16 @@ extension Scenario.Step {
         case .wait: event = .wait
         default:
             let location = try container.nestedContainer(keyedBy: LocationKeys.self, forKey: .location)
+            if let name = try location.decodeIfPresent(String.self, forKey: .source) {
+                guard let kind = LocationSourceKind(rawValue: name), kind != .manual else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: location.codingPath + [LocationKeys.source], debugDescription: "expected gpsd, geoclue or ip"))
+                }
+                source = kind
+            }
             if let fix = try location.decodeIfPresent([Double].self, forKey: .fix) {
-                guard fix.count == 2 else {
-                    throw DecodingError.dataCorrupted(.init(codingPath: location.codingPath + [LocationKeys.fix], debugDescription: "expected [latitude, longitude]"))
+                guard fix.count == 2, (try? Coordinate(latitude: fix[0], longitude: fix[1])) != nil else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: location.codingPath + [LocationKeys.fix],
+                                                            debugDescription: "expected [latitude, longitude] within -90…90, -180…180"))
                 }
                 event = .location(.fix(latitude: fix[0], longitude: fix[1], accuracy: try location.decodeIfPresent(Double.self, forKey: .accuracy)))
             } else if let searching = try location.decodeIfPresent([Int].self, forKey: .searching), searching.count == 2 {

@@ -3,10 +3,11 @@ import Foundation
 import LocationProvider
 import Synchronization
 
-/// The receiver of a scenario: it delivers what the timeline says, to
-/// whoever is listening, and records when it runs, so the transcript can
-/// prove it never ran without permission. When a listener starts it is told
-/// the current position at once, as a receiver with a fix would.
+/// One location source of a scenario (gpsd, GeoClue or the IP service): it
+/// delivers what the timeline says, to whoever is listening, and records
+/// when it runs, so the transcript can prove it never ran without
+/// permission. When a listener starts it is told the current position at
+/// once, as a receiver with a fix would.
 final class ScenarioLocationSource: LocationProvider, Sendable {
     private struct State {
         var listener: AsyncStream<LocationUpdate>.Continuation?
@@ -15,8 +16,11 @@ final class ScenarioLocationSource: LocationProvider, Sendable {
     }
 
     private let state = Mutex(State())
+    let kind: LocationSourceKind
 
-    var kind: LocationSourceKind { .gpsd }
+    init(kind: LocationSourceKind) {
+        self.kind = kind
+    }
 
     /// Whether something is being located right now.
     var isRunning: Bool { state.withLock { $0.listener != nil } }
@@ -49,7 +53,7 @@ final class ScenarioLocationSource: LocationProvider, Sendable {
         switch change {
         case .fix(let latitude, let longitude, let accuracy):
             guard let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else { return }
-            let fix = LocationFix(coordinate: coordinate, accuracyMeters: accuracy, source: .gpsd, timestamp: time)
+            let fix = LocationFix(coordinate: coordinate, accuracyMeters: accuracy, source: kind, timestamp: time)
             state.withLock { $0.current = fix }
             update = .fix(fix)
         case .searching(let visible, let used):

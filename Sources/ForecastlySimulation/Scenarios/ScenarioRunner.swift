@@ -71,7 +71,9 @@ private final class ScenarioMachine: Sendable {
     let epoch = Date(timeIntervalSince1970: 1_800_000_000)
     let services: ScenarioServices
     let disk: InMemoryPermissionRecords
-    let source = ScenarioLocationSource()
+    let backends: ScenarioBackends
+    /// The stored place's file, removed when the story ends.
+    let placeFile: String
     let asker = ScriptedAsker()
     let notifier = RecordingNotifier()
     let context: AppContext
@@ -88,7 +90,12 @@ private final class ScenarioMachine: Sendable {
         let epoch = self.epoch
         let now: @Sendable () -> Date = { epoch.addingTimeInterval(clock.now.offset.inSeconds) }
         services = ScenarioServices(now: now, launch: epoch)
-        disk = InMemoryPermissionRecords(decision: scenario.authorization.decision, policyDisabled: scenario.policyDisabled)
+        disk = InMemoryPermissionRecords(decision: scenario.authorization.decision, policyDisabled: scenario.policyDisabled,
+                                         forbiddenSources: scenario.forbiddenSources)
+        placeFile = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-scenario-place-\(UUID().uuidString).json").path
+        let placeStore = PlaceStore(path: placeFile)
+        if let place = scenario.storedPlace { try? placeStore.save(StoredPlace(coordinate: place, name: nil)) }
+        backends = ScenarioBackends(placeStore: placeStore)
         scriptsTheSky = scenario.notify || scenario.steps.contains { step in
             switch step.event {
             case .alert, .rain: true
@@ -104,18 +111,20 @@ private final class ScenarioMachine: Sendable {
         }
         context = AppContext(
             environment: environment, transport: services, store: .inMemory(), places: PlaceBook(environment: process),
-            clock: clock, now: now, backends: SimulatedBackends(source: source), records: disk, asker: asker, notifier: notifier, rule: rule)
+            clock: clock, now: now, backends: backends, records: disk, asker: asker, notifier: notifier, rule: rule)
         settings = ForecastSettings(
-            place: .located(LocatingSettings(source: .gpsd)), days: 3, service: ServiceSettings(fallback: false),
+            place: .located(LocatingSettings(source: scenario.source)), days: 3, service: ServiceSettings(fallback: false),
             extras: scriptsTheSky ? ExtrasWanted(nowcast: true, alerts: true) : .none)
         watching = WatchSettings(interval: scenario.interval, notify: scenario.notify ? NotifySettings() : nil)
     }
 
     func play() async -> ScenarioTranscript {
+        defer { unlink(placeFile) }
         // The places are opened before the story starts, so that building
         // their index on a first run is not mistaken for a quiet application.
         _ = try? context.places.gazetteer()
-        var app = launch()
+        var desktopSwitchOff = scenario.desktopSwitchOff
+        var app = await launch(desktopSwitchOff: desktopSwitchOff)
         var entries: [ScenarioTranscript.Entry] = []
         var remembersAGrant = scenario.authorization == .authorized || scenario.authorization == .authorizedReduced
         var liveness = Liveness(weatherUpSince: .zero)
@@ -136,8 +145,11 @@ private final class ScenarioMachine: Sendable {
                 default: break
                 }
             case .location(let change):
-                source.deliver(change, at: context.now())
-                liveness.fix = if case .fix(let latitude, let longitude, _) = change { (try? Coordinate(latitude: latitude, longitude: longitude)).map { ($0, step.at) } } else { nil }
+                backends[step.source].deliver(change, at: context.now())
+                // The liveness promise is about the source a story locates with alone.
+                if scenario.source.kinds == [step.source] {
+                    liveness.fix = if case .fix(let latitude, let longitude, _) = change { (try? Coordinate(latitude: latitude, longitude: longitude)).map { ($0, step.at) } } else { nil }
+                }
             case .weather(let mode):
                 services.set(mode)
                 liveness.weatherUpSince = mode == .up ? (liveness.weatherUpSince ?? step.at) : nil
@@ -147,15 +159,19 @@ private final class ScenarioMachine: Sendable {
                 services.set(change)
             case .restart:
                 await app.stop()
-                app = launch()
+                app = await launch(desktopSwitchOff: desktopSwitchOff)
                 liveness.permittedSince = nil
                 restarted = true
-            case .wait:
+            case .wait, .expect:
                 break
+            }
+            if case .authorization(let change) = step.event, change == .desktopSwitchOff || change == .desktopSwitchOn {
+                desktopSwitchOff = change == .desktopSwitchOff
             }
             await settle(app)
             var item = await entry(at: step.at, step: step.description, app: app, remembersAGrant: remembersAGrant, liveness: &liveness)
             if restarted { item.violations += await checkRestart(app) }
+            if case .expect(let expected) = step.event { item.violations += Self.unmet(expected, in: item, shown: app.lastFrame) }
             if let note { item.shows = note + "; " + item.shows }
             entries.append(item)
         }
@@ -163,11 +179,31 @@ private final class ScenarioMachine: Sendable {
         return ScenarioTranscript(scenario: scenario.name, entries: entries)
     }
 
-    private func launch() -> RunningApplication {
+    /// Starts the program; the desktop's switch, when off, is what it hears of first.
+    private func launch(desktopSwitchOff: Bool) async -> RunningApplication {
         let app = RunningApplication(application: Application(context: context), draw: draw, scriptsTheSky: scriptsTheSky, launch: epoch)
         services.watch { await app.application.permission().0.authorization.state }
+        if desktopSwitchOff { await app.application.locationServicesSwitched(on: false) }
         app.start(settings: settings, watching: watching)
         return app
+    }
+
+    /// Each expectation of an `"expect"` step that is not so, as a broken promise.
+    private static func unmet(_ expected: Scenario.Expectation, in entry: ScenarioTranscript.Entry, shown: WatchFrame?) -> [String] {
+        var unmet: [String] = []
+        func compare<Value: Equatable>(_ what: String, _ wanted: Value?, _ actual: Value?) {
+            guard let wanted, wanted != actual else { return }
+            unmet.append("expected \(what) \(wanted), but it is \(actual.map { "\($0)" } ?? "none")")
+        }
+        compare("permission", expected.authorization, entry.authorization)
+        compare("to show", expected.shows, Scenario.ShownKind(shown))
+        compare("the forecast to be answered by", expected.answeredBy?.rawValue, entry.answeredBy)
+        compare("forecast requests", expected.forecastRequests, entry.forecastRequests)
+        compare("locating", expected.locating, entry.locating)
+        for (source, count) in (expected.locationRequests ?? [:]).sorted(by: { $0.key < $1.key }) {
+            compare("\(source) to have been asked", count, entry.locationRequests[source] ?? 0)
+        }
+        return unmet
     }
 
     /// A permission step, done as the user or the administrator would do it;
@@ -212,7 +248,7 @@ private final class ScenarioMachine: Sendable {
         for _ in 0..<500 {
             try? await Task.sleep(for: .milliseconds(20))
             let current = fingerprint(app)
-            let waiting = app.frames > 0 || source.isRunning || asker.isAsking || clock.hasSleepers
+            let waiting = app.frames > 0 || backends.isRunning || asker.isAsking || clock.hasSleepers
             quiet = current == last && services.inFlight == 0 && waiting ? quiet + 1 : 0
             last = current
             if quiet >= 5 { return }
@@ -220,7 +256,7 @@ private final class ScenarioMachine: Sendable {
     }
 
     private func fingerprint(_ app: RunningApplication) -> [Int] {
-        [app.frames, services.requests, source.starts, source.isRunning ? 1 : 0, asker.isAsking ? 1 : 0, notifier.log.count]
+        [app.frames, services.requests, backends.starts, backends.isRunning ? 1 : 0, asker.isAsking ? 1 : 0, notifier.log.count]
     }
 
     /// The entry for now, with every invariant checked.
@@ -229,8 +265,12 @@ private final class ScenarioMachine: Sendable {
     ) async -> ScenarioTranscript.Entry {
         let state = await app.application.permission().0.authorization.state
         var violations = app.takeViolations() + services.takeViolations() + notifier.takeViolations()
-        if source.isRunning, !state.isAuthorized {
+        if backends.isRunning, !state.isAuthorized {
             violations.append("the location source is running while permission is \(state.name)")
+        }
+        let forbidden = await disk.policy().forbiddenSources
+        for kind in backends.running where forbidden.contains(kind) {
+            violations.append("\(kind.rawValue) is locating, though the policy forbids it")
         }
         if case .authorized = await disk.store.load().decision, !remembersAGrant {
             violations.append("an \"allow once\" grant was remembered beyond its run")
@@ -240,12 +280,19 @@ private final class ScenarioMachine: Sendable {
         let notifications = notifier.log.dropFirst(notified.withLock { $0 })
         notified.withLock { $0 += notifications.count }
         return ScenarioTranscript.Entry(
-            at: ScenarioRunner.label(time), step: step, authorization: state.name, shows: app.shows, locating: source.isRunning,
-            locateStarts: source.starts, forecastRequests: services.requests, violations: violations,
-            warnings: app.warnings, notifications: Array(notifications))
+            at: ScenarioRunner.label(time), step: step, authorization: state.name, shows: app.shows, locating: backends.isRunning,
+            locateStarts: backends.starts, forecastRequests: services.requests, violations: violations,
+            warnings: app.warnings, notifications: Array(notifications),
+            answeredBy: Self.answeredBy(app.lastFrame), locationRequests: backends.requests)
     }
 
     private let notified = Mutex(0)
+
+    /// The source whose fix the forecast on the screen is for.
+    private static func answeredBy(_ frame: WatchFrame?) -> String? {
+        guard case .forecast(let forecast, _, _) = frame else { return nil }
+        return forecast.fix?.source.rawValue
+    }
 
     /// After a restart the permission is what the disk says.
     private func checkRestart(_ app: RunningApplication) async -> [String] {
@@ -385,15 +432,30 @@ extension Scenario.AuthorizationChange {
     }
 }
 
+extension Scenario.ShownKind {
+    /// What `frame` is, as a story's expectation names it.
+    init(_ frame: WatchFrame?) {
+        switch frame {
+        case nil: self = .nothing
+        case .forecast(_, .stale, _)?: self = .staleForecast
+        case .forecast?: self = .forecast
+        case .failed?: self = .error
+        case .notLocated?: self = .notLocated
+        case .notPermitted?: self = .notPermitted
+        }
+    }
+}
+
 extension Scenario.Step: CustomStringConvertible {
     public var description: String {
-        switch event {
+        let from = source == .gpsd ? "" : " (\(source.rawValue))"
+        return switch event {
         case .authorization(let change): "authorization \(change.rawValue)"
         case .location(.fix(let latitude, let longitude, let accuracy)):
-            "location fix \(latitude), \(longitude)" + (accuracy.map { " ±\(ValueFormat.decimal($0, places: 0)) m" } ?? "")
-        case .location(.searching(let visible, let used)): "location searching (\(visible) seen, \(used) used)"
-        case .location(.lost): "location lost"
-        case .location(.failure): "location source failed"
+            "location fix \(latitude), \(longitude)" + (accuracy.map { " ±\(ValueFormat.decimal($0, places: 0)) m" } ?? "") + from
+        case .location(.searching(let visible, let used)): "location searching (\(visible) seen, \(used) used)" + from
+        case .location(.lost): "location lost" + from
+        case .location(.failure): "location source failed" + from
         case .weather(let mode): "weather \(mode.rawValue)"
         case .alert(let change):
             change.severity.map { "alert \(change.event): \($0.rawValue) until \(ScenarioRunner.label(change.until ?? .zero))" } ?? "alert \(change.event) cancelled"
@@ -401,6 +463,7 @@ extension Scenario.Step: CustomStringConvertible {
             change.from.map { "rain from \(ScenarioRunner.label($0))" + (change.until.map { " until \(ScenarioRunner.label($0))" } ?? "") } ?? "no rain"
         case .restart: "restart"
         case .wait: "wait"
+        case .expect: "expect"
         }
     }
 }

@@ -23,6 +23,10 @@ public struct ScenarioTranscript: Sendable, Encodable, Equatable {
         public var warnings: [String]?
         /// The notifications of this step (`"notify": true`): "show 1 critical: Severe: Flood Watch", "withdraw 1".
         public var notifications: [String] = []
+        /// The source whose fix the forecast shown is for ("gpsd"); nil when no located forecast is shown.
+        public var answeredBy: String?
+        /// Times each source was asked so far ("gpsd": 2, "ip": 0).
+        public var locationRequests: [String: Int] = [:]
     }
 
     public var scenario: String

@@ -17,17 +17,22 @@ public struct AutomaticLocationProvider: LocationProvider {
     /// for ever by its own updates, which would otherwise keep the chain
     /// (and a status bar) waiting for ever.
     public let firstFixTimeout: Duration
+    /// What the first-fix timeout is measured on: the application's clock,
+    /// so a simulation hands over when its virtual time says so.
+    public let clock: any Clock<Duration>
     /// Told each source that failed before the next was asked (for a log:
     /// a fix from the IP service says nothing of why gpsd gave none).
     private let onSourceFailed: @Sendable (LocationSourceKind, LocationError) -> Void
 
     public init(
         _ providers: [any LocationProvider], permission: (any LocatingDecisions)? = nil, firstFixTimeout: Duration = .seconds(10),
+        clock: any Clock<Duration> = ContinuousClock(),
         onSourceFailed: @escaping @Sendable (LocationSourceKind, LocationError) -> Void = { _, _ in }
     ) {
         self.providers = providers
         self.permission = permission
         self.firstFixTimeout = firstFixTimeout
+        self.clock = clock
         self.onSourceFailed = onSourceFailed
     }
 
@@ -68,6 +73,7 @@ public struct AutomaticLocationProvider: LocationProvider {
     public func updates() -> AsyncStream<LocationUpdate> {
         let providers = self.providers
         let firstFixTimeout = self.firstFixTimeout
+        let clock = self.clock
         let onSourceFailed = self.onSourceFailed
         return AsyncStream { continuation in
             let task = Task {
@@ -100,7 +106,7 @@ public struct AutomaticLocationProvider: LocationProvider {
                         }
                     }
                     let handover = Task {
-                        try await Task.sleep(for: firstFixTimeout)
+                        try await clock.sleep(for: firstFixTimeout)
                         if !outcome.delivered { following.cancel() }
                     }
                     await withTaskCancellationHandler {
