@@ -194,6 +194,9 @@ let package = Package(
             name: "ForecastlySimulation",
             dependencies: [
                 "ForecastlyApp", "ForecastlyBase", "LocationProvider", "NetworkTransport", "ForecastCore", "ForecastPresentation", "CXML",
+                // Serving a story to other programs: gpsd's protocol on loopback.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strictSwift6
         ),

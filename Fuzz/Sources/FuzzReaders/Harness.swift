@@ -40,7 +40,7 @@ enum Readers {
     static let target = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? "open-meteo"
     static let names = ["open-meteo", "met-norway", "openweather", "ip-geolocation", "geocoder", "geonames",
                         "place-index", "decision-file", "stored-place", "policy-file", "format-template", "track", "scenario",
-                        "gpsd-address", "gpsd-stream"]
+                        "gpsd-address", "gpsd-stream", "gpsd-requests"]
 
     static let place = try! Coordinate(latitude: 50.45, longitude: 30.52)
     static let request = try! ForecastRequest(coordinate: place, days: 7)
@@ -218,6 +218,13 @@ enum Readers {
             gpsd.serve(bytes) {
                 let provider = GPSDLocationProvider(address: gpsd.address, deviceCheckPatience: .milliseconds(100))
                 wait { _ = try? await provider.currentLocation(timeout: .seconds(5)) }
+            }
+        case "gpsd-requests":
+            // What a client sends `forecastly simulate serve`'s gpsd: every
+            // answer is one JSON object a line, as gpsd's clients read them.
+            for line in SimulatedGPSD.conversation(bytes) {
+                precondition(!line.contains("\n") && !line.contains("\r"), "an answer spans lines")
+                precondition((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "an answer is not JSON: \(line)")
             }
         default:
             fatalError("FUZZ_TARGET must be one of \(names.joined(separator: ", "))")

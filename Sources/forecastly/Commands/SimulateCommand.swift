@@ -24,18 +24,30 @@ enum SimulatedSource: String, ArgumentChoice {
 }
 
 
-/// `forecastly simulate`: the real pipeline (permission, locating, forecast,
-/// rendering) over a simulated location source, with the permission state
-/// kept in memory. Nothing the user decided is read or changed.
+/// `forecastly simulate`: stories and permission states played through the
+/// product (`play`, the default), or to other programs (`serve`).
 struct SimulateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
+        abstract: "Show what a user sees in a location permission state, or play a story to other programs.",
+        subcommands: [SimulatePlayCommand.self, SimulateServeCommand.self],
+        defaultSubcommand: SimulatePlayCommand.self
+    )
+}
+
+/// `forecastly simulate [play]`: the real pipeline (permission, locating,
+/// forecast, rendering) over a simulated location source, with the
+/// permission state kept in memory. Nothing the user decided is read or changed.
+struct SimulatePlayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
         abstract: "Show what a user sees in a location permission state, using a simulated location source.",
         discussion: """
         Examples:
           forecastly simulate --authorization denied
           forecastly simulate --scenario story.json
           forecastly simulate --track commute.gpx --speed 60
+          forecastly simulate serve --track commute.gpx --speed 60   (to other programs)
         Example stories are in Examples/scenarios. A scenario (JSON, its format in
         the DocC article Scenarios) plays a whole permission story through the
         application and its watch on a virtual clock, and checks the invariants

@@ -1,0 +1,21 @@
+public import ForecastlyBase
+
+/// Why a story cannot be served to other programs.
+public enum ServeError: Error, Sendable, UserFacingError {
+    /// The port is taken, or cannot be listened on.
+    case cannotListen(service: String, port: Int, reason: String)
+
+    public var summaryMessage: MessageText {
+        switch self {
+        case .cannotListen(let service, let port, let reason):
+            MessageText("The simulated {service} cannot listen on 127.0.0.1:{port}: {reason}.",
+                        ["service": service, "port": "\(port)", "reason": reason.strippingTerminalControls(limit: 200)])
+        }
+    }
+
+    public var adviceMessage: MessageText? {
+        MessageText("Choose another port, or leave the port out to have a free one chosen.")
+    }
+
+    public var exitStatus: ExitStatus { .unavailable }
+}

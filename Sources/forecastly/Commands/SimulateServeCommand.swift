@@ -1,0 +1,88 @@
+import ArgumentParser
+import ForecastlyBase
+import ForecastlySimulation
+import Foundation
+import Synchronization
+
+/// `forecastly simulate serve`: a story played to other programs through
+/// the interface they use (gpsd's protocol), until it ends.
+struct SimulateServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Play a story or a track to other programs through gpsd's protocol, until it ends.",
+        discussion: """
+        Example:
+          forecastly simulate serve --track commute.gpx --speed 60 --once
+        It prints the settings a program under test needs, one per line in
+        shell form, then "ready":
+          export GPSD_HOST=127.0.0.1 GPSD_PORT=…
+          export FORECASTLY_GPSD=127.0.0.1:…
+        and serves gpsd's JSON protocol there (VERSION on connect, ?WATCH,
+        ?POLL, ?DEVICES, ?VERSION; TPV, SKY, DEVICE) with the story's gpsd
+        location steps and the track's points, at their own pace, --speed
+        times faster. It never touches the machine's own gpsd. It ends when
+        the story and the track have been played (exit 0); what each client
+        was told goes to stderr, or to --transcript FILE.
+        """
+    )
+
+    @Option(help: ArgumentHelp("The story to play (JSON, as 'simulate --scenario').", valueName: "file"), completion: .file(extensions: ["json"]))
+    var scenario: String?
+
+    @Option(help: ArgumentHelp("A route to play (GPX, or an NMEA log), its points at their recorded times.", valueName: "file"),
+            completion: .file(extensions: ["gpx", "nmea", "log", "txt"]))
+    var track: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many times faster than written or recorded, 0.1…10000.", valueName: "factor"))
+    var speed: Double = 1
+
+    @Flag(help: "Play the track once, then end (the default).")
+    var once = false
+
+    @Flag(help: "Play the track again from its start each time it ends, until stopped.")
+    var loop = false
+
+    @Option(name: .customLong("gpsd-port"), parsing: .unconditional, help: ArgumentHelp("The port to serve gpsd on (default: a free one).", valueName: "port"))
+    var gpsdPort: Int?
+
+    @Option(help: ArgumentHelp("Write what happened to this file instead of stderr.", valueName: "file"), completion: .file())
+    var transcript: String?
+
+    func validate() throws {
+        guard scenario != nil || track != nil else { throw UsageMistake.error(MessageText("Give --scenario FILE, --track FILE, or both.")) }
+        guard speed.isFinite, (0.1...10_000).contains(speed) else {
+            throw UsageMistake.error(MessageText("--speed must be between 0.1 and 10000; got {value}.", ["value": "\(speed)"]))
+        }
+        if once, loop { throw UsageMistake.error(MessageText("Choose --once or --loop, not both.")) }
+        if loop, track == nil { throw UsageMistake.error(MessageText("--loop repeats a track; give --track FILE.")) }
+        if let gpsdPort, !(1...65_535).contains(gpsdPort) {
+            throw UsageMistake.error(MessageText("--gpsd-port must be between 1 and 65535; got {value}.", ["value": "\(gpsdPort)"]))
+        }
+    }
+
+    func run() async throws {
+        let story = ServedStory(
+            scenario: try scenario.map { try Scenario.load(from: URL(fileURLWithPath: $0)) },
+            track: try track.map { try Track.read(from: URL(fileURLWithPath: $0)) }, speed: speed, loop: loop)
+        let lines = Mutex<[String]>([])
+        let toFile = transcript != nil
+        let log: @Sendable (String) -> Void = { line in
+            if toFile { lines.withLock { $0.append(line) } } else { Terminal.standardError.writeLine(line) }
+        }
+        let gpsd = try await SimulatedGPSD(port: gpsdPort ?? 0, log: log)
+        Terminal.standardOutput.writeLine("export GPSD_HOST=127.0.0.1 GPSD_PORT=\(gpsd.port)")
+        Terminal.standardOutput.writeLine("export FORECASTLY_GPSD=127.0.0.1:\(gpsd.port)")
+        Terminal.standardOutput.writeLine("ready")
+        do {
+            try await story.play(to: gpsd, log: log)
+        } catch {
+            await gpsd.stop()
+            throw error
+        }
+        await gpsd.stop()
+        log("the story has been played")
+        if let transcript {
+            try OutputFile.write(Array(lines.withLock { $0 }.map { $0 + "\n" }.joined().utf8), to: transcript)
+        }
+    }
+}

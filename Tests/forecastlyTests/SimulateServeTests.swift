@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `forecastly simulate serve` plays a story to programs nobody here wrote,
+/// through gpsd's protocol: gpsd's own `gpspipe`, the python3-gps module, and
+/// forecastly's gpsd backend (libgps). Every process is stopped by its PID.
+@Suite struct SimulateServeTests {
+    /// Three fixes a second apart, after a start with no fix.
+    static let story = """
+        {"name": "three fixes", "steps": [
+          {"at": "0s", "location": {"searching": [7, 0]}},
+          {"at": "2s", "location": {"fix": [52.52, 13.41], "accuracy": 8}},
+          {"at": "3s", "location": {"fix": [52.53, 13.42], "accuracy": 8}},
+          {"at": "4s", "location": {"fix": [52.54, 13.43], "accuracy": 8}}]}
+        """
+    static let fixes = [(52.52, 13.41), (52.53, 13.42), (52.54, 13.43)]
+
+    /// A served story: its process, the port, and what it printed first.
+    struct Served {
+        let process: Process
+        let port: Int
+        let settings: [String]
+        let errors: Pipe
+    }
+
+    /// Starts `forecastly simulate serve ARGUMENTS`, reads its settings up to
+    /// "ready", runs `body`, and stops it by its PID whatever `body` does.
+    static func serving<Result>(
+        _ arguments: [String], story: String? = nil, _ body: (Served) async throws -> Result
+    ) async throws -> Result {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        var arguments = ["simulate", "serve"] + arguments
+        if let story {
+            let file = home.appendingPathComponent("story.json")
+            try story.write(to: file, atomically: true, encoding: .utf8)
+            arguments += ["--scenario", file.path]
+        }
+        let output = Pipe(), errors = Pipe()
+        let process = try await CLI.start(arguments, home: home, stdout: output, stderr: errors)
+        defer {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+        var settings: [String] = []
+        while settings.last != "ready", settings.count < 10 {
+            let line = await WatchCommandTests.readLine(output.fileHandleForReading, from: process)
+            guard !line.isEmpty else { break }
+            settings.append(line)
+        }
+        let port = try #require(settings.first.flatMap { $0.firstMatch(of: /GPSD_PORT=(\d+)/) }.flatMap { Int($0.output.1) })
+        return try await body(Served(process: process, port: port, settings: settings, errors: errors))
+    }
+
+    /// Runs a client to its end (or kills it by PID after a minute); its stdout.
+    static func client(_ executable: String, _ arguments: [String]) async throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let pid = process.processIdentifier
+        let deadline = Task {
+            try await Task.sleep(for: .seconds(60))
+            kill(pid, SIGKILL)
+        }
+        let data = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: output.fileHandleForReading.readDataToEndOfFile()) }
+        }
+        process.waitUntilExit()
+        deadline.cancel()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The positions of the TPVs among gpsd JSON lines, in order, each once.
+    /// (gpsd's lines end in CR LF, which Swift reads as one Character: split
+    /// them with `isNewline`, not at "\n".)
+    static func positions(_ lines: some Sequence<Substring>) -> [[Double]] {
+        var seen: [[Double]] = []
+        for line in lines {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  object["class"] as? String == "TPV", let lat = object["lat"] as? Double, let lon = object["lon"] as? Double else { continue }
+            if seen.last != [lat, lon] { seen.append([lat, lon]) }
+        }
+        return seen
+    }
+
+    /// What a client was told is the story's fixes from the one current when
+    /// it came to the last, in order, none left out: whenever it connected.
+    static func expectTheStorysFixes(_ received: [[Double]]) {
+        let story = fixes.map { [$0.0, $0.1] }
+        #expect(!received.isEmpty, "no position was delivered")
+        #expect(received.last == story.last)
+        if let first = received.first, let start = story.firstIndex(of: first) {
+            #expect(Array(story[start...]) == received)
+        } else {
+            Issue.record("\(received) is not the story's fixes")
+        }
+    }
+
+    @Test func itPrintsTheSettingsThenReady() async throws {
+        try await Self.serving([], story: Self.story) { served in
+            #expect(served.settings == ["export GPSD_HOST=127.0.0.1 GPSD_PORT=\(served.port)",
+                                        "export FORECASTLY_GPSD=127.0.0.1:\(served.port)", "ready"])
+        }
+    }
+
+    @Test func gpspipeReadsTheStorysFixesAndTheStoryEndsByItself() async throws {
+        try await Self.serving([], story: Self.story) { served in
+            // gpspipe -w streams until the story ends and the server hangs up.
+            let output = try await Self.client("/usr/bin/gpspipe", ["-w", "127.0.0.1:\(served.port)"])
+            let lines = output.split(whereSeparator: \.isNewline)
+            #expect(lines.first?.contains(#""class":"VERSION""#) == true)
+            #expect(lines.contains { $0.contains(#""class":"DEVICES""#) && $0.contains("/dev/simulated0") })
+            Self.expectTheStorysFixes(Self.positions(lines))
+            served.process.waitUntilExit()
+            #expect(served.process.terminationStatus == 0)
+        }
+    }
+
+    @Test func pythonsGpsModuleStreamsTheStorysFixes() async throws {
+        let script = """
+            import sys, gps
+            session = gps.gps(host="127.0.0.1", port=sys.argv[1], mode=gps.WATCH_ENABLE | gps.WATCH_JSON)
+            for report in session:
+                if report['class'] == 'TPV' and report.get('mode', 0) >= 2:
+                    print('{"class":"TPV","lat":%r,"lon":%r}' % (report['lat'], report['lon']), flush=True)
+            """
+        try await Self.serving([], story: Self.story) { served in
+            let output = try await Self.client("/usr/bin/python3", ["-c", script, "\(served.port)"])
+            Self.expectTheStorysFixes(Self.positions(output.split(whereSeparator: \.isNewline)))
+        }
+    }
+
+    /// forecastly's own gpsd backend (libgps), end to end, on the served story.
+    @Test func forecastlysOwnGpsdBackendLocatesFromTheStory() async throws {
+        let story = #"{"name": "a fix", "steps": [{"at": "0s", "location": {"fix": [48.1173, 11.5167], "accuracy": 6}}, {"at": "20s", "wait": true}]}"#
+        try await Self.serving([], story: story) { served in
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-serve-client-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: home) }
+            #expect(try await CLI.run(["location", "allow"], home: home).status == 0)
+            let located = try await CLI.run(["location", "--source", "gpsd", "--json"], environment: ["FORECASTLY_GPSD": "127.0.0.1:\(served.port)"],
+                                            home: home)
+            #expect(located.status == 0, "\(located.stderr)")
+            let object = try JSONSerialization.jsonObject(with: Data(located.stdout.utf8)) as? [String: Any]
+            #expect(object?["latitude"] as? Double == 48.1173 && object?["longitude"] as? Double == 11.5167, "\(located.stdout)")
+            #expect((object?["source"] as? String)?.hasPrefix("gpsd") == true, "\(located.stdout)")
+        }
+    }
+
+    /// A client that sends nonsense is answered with gpsd's ERROR and, when
+    /// it floods, hung up on; the other clients go on.
+    @Test func aClientSendingGarbageIsToldAndTheOthersGoOn() async throws {
+        try await Self.serving([], story: Self.story) { served in
+            let script = """
+                import socket, sys
+                s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+                s.sendall(b"?BOGUS;\\n")
+                data = b""
+                while b"ERROR" not in data:
+                    chunk = s.recv(4096)
+                    if not chunk: break
+                    data += chunk
+                print(data.decode())
+                s.sendall(b"nonsense\\n" * 50)
+                s.settimeout(30)
+                try:
+                    while s.recv(4096): pass
+                    print("hung up")
+                except Exception as e:
+                    print("still open", e)
+                """
+            let garbage = try await Self.client("/usr/bin/python3", ["-c", script, "\(served.port)"])
+            #expect(garbage.contains(#"{"class":"ERROR","message":"Unrecognized request '?BOGUS'"}"#), "\(garbage)")
+            #expect(garbage.contains("hung up"), "\(garbage)")
+            let output = try await Self.client("/usr/bin/gpspipe", ["-w", "127.0.0.1:\(served.port)"])
+            #expect(!Self.positions(output.split(whereSeparator: \.isNewline)).isEmpty)
+        }
+    }
+
+    @Test func aPortInUseIsOneLineAndExit69() async throws {
+        try await Self.serving([], story: Self.story) { served in
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-serve-port-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let file = home.appendingPathComponent("story.json")
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            try Self.story.write(to: file, atomically: true, encoding: .utf8)
+            let taken = try await CLI.run(["simulate", "serve", "--scenario", file.path, "--gpsd-port", "\(served.port)"], home: home)
+            #expect(taken.status == 69)
+            #expect(taken.stderrLines.count == 1, "\(taken.stderr)")
+            #expect(taken.stderr.hasPrefix("forecastly: The simulated gpsd cannot listen on 127.0.0.1:\(served.port)"), "\(taken.stderr)")
+        }
+    }
+
+    @Test func aStoryThatCannotBeReadIsOneLine() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-serve-bad-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let file = home.appendingPathComponent("story.json")
+        try #"{"name": "x", "steps": [{"at": "1s", "location": {"fix": [100, 0]}}]}"#.write(to: file, atomically: true, encoding: .utf8)
+        let result = try await CLI.run(["simulate", "serve", "--scenario", file.path], home: home)
+        #expect(result.status == 65)
+        #expect(result.stderrLines.count == 1 && result.stderr.contains("steps[0].location.fix"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "nothing is served for a story that cannot be played")
+    }
+}
