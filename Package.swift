@@ -197,6 +197,7 @@ let package = Package(
                 // Serving a story to other programs: gpsd's protocol on loopback.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strictSwift6
         ),

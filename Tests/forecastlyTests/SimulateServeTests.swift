@@ -21,6 +21,8 @@ import TestSupport
         let process: Process
         let port: Int
         let settings: [String]
+        /// The weather service's base URL.
+        var weather: String { settings.first { $0.hasPrefix("export OPEN_METEO_URL=") }?.split(separator: " ")[1].dropFirst("OPEN_METEO_URL=".count).description ?? "" }
         let errors: Pipe
     }
 
@@ -104,8 +106,10 @@ import TestSupport
 
     @Test func itPrintsTheSettingsThenReady() async throws {
         try await Self.serving([], story: Self.story) { served in
-            #expect(served.settings == ["export GPSD_HOST=127.0.0.1 GPSD_PORT=\(served.port)",
-                                        "export FORECASTLY_GPSD=127.0.0.1:\(served.port)", "ready"])
+            #expect(served.settings.count == 4 && served.settings.last == "ready", "\(served.settings)")
+            #expect(served.settings[0] == "export GPSD_HOST=127.0.0.1 GPSD_PORT=\(served.port)")
+            #expect(served.settings[1] == "export FORECASTLY_GPSD=127.0.0.1:\(served.port)")
+            #expect(served.settings[2].contains(/^export OPEN_METEO_URL=http:\/\/127\.0\.0\.1:\d+ FORECASTLY_OPEN_METEO_URL=http:\/\/127\.0\.0\.1:\d+$/))
         }
     }
 
@@ -149,6 +153,31 @@ import TestSupport
             let object = try JSONSerialization.jsonObject(with: Data(located.stdout.utf8)) as? [String: Any]
             #expect(object?["latitude"] as? Double == 48.1173 && object?["longitude"] as? Double == 11.5167, "\(located.stdout)")
             #expect((object?["source"] as? String)?.hasPrefix("gpsd") == true, "\(located.stdout)")
+        }
+    }
+
+    /// The story's weather, served as Open-Meteo serves it, and failing as the
+    /// story says: forecastly itself, run against it, shows the forecast, then
+    /// the stored one with the service's refusal when it is rate limited.
+    @Test func forecastlyItselfReadsTheServedWeatherAndItsFailure() async throws {
+        let story = #"{"name": "rate limited", "steps": [{"at": "0s", "weather": "up"}, {"at": "2s", "weather": "rateLimited"}, {"at": "30s", "wait": true}]}"#
+        try await Self.serving([], story: story) { served in
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-serve-weather-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let place = ["--lat", "48.14", "--lon", "11.58", "--no-alerts", "--no-air-quality", "--no-nowcast"]
+            let first = try await CLI.run(place + ["--json"], environment: ["FORECASTLY_OPEN_METEO_URL": served.weather], home: home)
+            #expect(first.status == 0, "\(first.stderr)")
+            let document = try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any]
+            #expect((document?["current"] as? [String: Any])?["temperature"] as? Double == 12.5, "\(first.stdout)")
+            // The story's 429 comes at 2 s.
+            var limited = first
+            for _ in 0..<60 {
+                limited = try await CLI.run(place + ["--refresh", "--format", "%t"], environment: ["FORECASTLY_OPEN_METEO_URL": served.weather], home: home)
+                if limited.stderr.contains("429") { break }
+                try await Task.sleep(for: .milliseconds(250))
+            }
+            #expect(limited.status == 0 && limited.stdout == "13°C\n", "\(limited.stdout) \(limited.stderr)")
+            #expect(limited.stderr.contains("429"), "\(limited.stderr)")
         }
     }
 

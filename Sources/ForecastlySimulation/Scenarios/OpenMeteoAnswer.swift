@@ -3,8 +3,8 @@ public import Foundation
 /// An Open-Meteo answer for the hour of `now`: 48 hours and 7 days of
 /// plausible weather in UTC, so the scenario's forecasts read like real ones.
 public enum OpenMeteoAnswer {
-    /// `temperature` is the current one (°C).
-    public static func json(now: Date, temperature: Double = 12.5) -> String {
+    /// `temperature` is the current one (°C); the place is the one asked about.
+    public static func json(now: Date, temperature: Double = 12.5, latitude: Double = 52.52, longitude: Double = 13.41) -> String {
         let hourStart = (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600
         let dayStart = (now.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400
         func stamp(_ seconds: Double, withTime: Bool = true) -> String {
@@ -16,7 +16,7 @@ public enum OpenMeteoAnswer {
         let days = (0..<7).map { dayStart + Double($0) * 86_400 }
         func list(_ values: [String]) -> String { "[" + values.joined(separator: ",") + "]" }
         return """
-        {"latitude":52.52,"longitude":13.41,"utc_offset_seconds":0,"timezone":"GMT","elevation":38,\
+        {"latitude":\(latitude),"longitude":\(longitude),"utc_offset_seconds":0,"timezone":"GMT","elevation":38,\
         "current":{"time":"\(stamp(hourStart))","temperature_2m":\(temperature),"apparent_temperature":10.1,"relative_humidity_2m":70,\
         "precipitation":0,"weather_code":2,"is_day":1,"wind_speed_10m":14.0,"wind_direction_10m":240,"wind_gusts_10m":28.0},\
         "hourly":{"time":\(list(hours.map { "\"\(stamp($0))\"" })),"temperature_2m":\(list(hours.indices.map { String(10 + $0 % 6) })),\

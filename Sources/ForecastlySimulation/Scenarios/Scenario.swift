@@ -142,8 +142,14 @@ public struct Scenario: Sendable, Decodable, Equatable {
         case up
         /// HTTP 503.
         case down
-        /// HTTP 429.
+        /// HTTP 429, with `Retry-After`.
         case rateLimited
+        /// No answer in time.
+        case slow
+        /// An answer cut off part way.
+        case truncated
+        /// No connection at all.
+        case offline
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {

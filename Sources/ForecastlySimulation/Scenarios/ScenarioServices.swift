@@ -86,6 +86,9 @@ final class ScenarioServices: HTTPTransport {
         case .up: return Self.json(200, OpenMeteoAnswer.json(now: now()))
         case .down: return Self.json(503, #"{"error":true,"reason":"Service unavailable (scenario)"}"#)
         case .rateLimited: return Self.json(429, #"{"error":true,"reason":"Too many requests (scenario)"}"#)
+        case .slow: throw .responseTimedOut(host: url.host ?? "127.0.0.1")
+        case .offline: throw .connectionRefused(host: url.host ?? "127.0.0.1", port: url.port ?? 80)
+        case .truncated: return Self.json(200, String(OpenMeteoAnswer.json(now: now()).prefix(200)))
         }
     }
 

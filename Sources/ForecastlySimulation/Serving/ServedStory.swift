@@ -20,9 +20,10 @@ public struct ServedStory: Sendable {
         self.loop = loop
     }
 
-    /// Plays the story to `gpsd`'s clients; returns when its last step (and
-    /// the track, unless looping) has been played. `log` is told each step.
-    public func play(to gpsd: SimulatedGPSD, log: @escaping @Sendable (String) -> Void) async throws {
+    /// Plays the story to `gpsd`'s clients and through `weather`; returns
+    /// when its last step (and the track, unless looping) has been played.
+    /// `log` is told each step.
+    public func play(to gpsd: SimulatedGPSD, weather: SimulatedWeatherService, log: @escaping @Sendable (String) -> Void) async throws {
         let clock = ContinuousClock()
         let start = clock.now
         func sleep(until offset: Duration) async throws {
@@ -33,7 +34,7 @@ public struct ServedStory: Sendable {
                 group.addTask {
                     for step in scenario.steps {
                         try await sleep(until: step.at)
-                        Self.serve(step, to: gpsd, log: log)
+                        Self.serve(step, to: gpsd, weather: weather, log: log)
                     }
                 }
             }
@@ -56,9 +57,14 @@ public struct ServedStory: Sendable {
         }
     }
 
-    static func serve(_ step: Scenario.Step, to gpsd: SimulatedGPSD, log: (String) -> Void) {
+    static func serve(_ step: Scenario.Step, to gpsd: SimulatedGPSD, weather: SimulatedWeatherService, log: (String) -> Void) {
+        if case .weather(let mode) = step.event {
+            log("\(ScenarioRunner.label(step.at)) \(step.description)")
+            weather.set(mode)
+            return
+        }
         guard case .location(let change) = step.event, step.source == .gpsd else {
-            log("\(ScenarioRunner.label(step.at)) \(step.description): not served by gpsd")
+            log("\(ScenarioRunner.label(step.at)) \(step.description): not served yet (gpsd and the weather service are)")
             return
         }
         log("\(ScenarioRunner.label(step.at)) \(step.description)")

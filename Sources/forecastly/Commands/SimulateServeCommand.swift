@@ -17,10 +17,13 @@ struct SimulateServeCommand: AsyncParsableCommand {
         shell form, then "ready":
           export GPSD_HOST=127.0.0.1 GPSD_PORT=…
           export FORECASTLY_GPSD=127.0.0.1:…
+          export OPEN_METEO_URL=http://127.0.0.1:… FORECASTLY_OPEN_METEO_URL=…
         and serves gpsd's JSON protocol there (VERSION on connect, ?WATCH,
         ?POLL, ?DEVICES, ?VERSION; TPV, SKY, DEVICE) with the story's gpsd
         location steps and the track's points, at their own pace, --speed
-        times faster. It never touches the machine's own gpsd. It ends when
+        times faster, and Open-Meteo's /v1/forecast, answering or failing as
+        the story's weather steps say (up, down, rateLimited, slow,
+        truncated, offline). It never touches the machine's own gpsd. It ends when
         the story and the track have been played (exit 0); what each client
         was told goes to stderr, or to --transcript FILE.
         """
@@ -45,6 +48,10 @@ struct SimulateServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("gpsd-port"), parsing: .unconditional, help: ArgumentHelp("The port to serve gpsd on (default: a free one).", valueName: "port"))
     var gpsdPort: Int?
 
+    @Option(name: .customLong("weather-port"), parsing: .unconditional,
+            help: ArgumentHelp("The port to serve the weather (Open-Meteo's /v1/forecast) on (default: a free one).", valueName: "port"))
+    var weatherPort: Int?
+
     @Option(help: ArgumentHelp("Write what happened to this file instead of stderr.", valueName: "file"), completion: .file())
     var transcript: String?
 
@@ -55,8 +62,10 @@ struct SimulateServeCommand: AsyncParsableCommand {
         }
         if once, loop { throw UsageMistake.error(MessageText("Choose --once or --loop, not both.")) }
         if loop, track == nil { throw UsageMistake.error(MessageText("--loop repeats a track; give --track FILE.")) }
-        if let gpsdPort, !(1...65_535).contains(gpsdPort) {
-            throw UsageMistake.error(MessageText("--gpsd-port must be between 1 and 65535; got {value}.", ["value": "\(gpsdPort)"]))
+        for (option, port) in [("--gpsd-port", gpsdPort), ("--weather-port", weatherPort)] {
+            if let port, !(1...65_535).contains(port) {
+                throw UsageMistake.error(MessageText("{option} must be between 1 and 65535; got {value}.", ["option": option, "value": "\(port)"]))
+            }
         }
     }
 
@@ -70,16 +79,26 @@ struct SimulateServeCommand: AsyncParsableCommand {
             if toFile { lines.withLock { $0.append(line) } } else { Terminal.standardError.writeLine(line) }
         }
         let gpsd = try await SimulatedGPSD(port: gpsdPort ?? 0, log: log)
-        Terminal.standardOutput.writeLine("export GPSD_HOST=127.0.0.1 GPSD_PORT=\(gpsd.port)")
-        Terminal.standardOutput.writeLine("export FORECASTLY_GPSD=127.0.0.1:\(gpsd.port)")
-        Terminal.standardOutput.writeLine("ready")
+        let weather: SimulatedWeatherService
         do {
-            try await story.play(to: gpsd, log: log)
+            weather = try await SimulatedWeatherService(port: weatherPort ?? 0, log: log)
         } catch {
             await gpsd.stop()
             throw error
         }
+        Terminal.standardOutput.writeLine("export GPSD_HOST=127.0.0.1 GPSD_PORT=\(gpsd.port)")
+        Terminal.standardOutput.writeLine("export FORECASTLY_GPSD=127.0.0.1:\(gpsd.port)")
+        Terminal.standardOutput.writeLine("export OPEN_METEO_URL=\(weather.baseURL) FORECASTLY_OPEN_METEO_URL=\(weather.baseURL)")
+        Terminal.standardOutput.writeLine("ready")
+        do {
+            try await story.play(to: gpsd, weather: weather, log: log)
+        } catch {
+            await gpsd.stop()
+            await weather.stop()
+            throw error
+        }
         await gpsd.stop()
+        await weather.stop()
         log("the story has been played")
         if let transcript {
             try OutputFile.write(Array(lines.withLock { $0 }.map { $0 + "\n" }.joined().utf8), to: transcript)
