@@ -237,3 +237,55 @@ import TestSupport
         #expect(result.stdout.isEmpty, "nothing is served for a story that cannot be played")
     }
 }
+
+/// The README's "Test your own program" runs as written: bash, the served
+/// boat story, gpspipe as the program under test, and the story's verdict.
+@Suite struct TestYourOwnProgramTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func theReadmesRecipeRunsAsWritten() async throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "### Test your own program"))
+        let block = try #require(readme[section.upperBound...].firstMatch(of: /```sh\n((?s).*?)```/)).output.1
+        #expect(block.contains("forecastly simulate serve"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "set -e\n" + block]
+        process.currentDirectoryURL = Self.root
+        process.environment = ["PATH": CLI.binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "LANG": "C.UTF-8",
+                               "HOME": FileManager.default.temporaryDirectory.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let pid = process.processIdentifier
+        let deadline = Task {
+            try await Task.sleep(for: .seconds(120))
+            kill(-pid, SIGKILL)
+            kill(pid, SIGKILL)
+        }
+        let data = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: output.fileHandleForReading.readDataToEndOfFile()) }
+        }
+        process.waitUntilExit()
+        deadline.cancel()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(text)")
+        let positions = SimulateServeTests.positions(text.split(whereSeparator: \.isNewline))
+        #expect(positions.contains([69.6496, 18.956]) || positions.contains([69.655, 18.94]), "\(text)")
+    }
+
+    /// Every story in Examples/scenarios/serve can be served to its end.
+    @Test(arguments: ["boat.json", "cold-start.json", "weather-outage.json"])
+    func everyServeExampleIsServedToItsEnd(story: String) async throws {
+        let file = Self.root.appendingPathComponent("Examples/scenarios/serve/\(story)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path).filter { $0.hasSuffix(".json") }
+        #expect(Set(files) == ["boat.json", "cold-start.json", "weather-outage.json"], "an example without a test")
+        try await SimulateServeTests.serving(["--scenario", file.path, "--speed", "3"]) { served in
+            let output = try await SimulateServeTests.client("/usr/bin/gpspipe", ["-w", "127.0.0.1:\(served.port)"])
+            #expect(!SimulateServeTests.positions(output.split(whereSeparator: \.isNewline)).isEmpty, "\(output)")
+            served.process.waitUntilExit()
+            #expect(served.process.terminationStatus == 0)
+        }
+    }
+}
