@@ -21,6 +21,8 @@ import TestSupport
         let process: Process
         let port: Int
         let settings: [String]
+        /// The control socket.
+        var control: String { settings.first { $0.hasPrefix("export FORECASTLY_SIMULATE_CONTROL=") }?.dropFirst("export FORECASTLY_SIMULATE_CONTROL=".count).description ?? "" }
         /// The weather service's base URL.
         var weather: String { settings.first { $0.hasPrefix("export OPEN_METEO_URL=") }?.split(separator: " ")[1].dropFirst("OPEN_METEO_URL=".count).description ?? "" }
         let errors: Pipe
@@ -106,7 +108,8 @@ import TestSupport
 
     @Test func itPrintsTheSettingsThenReady() async throws {
         try await Self.serving([], story: Self.story) { served in
-            #expect(served.settings.count == 4 && served.settings.last == "ready", "\(served.settings)")
+            #expect(served.settings.count == 5 && served.settings.last == "ready", "\(served.settings)")
+            #expect(served.settings[3].hasPrefix("export FORECASTLY_SIMULATE_CONTROL=/"))
             #expect(served.settings[0] == "export GPSD_HOST=127.0.0.1 GPSD_PORT=\(served.port)")
             #expect(served.settings[1] == "export FORECASTLY_GPSD=127.0.0.1:\(served.port)")
             #expect(served.settings[2].contains(/^export OPEN_METEO_URL=http:\/\/127\.0\.0\.1:\d+ FORECASTLY_OPEN_METEO_URL=http:\/\/127\.0\.0\.1:\d+$/))
@@ -179,6 +182,43 @@ import TestSupport
             #expect(limited.status == 0 && limited.stdout == "13°C\n", "\(limited.stdout) \(limited.stderr)")
             #expect(limited.stderr.contains("429"), "\(limited.stderr)")
         }
+    }
+
+    /// `simulate ctl` drives the story while the programs under test run:
+    /// paused, the receiver moved, the weather taken down, the status read.
+    @Test func ctlDrivesTheServedStory() async throws {
+        let story = #"{"name": "later", "steps": [{"at": "40s", "location": {"fix": [52.52, 13.41]}}]}"#
+        try await Self.serving([], story: story) { served in
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-serve-ctl-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: home) }
+            func ctl(_ words: String...) async throws -> CLIResult {
+                try await CLI.run(["simulate", "ctl"] + words, environment: ["FORECASTLY_SIMULATE_CONTROL": served.control], home: home)
+            }
+            #expect(try await ctl("pause").status == 0)
+            #expect(try await ctl("move", "60.1,10.2").status == 0)
+            #expect(try await ctl("weather", "down").status == 0)
+            let tpvs = try await Self.client("/usr/bin/gpspipe", ["-w", "-n", "5", "127.0.0.1:\(served.port)"])
+            #expect(Self.positions(tpvs.split(whereSeparator: \.isNewline)).last == [60.1, 10.2], "\(tpvs)")
+            let down = try await CLI.run(["--lat", "60.1", "--lon", "10.2", "--no-alerts", "--no-air-quality", "--no-nowcast"],
+                                         environment: ["FORECASTLY_OPEN_METEO_URL": served.weather], home: home)
+            #expect(down.status == 75 && down.stderr.contains("503"), "\(down.status) \(down.stderr)")
+            let status = try await ctl("status", "--json")
+            let object = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+            #expect(object?["paused"] as? Bool == true)
+            let gpsd = object?["gpsd"] as? [String: Any]
+            #expect(gpsd?["position"] as? [Double] == [60.1, 10.2] && gpsd?["receiver"] as? String == "fix")
+            #expect((object?["weather"] as? [String: Any])?["mode"] as? String == "down")
+            #expect((object?["weather"] as? [String: Any])?["forecastRequests"] as? Int == 1)
+            // Paused, the story's clock stands: a second look gives the same time.
+            let again = try JSONSerialization.jsonObject(with: Data(try await ctl("status", "--json").stdout.utf8)) as? [String: Any]
+            #expect(again?["storyTime"] as? String == object?["storyTime"] as? String, "\(status.stdout)")
+            let unserved = try await ctl("allow", "org.example.App")
+            #expect(unserved.status == 64 && unserved.stderrLines.count == 1, "\(unserved.stderr)")
+            #expect(try await ctl("resume").status == 0)
+        }
+        let nobody = try await CLI.run(["simulate", "ctl", "status"], environment: ["FORECASTLY_SIMULATE_CONTROL": "/nonexistent/control"],
+                                       home: FileManager.default.temporaryDirectory)
+        #expect(nobody.status == 69 && nobody.stderr.hasPrefix("forecastly: No served story answers at /nonexistent/control"), "\(nobody.stderr)")
     }
 
     /// A client that sends nonsense is answered with gpsd's ERROR and, when

@@ -20,20 +20,16 @@ public struct ServedStory: Sendable {
         self.loop = loop
     }
 
-    /// Plays the story to `gpsd`'s clients and through `weather`; returns
-    /// when its last step (and the track, unless looping) has been played.
-    /// `log` is told each step.
-    public func play(to gpsd: SimulatedGPSD, weather: SimulatedWeatherService, log: @escaping @Sendable (String) -> Void) async throws {
-        let clock = ContinuousClock()
-        let start = clock.now
-        func sleep(until offset: Duration) async throws {
-            try await clock.sleep(until: start.advanced(by: offset / speed))
-        }
+    /// Plays the story to `gpsd`'s clients and through `weather`, on
+    /// `timeline` (which `simulate ctl pause` stops); returns when its last
+    /// step (and the track, unless looping) has been played. `log` is told each step.
+    func play(to gpsd: SimulatedGPSD, weather: SimulatedWeatherService, timeline: StoryTimeline,
+              log: @escaping @Sendable (String) -> Void) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             if let scenario {
                 group.addTask {
                     for step in scenario.steps {
-                        try await sleep(until: step.at)
+                        try await timeline.sleep(until: step.at)
                         Self.serve(step, to: gpsd, weather: weather, log: log)
                     }
                 }
@@ -42,10 +38,9 @@ public struct ServedStory: Sendable {
                 group.addTask {
                     repeat {
                         let first = track.points[0].time
-                        let lap = clock.now
+                        let lap = timeline.now
                         for (index, point) in track.points.enumerated() {
-                            let due = Duration.milliseconds(Int64(point.time.timeIntervalSince(first) * 1000)) / speed
-                            try await clock.sleep(until: lap.advanced(by: due))
+                            try await timeline.sleep(until: lap + .milliseconds(Int64(point.time.timeIntervalSince(first) * 1000)))
                             let next = track.points.indices.contains(index + 1) ? track.points[index + 1] : nil
                             gpsd.report(Self.fix(point, toward: next))
                         }
@@ -98,5 +93,79 @@ public struct ServedStory: Sendable {
         let y = sin(Δλ) * cos(φ2)
         let x = cos(φ1) * sin(φ2) - sin(φ1) * cos(φ2) * cos(Δλ)
         return (atan2(y, x) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
+    }
+}
+
+/// A story being served: gpsd, the weather service and the control channel,
+/// each on loopback (or a private socket), until the story has been played.
+public final class ServedSession: Sendable {
+    public let gpsd: SimulatedGPSD
+    public let weather: SimulatedWeatherService
+    private let control: ControlSocket
+    private let timeline: StoryTimeline
+    private let story: ServedStory
+    private let log: @Sendable (String) -> Void
+
+    /// Starts every service of `story` (ports 0: free ones, chosen).
+    public static func start(
+        _ story: ServedStory, gpsdPort: Int = 0, weatherPort: Int = 0, log: @escaping @Sendable (String) -> Void
+    ) async throws(ServeError) -> ServedSession {
+        let timeline = StoryTimeline(speed: story.speed)
+        let gpsd = try await SimulatedGPSD(port: gpsdPort, log: log)
+        let weather: SimulatedWeatherService
+        let control: ControlSocket
+        do {
+            weather = try await SimulatedWeatherService(port: weatherPort, log: log)
+        } catch {
+            await gpsd.stop()
+            throw error
+        }
+        do {
+            control = try await ControlSocket { line in
+                StoryControl.encoded(StoryControl.answer(line, gpsd: gpsd, weather: weather, timeline: timeline, log: log))
+            }
+        } catch {
+            await gpsd.stop()
+            await weather.stop()
+            throw error
+        }
+        return ServedSession(gpsd: gpsd, weather: weather, control: control, timeline: timeline, story: story, log: log)
+    }
+
+    private init(
+        gpsd: SimulatedGPSD, weather: SimulatedWeatherService, control: ControlSocket, timeline: StoryTimeline, story: ServedStory,
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        self.gpsd = gpsd
+        self.weather = weather
+        self.control = control
+        self.timeline = timeline
+        self.story = story
+        self.log = log
+    }
+
+    /// What a program under test needs, in shell form, one per line.
+    public var settings: [String] {
+        ["export GPSD_HOST=127.0.0.1 GPSD_PORT=\(gpsd.port)",
+         "export FORECASTLY_GPSD=127.0.0.1:\(gpsd.port)",
+         "export OPEN_METEO_URL=\(weather.baseURL) FORECASTLY_OPEN_METEO_URL=\(weather.baseURL)",
+         "export FORECASTLY_SIMULATE_CONTROL=\(control.path)"]
+    }
+
+    /// Plays the story to its end, then stops every service.
+    public func play() async throws {
+        do {
+            try await story.play(to: gpsd, weather: weather, timeline: timeline, log: log)
+        } catch {
+            await stop()
+            throw error
+        }
+        await stop()
+    }
+
+    public func stop() async {
+        await gpsd.stop()
+        await weather.stop()
+        await control.stop()
     }
 }

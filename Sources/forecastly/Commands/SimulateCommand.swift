@@ -30,7 +30,7 @@ struct SimulateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
         abstract: "Show what a user sees in a location permission state, or play a story to other programs.",
-        subcommands: [SimulatePlayCommand.self, SimulateServeCommand.self],
+        subcommands: [SimulatePlayCommand.self, SimulateServeCommand.self, SimulateControlCommand.self],
         defaultSubcommand: SimulatePlayCommand.self
     )
 }

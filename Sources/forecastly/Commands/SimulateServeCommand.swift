@@ -18,6 +18,7 @@ struct SimulateServeCommand: AsyncParsableCommand {
           export GPSD_HOST=127.0.0.1 GPSD_PORT=…
           export FORECASTLY_GPSD=127.0.0.1:…
           export OPEN_METEO_URL=http://127.0.0.1:… FORECASTLY_OPEN_METEO_URL=…
+          export FORECASTLY_SIMULATE_CONTROL=…   (for 'forecastly simulate ctl')
         and serves gpsd's JSON protocol there (VERSION on connect, ?WATCH,
         ?POLL, ?DEVICES, ?VERSION; TPV, SKY, DEVICE) with the story's gpsd
         location steps and the track's points, at their own pace, --speed
@@ -78,27 +79,10 @@ struct SimulateServeCommand: AsyncParsableCommand {
         let log: @Sendable (String) -> Void = { line in
             if toFile { lines.withLock { $0.append(line) } } else { Terminal.standardError.writeLine(line) }
         }
-        let gpsd = try await SimulatedGPSD(port: gpsdPort ?? 0, log: log)
-        let weather: SimulatedWeatherService
-        do {
-            weather = try await SimulatedWeatherService(port: weatherPort ?? 0, log: log)
-        } catch {
-            await gpsd.stop()
-            throw error
-        }
-        Terminal.standardOutput.writeLine("export GPSD_HOST=127.0.0.1 GPSD_PORT=\(gpsd.port)")
-        Terminal.standardOutput.writeLine("export FORECASTLY_GPSD=127.0.0.1:\(gpsd.port)")
-        Terminal.standardOutput.writeLine("export OPEN_METEO_URL=\(weather.baseURL) FORECASTLY_OPEN_METEO_URL=\(weather.baseURL)")
+        let session = try await ServedSession.start(story, gpsdPort: gpsdPort ?? 0, weatherPort: weatherPort ?? 0, log: log)
+        for line in session.settings { Terminal.standardOutput.writeLine(line) }
         Terminal.standardOutput.writeLine("ready")
-        do {
-            try await story.play(to: gpsd, weather: weather, log: log)
-        } catch {
-            await gpsd.stop()
-            await weather.stop()
-            throw error
-        }
-        await gpsd.stop()
-        await weather.stop()
+        try await session.play()
         log("the story has been played")
         if let transcript {
             try OutputFile.write(Array(lines.withLock { $0 }.map { $0 + "\n" }.joined().utf8), to: transcript)

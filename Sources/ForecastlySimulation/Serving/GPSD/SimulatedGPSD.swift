@@ -25,6 +25,8 @@ public final class SimulatedGPSD: Sendable {
         let peer: String
         let watch = Mutex(GPSDWatch())
         let errors = Mutex(0)
+        /// Positions it was told (TPVs with a fix).
+        let told = Mutex(0)
 
         init(channel: any Channel) {
             self.channel = channel
@@ -88,7 +90,8 @@ public final class SimulatedGPSD: Sendable {
             return (receiver, plugged)
         }
         broadcast { client in
-            (plugged ? [GPSDReport.deviceObject(activated: state.activated)] : [])
+            if fix != nil { client.told.withLock { $0 += 1 } }
+            return (plugged ? [GPSDReport.deviceObject(activated: state.activated)] : [])
                 + (seen != nil ? [GPSDReport.sky(seen: state.seen, used: state.used, at: now)] : [])
                 + [GPSDReport.tpv(fix, at: now)]
         }
@@ -101,6 +104,20 @@ public final class SimulatedGPSD: Sendable {
         broadcast { _ in [GPSDReport.deviceRemoved()] }
         log("gpsd: the receiver was unplugged")
     }
+
+    /// The receiver and every client, for `simulate ctl status`.
+    func status() -> [String: Any] {
+        let state = receiver.withLock { $0 }
+        let receiver = !state.present ? "unplugged" : state.fix == nil ? "noFix" : "fix"
+        let clients: [[String: Any]] = clients.withLock { Array($0.values) }.map { client in
+            ["peer": client.peer, "watching": client.watch.withLock { $0.enable && $0.json }, "positionsTold": client.told.withLock { $0 }]
+        }
+        return ["port": port, "receiver": receiver, "position": state.fix.map { [$0.latitude, $0.longitude] } as Any,
+                "satellites": ["seen": state.seen, "used": state.used], "clients": clients]
+    }
+
+    /// The current position, if any.
+    var position: ServedFix? { receiver.withLock { $0.fix } }
 
     private var watchingCount: Int { clients.withLock { $0.values.filter { $0.watch.withLock(\.enable) }.count } }
 
@@ -129,6 +146,7 @@ public final class SimulatedGPSD: Sendable {
         let (lines, watch) = client.watch.withLock { watch in
             (Self.answer(request, watch: &watch, receiver: state, now: Date()), watch)
         }
+        if case .watch = request, watch.enable, watch.json, state.present, state.fix != nil { client.told.withLock { $0 += 1 } }
         if case .watch(_?) = request { log("gpsd: client \(client.peer) asked ?WATCH (enable \(watch.enable), json \(watch.json))") }
         return lines
     }

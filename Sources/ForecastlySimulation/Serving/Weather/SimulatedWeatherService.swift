@@ -35,11 +35,17 @@ public final class SimulatedWeatherService: Sendable {
     /// How the service answers from now on.
     func set(_ mode: Scenario.WeatherMode) { self.mode.value.withLock { $0 = mode } }
 
+    /// How it answers, and how often it was asked, for `simulate ctl status`.
+    func status() -> [String: Any] {
+        ["url": baseURL, "mode": mode.value.withLock { $0.rawValue }, "forecastRequests": mode.requests.withLock { $0 }]
+    }
+
     public func stop() async { try? await channel.close() }
 }
 
 private final class ModeBox: Sendable {
     let value = Mutex(Scenario.WeatherMode.up)
+    let requests = Mutex(0)
 }
 
 private final class WeatherRequestHandler: ChannelInboundHandler, Sendable {
@@ -75,6 +81,7 @@ private final class WeatherRequestHandler: ChannelInboundHandler, Sendable {
             return send(context, status: .badRequest, body: #"{"error":true,"reason":"Parameter 'latitude' and 'longitude' must be given within -90...90 and -180...180"}"#)
         }
         let mode = mode.value.withLock { $0 }
+        self.mode.requests.withLock { $0 += 1 }
         log("weather: /v1/forecast for \(latitude),\(longitude): \(mode.rawValue)")
         switch mode {
         case .up:

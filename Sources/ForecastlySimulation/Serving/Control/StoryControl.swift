@@ -1,0 +1,53 @@
+import ForecastlyBase
+import Foundation
+
+/// What `forecastly simulate ctl` may say to a served story while the
+/// program under test keeps running, and what the story answers: one line
+/// in, one JSON object out.
+enum StoryControl {
+    /// The answer to `line`, done on the served story.
+    static func answer(_ line: String, gpsd: SimulatedGPSD, weather: SimulatedWeatherService, timeline: StoryTimeline,
+                       log: (String) -> Void) -> [String: Any] {
+        let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard let command = words.first else { return refusal("say a command: status, move LAT,LON, unplug, plug, pause, resume, weather MODE") }
+        log("control: \(line.strippingTerminalControls(limit: 120))")
+        switch (command, words.count) {
+        case ("status", 1):
+            return ["ok": true, "storyTime": ScenarioRunner.label(timeline.now), "paused": timeline.isPaused,
+                    "gpsd": gpsd.status(), "weather": weather.status()]
+        case ("move", 2):
+            guard let coordinate = Coordinate(decimalPair: words[1]) else { return refusal("move takes LAT,LON in decimal degrees, such as 52.52,13.41") }
+            gpsd.report(ServedFix(latitude: coordinate.latitude, longitude: coordinate.longitude, accuracy: gpsd.position?.accuracy ?? 5, time: Date()))
+            return ["ok": true]
+        case ("unplug", 1):
+            gpsd.unplug()
+            return ["ok": true]
+        case ("plug", 1):
+            gpsd.report(nil)
+            return ["ok": true]
+        case ("pause", 1):
+            timeline.pause()
+            return ["ok": true]
+        case ("resume", 1):
+            timeline.resume()
+            return ["ok": true]
+        case ("weather", 2):
+            guard let mode = Scenario.WeatherMode(rawValue: words[1]) else {
+                return refusal("weather takes up, down, rateLimited, slow, truncated or offline")
+            }
+            weather.set(mode)
+            return ["ok": true]
+        case ("allow", _), ("deny", _), ("revoke", _), ("switch", _), ("accuracy", _):
+            return refusal("\(command) changes what GeoClue or the location portal tells a program; this version serves gpsd and the weather only")
+        default:
+            return refusal("unknown command “\(command.strippingTerminalControls(limit: 20))” or wrong arguments; say status, move LAT,LON, unplug, plug, pause, resume, weather MODE")
+        }
+    }
+
+    static func refusal(_ why: String) -> [String: Any] { ["ok": false, "error": why] }
+
+    static func encoded(_ answer: [String: Any]) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data(#"{"ok":false}"#.utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
