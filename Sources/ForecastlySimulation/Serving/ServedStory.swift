@@ -12,12 +12,16 @@ public struct ServedStory: Sendable {
     public let speed: Double
     /// Play the track again from its start when it ends (until stopped).
     public let loop: Bool
+    /// Start with the story's clock stopped, for `simulate ctl resume` to
+    /// start it once the program under test is listening.
+    public let paused: Bool
 
-    public init(scenario: Scenario?, track: Track?, speed: Double = 1, loop: Bool = false) {
+    public init(scenario: Scenario?, track: Track?, speed: Double = 1, loop: Bool = false, paused: Bool = false) {
         self.scenario = scenario
         self.track = track
         self.speed = speed
         self.loop = loop
+        self.paused = paused
     }
 
     /// Plays the story to `gpsd`'s clients and through `weather`, on
@@ -110,7 +114,7 @@ public final class ServedSession: Sendable {
     public static func start(
         _ story: ServedStory, gpsdPort: Int = 0, weatherPort: Int = 0, log: @escaping @Sendable (String) -> Void
     ) async throws(ServeError) -> ServedSession {
-        let timeline = StoryTimeline(speed: story.speed)
+        let timeline = StoryTimeline(speed: story.speed, paused: story.paused)
         let gpsd = try await SimulatedGPSD(port: gpsdPort, log: log)
         let weather: SimulatedWeatherService
         let control: ControlSocket

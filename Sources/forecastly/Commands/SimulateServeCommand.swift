@@ -46,6 +46,9 @@ struct SimulateServeCommand: AsyncParsableCommand {
     @Flag(help: "Play the track again from its start each time it ends, until stopped.")
     var loop = false
 
+    @Flag(help: "Start with the story's clock stopped: 'forecastly simulate ctl resume' starts it (once your program is listening).")
+    var paused = false
+
     @Option(name: .customLong("gpsd-port"), parsing: .unconditional, help: ArgumentHelp("The port to serve gpsd on (default: a free one).", valueName: "port"))
     var gpsdPort: Int?
 
@@ -73,7 +76,7 @@ struct SimulateServeCommand: AsyncParsableCommand {
     func run() async throws {
         let story = ServedStory(
             scenario: try scenario.map { try Scenario.load(from: URL(fileURLWithPath: $0)) },
-            track: try track.map { try Track.read(from: URL(fileURLWithPath: $0)) }, speed: speed, loop: loop)
+            track: try track.map { try Track.read(from: URL(fileURLWithPath: $0)) }, speed: speed, loop: loop, paused: paused)
         let lines = Mutex<[String]>([])
         let toFile = transcript != nil
         let log: @Sendable (String) -> Void = { line in

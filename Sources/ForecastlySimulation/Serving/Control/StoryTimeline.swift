@@ -18,9 +18,10 @@ final class StoryTimeline: Sendable {
     private let speed: Double
     private let state: Mutex<State>
 
-    init(speed: Double) {
+    /// `paused`: the story's clock stands until `resume`.
+    init(speed: Double, paused: Bool = false) {
         self.speed = speed
-        state = Mutex(State(runningSince: ContinuousClock.now))
+        state = Mutex(State(runningSince: paused ? nil : ContinuousClock.now))
     }
 
     /// Story time passed so far.
