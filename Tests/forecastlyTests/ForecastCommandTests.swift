@@ -383,9 +383,10 @@ import TestSupport
             #expect(!help.contains("several times"), "\(command)")
         }
         let simulate = try await CLI.run(["simulate", "--help"]).stdout
-        let words = simulate.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let play = try await CLI.run(["simulate", "play", "--help"]).stdout
+        let words = play.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(words.contains("Which kind of source to simulate. (values: gpsd, geoclue, ip; default: gpsd)"))
-        #expect(!simulate.contains("(default 1)"))
+        #expect(!play.contains("(default 1)"))
         #expect(simulate.contains("\n  forecastly simulate --scenario story.json\n"))
         #expect(try await CLI.run(["forecast", "--help"]).stdout.contains("Give --city several times"))
         // A default shown once, by ArgumentParser.

@@ -206,8 +206,8 @@ import TestSupport
     /// story says: forecastly itself, run against it, shows the forecast, then
     /// the stored one with the service's refusal when it is rate limited.
     @Test func forecastlyItselfReadsTheServedWeatherAndItsFailure() async throws {
-        let story = #"{"name": "rate limited", "steps": [{"at": "0s", "weather": "up"}, {"at": "2s", "weather": "rateLimited"}, {"at": "30s", "wait": true}]}"#
-        try await Self.serving([], story: story) { served in
+        let story = #"{"name": "the weather", "steps": [{"at": "1h", "wait": true}]}"#
+        try await Self.serving(["--paused"], story: story) { served in
             let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-serve-weather-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: home) }
             let place = ["--lat", "48.14", "--lon", "11.58", "--no-alerts", "--no-air-quality", "--no-nowcast"]
@@ -215,13 +215,12 @@ import TestSupport
             #expect(first.status == 0, "\(first.stderr)")
             let document = try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any]
             #expect((document?["current"] as? [String: Any])?["temperature"] as? Double == 12.5, "\(first.stdout)")
-            // The story's 429 comes at 2 s.
-            var limited = first
-            for _ in 0..<60 {
-                limited = try await CLI.run(place + ["--refresh", "--format", "%t"], environment: ["FORECASTLY_OPEN_METEO_URL": served.weather], home: home)
-                if limited.stderr.contains("429") { break }
-                try await Task.sleep(for: .milliseconds(250))
-            }
+            #expect((document?["location"] as? [String: Any])?["latitude"] as? Double == 48.14, "the place asked about")
+            // The story's weather says 429 now, as a `"weather": "rateLimited"` step does.
+            let ctl = try await CLI.run(["simulate", "ctl", "weather", "rateLimited"], environment: ["FORECASTLY_SIMULATE_CONTROL": served.control],
+                                        home: home)
+            #expect(ctl.status == 0)
+            let limited = try await CLI.run(place + ["--refresh", "--format", "%t"], environment: ["FORECASTLY_OPEN_METEO_URL": served.weather], home: home)
             #expect(limited.status == 0 && limited.stdout == "13°C\n", "\(limited.stdout) \(limited.stderr)")
             #expect(limited.stderr.contains("429"), "\(limited.stderr)")
         }
@@ -296,7 +295,7 @@ import TestSupport
     }
 
     @Test func aPortInUseIsOneLineAndExit69() async throws {
-        try await Self.serving([], story: Self.story) { served in
+        try await Self.serving(["--paused"], story: Self.story) { served in
             let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-serve-port-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: home) }
             let file = home.appendingPathComponent("story.json")

@@ -30,6 +30,15 @@ struct SimulateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
         abstract: "Show what a user sees in a location permission state, or play a story to other programs.",
+        discussion: """
+        Examples:
+          forecastly simulate --authorization denied
+          forecastly simulate --scenario story.json
+          forecastly simulate --track commute.gpx --speed 60
+          forecastly simulate serve --scenario story.json --speed 10   (to other programs)
+          forecastly simulate ctl status                               (while it serves)
+        'forecastly simulate play --help' lists the options of the first three.
+        """,
         subcommands: [SimulatePlayCommand.self, SimulateServeCommand.self, SimulateControlCommand.self],
         defaultSubcommand: SimulatePlayCommand.self
     )
