@@ -145,6 +145,26 @@ import Testing
         #expect(entries[4].answeredBy == "gpsd")
     }
 
+    /// A route plays inside a story while the permission changes: driven
+    /// east, it is followed until the user revokes; after that no point of
+    /// it is located and nothing more is fetched.
+    @Test func aTrackPlaysInsideAStoryWhileThePermissionChanges() async throws {
+        let story = try Scenario.load(from: Self.folder.appendingPathComponent("revoked-while-watching.json"))
+        let track = try Track.read(from: Self.folder.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tests/Fixtures/tracks/berlin-east.gpx"))
+        let played = story.playing(track)
+        #expect(played.steps.count == story.steps.count + track.points.count)
+        #expect(zip(played.steps, played.steps.dropFirst()).allSatisfy { $0.at <= $1.at })
+        let transcript = try await ScenarioRunner.run(played)
+        #expect(transcript.passed, "\(transcript.text())")
+        let revoked = try #require(transcript.entries.firstIndex { $0.step == "authorization revoke" })
+        let before = transcript.entries[revoked - 1].forecastRequests
+        #expect(before >= 3, "the route was followed: the start, a move of 4 km, the revoked story's own fix \(transcript.text())")
+        for entry in transcript.entries[revoked...] {
+            #expect(!entry.locating && entry.forecastRequests == transcript.entries[revoked].forecastRequests, "\(entry)")
+        }
+    }
+
     /// An expectation is a promise the story checks: one that is not so
     /// fails the story, with what was expected and what is.
     @Test func anUnmetExpectationFailsTheStory() async throws {

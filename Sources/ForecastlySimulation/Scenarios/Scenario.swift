@@ -68,6 +68,12 @@ public struct Scenario: Sendable, Decodable, Equatable {
         /// The source a location step is about.
         public var source: LocationSourceKind = .gpsd
 
+        public init(at: Duration, event: Event, source: LocationSourceKind = .gpsd) {
+            self.at = at
+            self.event = event
+            self.source = source
+        }
+
         public enum Event: Sendable, Equatable {
             case authorization(AuthorizationChange)
             case location(LocationChange)
@@ -221,6 +227,23 @@ public struct Scenario: Sendable, Decodable, Equatable {
         guard zip(steps, steps.dropFirst()).allSatisfy({ $0.at <= $1.at }) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.steps], debugDescription: "the steps are not in time order"))
         }
+    }
+
+    /// The story with `track`'s points as its gpsd receiver's fixes, at
+    /// their recorded times from launch, `speed` times faster, among the
+    /// story's own steps: a route driven while the permission changes.
+    public func playing(_ track: Track, speed: Double = 1) -> Scenario {
+        guard let first = track.points.first?.time else { return self }
+        var story = self
+        let fixes = track.points.map { point in
+            Step(at: .milliseconds(Int64((point.time.timeIntervalSince(first) / speed * 1000).rounded())),
+                 event: .location(.fix(latitude: point.coordinate.latitude, longitude: point.coordinate.longitude, accuracy: point.accuracy)))
+        }
+        // Stable: at the same time, the story's own step comes first.
+        story.steps = (steps.map { ($0, 0) } + fixes.map { ($0, 1) }).enumerated()
+            .sorted { ($0.element.0.at, $0.element.1, $0.offset) < ($1.element.0.at, $1.element.1, $1.offset) }
+            .map(\.element.0)
+        return story
     }
 
     /// "90s", "10m", "2h", "6h20m", "0s".

@@ -70,7 +70,7 @@ struct SimulatePlayCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Play a scenario file (JSON) and print its transcript.", valueName: "file"), completion: .file(extensions: ["json"]))
     var scenario: String?
 
-    @Option(help: ArgumentHelp("Replay a route (GPX, or an NMEA log) through watch mode: one forecast per refresh.", valueName: "file"),
+    @Option(help: ArgumentHelp("Replay a route (GPX, or an NMEA log) through watch mode: one forecast per refresh. With --scenario, the story's receiver drives it while the permission changes.", valueName: "file"),
             completion: .file(extensions: ["gpx", "nmea", "log", "txt"]))
     var track: String?
 
@@ -91,7 +91,8 @@ struct SimulatePlayCommand: AsyncParsableCommand {
     @OptionGroup(title: "Service") var service: ServiceOptions
 
     func validate() throws {
-        guard [authorization != nil, scenario != nil, track != nil].filter({ $0 }).count == 1 else {
+        // A track may play inside a story: the route driven while the permission changes.
+        guard [authorization != nil, scenario != nil || track != nil].filter({ $0 }).count == 1 else {
             throw UsageMistake.error(MessageText("Give one of --authorization STATE, --scenario FILE and --track FILE."))
         }
         guard speed.isFinite, (0.1...10_000).contains(speed) else { throw UsageMistake.error(MessageText("--speed must be between 0.1 and 10000; got {value}.", ["value": "\(speed)"])) }
@@ -139,7 +140,8 @@ struct SimulatePlayCommand: AsyncParsableCommand {
 
     /// `--scenario FILE`: the transcript, as text or JSON; exit 1 when an invariant broke.
     private func play(_ path: String) async throws {
-        let scenario = try Scenario.load(from: URL(fileURLWithPath: path))
+        var scenario = try Scenario.load(from: URL(fileURLWithPath: path))
+        if let track { scenario = scenario.playing(try Track.read(from: URL(fileURLWithPath: track)), speed: speed) }
         let transcript = try await ScenarioRunner.run(scenario)
         if output.json { Terminal.standardOutput.writeDocument(transcript.json()) } else { Terminal.standardOutput.write(transcript.text()) }
         if let first = transcript.violations.first {
