@@ -33,18 +33,9 @@ extension Simulation {
         let script: [SimulatedLocationProvider.Step] = switch failure {
         case nil where state == .desktopSwitchOff: [.fail(.restricted(.desktopSwitchOff, source: kind))]
         case nil: [.searching(visible: 9, used: 6), .wait(.milliseconds(300)), .fix(fix, accuracy: kind == .ip ? nil : 8)]
-        case .unavailable?: [.fail(unavailable(kind))]
+        case .unavailable?: [.fail(.simulatedUnavailable(source: kind))]
         case .timeout?: [.searching(visible: 5, used: 0), .wait(.seconds(3))]
         }
         return application(base, decision: decision, policyDisabled: state == .restricted, source: SimulatedLocationProvider(kind: kind, script: script))
-    }
-
-    /// How each kind of source says it is not there.
-    static func unavailable(_ kind: LocationSourceKind) -> LocationError {
-        switch kind {
-        case .gpsd: .gpsdNotRunning(address: "simulated gpsd")
-        case .geoclue: .geoclueUnavailable(reason: "GeoClue is not installed (package geoclue-2.0)")
-        default: .lookupFailed(service: "simulated IP service", reason: "no answer")
-        }
     }
 }

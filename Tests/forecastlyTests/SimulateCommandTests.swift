@@ -34,11 +34,15 @@ import TestSupport
         }
     }
 
-    @Test(arguments: [("timeout", Int32(75), "satellites seen 5, used 0"), ("unavailable", 69, "gpsd is not running")])
+    /// A simulated failure says it is simulated, and its advice fits a
+    /// simulation (not "sudo systemctl start gpsd").
+    @Test(arguments: [("timeout", Int32(75), "satellites seen 5, used 0"),
+                      ("unavailable", 69, "The simulated gpsd is not there, as --fail unavailable asked. Leave out --fail")])
     func failures(failure: String, status: Int32, message: String) async throws {
         let result = try await CLI.run(["simulate", "--authorization", "authorized", "--fail", failure])
         #expect(result.status == status)
-        #expect(result.stderr.contains(message))
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!result.stderr.contains("systemctl"))
     }
 
     @Test func promptInTheSimulationChangesNothingStored() async throws {

@@ -61,6 +61,9 @@ public enum LocationError: Error, Sendable, Hashable {
     case geoclueNoFix(timeoutSeconds: Double, placeholders: Int)
     /// Every source in `--source auto` failed; the reasons, in order.
     case allSourcesFailed([LocationError])
+    /// A simulated source is not there because the simulation was asked so
+    /// (`simulate --fail unavailable`): nothing on this machine needs fixing.
+    case simulatedUnavailable(source: LocationSourceKind)
 }
 
 extension LocationError: UserFacingError {
@@ -127,6 +130,8 @@ extension LocationError: UserFacingError {
             return MessageText("The stored place in {path} cannot be read.", ["path": path])
         case .allSourcesFailed(let reasons):
             return MessageText("No location source answered: {reasons}", messages: ["reasons": reasons.map(\.summaryMessage)])
+        case .simulatedUnavailable(let source):
+            return MessageText("The simulated {source} is not there, as --fail unavailable asked.", ["source": source.rawValue])
         }
     }
 
@@ -174,6 +179,8 @@ extension LocationError: UserFacingError {
             MessageText("Store it again with 'forecastly location set --lat … --lon …'.")
         case .allSourcesFailed:
             MessageText("Give --lat/--lon, or store a default place with 'forecastly location set'.")
+        case .simulatedUnavailable:
+            MessageText("Leave out --fail to simulate a source that answers.")
         }
     }
 
@@ -183,7 +190,8 @@ extension LocationError: UserFacingError {
         case .noFix, .rateLimited, .serviceBusy, .lookupTimedOut, .geoclueNoFix: return .temporaryFailure
         case .noStoredPlace: return .usage
         case .storedPlaceUnreadable, .unreadableAnswer: return .dataError
-        case .libgpsMissing, .gpsdNotRunning, .notGpsd, .noReceiver, .gpsdLost, .lookupFailed, .geoclueUnavailable, .geoclueNoAgent:
+        case .libgpsMissing, .gpsdNotRunning, .notGpsd, .noReceiver, .gpsdLost, .lookupFailed, .geoclueUnavailable, .geoclueNoAgent,
+             .simulatedUnavailable:
             return .unavailable
         case .allSourcesFailed(let reasons):
             // No place stored is the end of the list, not what went wrong;
