@@ -99,24 +99,7 @@ import TestSupport
 
     /// Runs a client to its end (or kills it by PID after a minute); its stdout.
     static func client(_ executable: String, _ arguments: [String]) async throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let pid = process.processIdentifier
-        let deadline = Task {
-            try await Task.sleep(for: .seconds(60))
-            kill(pid, SIGKILL)
-        }
-        let data = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: output.fileHandleForReading.readDataToEndOfFile()) }
-        }
-        process.waitUntilExit()
-        deadline.cancel()
-        return String(decoding: data, as: UTF8.self)
+        await (try clientStarted(executable, arguments)).1.value
     }
 
     /// The positions of the TPVs among gpsd JSON lines, in order, each once.

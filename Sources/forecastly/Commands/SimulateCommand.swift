@@ -52,11 +52,6 @@ struct SimulatePlayCommand: AsyncParsableCommand {
         commandName: "play",
         abstract: "Show what a user sees in a location permission state, using a simulated location source.",
         discussion: """
-        Examples:
-          forecastly simulate --authorization denied
-          forecastly simulate --scenario story.json
-          forecastly simulate --track commute.gpx --speed 60
-          forecastly simulate serve --track commute.gpx --speed 60   (to other programs)
         Example stories are in Examples/scenarios. A scenario (JSON, its format in
         the DocC article Scenarios) plays a whole permission story through the
         application and its watch on a virtual clock, and checks the invariants
