@@ -49,16 +49,19 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let queries = try await CommandLineApp.with { application in try application.placeList(places) }
         let settings = try Settings.load(Settings.Flags(units: units, provider: service.provider, apiKey: service.apiKey,
                                                         alerts: noAlerts ? false : nil, language: display.lang))
-        try await Self.show(queries, settings: settings, service: service, json: json, noColor: display.noColor)
+        let places = self.places
+        try await Self.show({ try $0.placeList(places) }, settings: settings, service: service, json: json, noColor: display.noColor)
     }
 
-    /// The table (or JSON) for `queries`, as `compare` and `forecast` with several `--city` show it.
-    static func show(_ queries: [PlaceQuery], settings: Settings, service: ServiceOptions, json: Bool, noColor: Bool) async throws {
+    /// The table (or JSON) for the places `queries` reads, as `compare` and
+    /// `forecast` with several `--city` show it.
+    static func show(
+        _ queries: (Application) throws -> [PlaceQuery], settings: Settings, service: ServiceOptions, json: Bool, noColor: Bool
+    ) async throws {
         let comparison = try await CommandLineApp.with(timeout: service.timeout) { application in
-            try await application.compare(queries, service: service.settings(settings), alerts: settings.alerts.value)
+            try await application.compare(try queries(application), service: service.settings(settings), alerts: settings.alerts.value)
         }
         try ComparisonOutput.print(comparison, units: settings.measurementUnits, words: settings.words, provider: settings.provider.value,
                                    json: json, noColor: noColor)

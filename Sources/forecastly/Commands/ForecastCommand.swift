@@ -89,7 +89,7 @@ struct ForecastCommand: AsyncParsableCommand {
         let location = try self.location
         let cities = try location.cityQueries()
         if cities.count > 1 {
-            try await CompareCommand.show(cities, settings: settings, service: service, json: output.json, noColor: output.noColor)
+            try await CompareCommand.show({ _ in cities }, settings: settings, service: service, json: output.json, noColor: output.noColor)
             return
         }
         let renderer = try output.renderer(clock: settings.clock.value, words: settings.words)
