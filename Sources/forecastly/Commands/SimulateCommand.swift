@@ -59,31 +59,18 @@ struct SimulatePlayCommand: AsyncParsableCommand {
         """
     )
 
-    @Option(help: ArgumentHelp("The permission state to simulate.", valueName: "state"))
-    var authorization: SimulatedState?
+    @OptionGroup var options: SimulatePlayOptions
 
-    @Option(help: ArgumentHelp("Play a scenario file (JSON) and print its transcript.", valueName: "file"), completion: .file(extensions: ["json"]))
-    var scenario: String?
-
-    @Option(help: ArgumentHelp("Replay a route (GPX, or an NMEA log) through watch mode: one forecast per refresh. With --scenario, the story's receiver drives it while the permission changes.", valueName: "file"),
-            completion: .file(extensions: ["gpx", "nmea", "log", "txt"]))
-    var track: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --track: how many times faster than recorded, 0.1…10000.", valueName: "factor"))
-    var speed: Double = 1
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Where the simulated source says you are (default 52.52,13.41).", valueName: "lat,lon"))
-    var fix: String?
-
-    @Option(help: ArgumentHelp("Make the simulated source fail: unavailable or timeout.", valueName: "failure"))
-    var fail: SimulatedFailure?
-
-    @Option(help: ArgumentHelp("Which kind of source to simulate.", valueName: "source"))
-    var source: SimulatedSource = .gpsd
-
-    @OptionGroup(title: "Forecast") var forecastOptions: ForecastOptions
-    @OptionGroup(title: "Output") var output: OutputOptions
-    @OptionGroup(title: "Service") var service: ServiceOptions
+    var authorization: SimulatedState? { options.authorization }
+    var scenario: String? { options.scenario }
+    var track: String? { options.track }
+    var speed: Double { options.speed }
+    var fix: String? { options.fix }
+    var fail: SimulatedFailure? { options.fail }
+    var source: SimulatedSource { options.source }
+    var forecastOptions: ForecastOptions { options.forecastOptions }
+    var output: OutputOptions { options.output }
+    var service: ServiceOptions { options.service }
 
     func validate() throws {
         // A track may play inside a story: the route driven while the permission changes.
@@ -164,4 +151,35 @@ struct SimulatePlayCommand: AsyncParsableCommand {
         }
         Terminal.standardError.writeLine("forecastly: the route of \(route.points.count) positions was replayed.")
     }
+}
+
+/// What `simulate play` takes, as a group of its own so that the shells'
+/// completion offers it after `forecastly simulate` too (`CompletionTree`),
+/// where people type it: `play` is the default.
+struct SimulatePlayOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The permission state to simulate.", valueName: "state"))
+    var authorization: SimulatedState?
+
+    @Option(help: ArgumentHelp("Play a scenario file (JSON) and print its transcript.", valueName: "file"), completion: .file(extensions: ["json"]))
+    var scenario: String?
+
+    @Option(help: ArgumentHelp("Replay a route (GPX, or an NMEA log) through watch mode: one forecast per refresh. With --scenario, the story's receiver drives it while the permission changes.", valueName: "file"),
+            completion: .file(extensions: ["gpx", "nmea", "log", "txt"]))
+    var track: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --track: how many times faster than recorded, 0.1…10000.", valueName: "factor"))
+    var speed: Double = 1
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where the simulated source says you are (default 52.52,13.41).", valueName: "lat,lon"))
+    var fix: String?
+
+    @Option(help: ArgumentHelp("Make the simulated source fail: unavailable or timeout.", valueName: "failure"))
+    var fail: SimulatedFailure?
+
+    @Option(help: ArgumentHelp("Which kind of source to simulate.", valueName: "source"))
+    var source: SimulatedSource = .gpsd
+
+    @OptionGroup(title: "Forecast") var forecastOptions: ForecastOptions
+    @OptionGroup(title: "Output") var output: OutputOptions
+    @OptionGroup(title: "Service") var service: ServiceOptions
 }

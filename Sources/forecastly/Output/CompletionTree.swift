@@ -15,7 +15,7 @@ struct CompletionTree: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forecastly",
         version: ForecastlyCommand.configuration.version,
-        subcommands: ForecastlyCommand.configuration.subcommands
+        subcommands: ForecastlyCommand.configuration.subcommands.map { $0 == SimulateCommand.self ? SimulateCompletionTree.self : $0 }
     )
 
     // The option groups of ForecastCommand, in its order.
@@ -31,4 +31,15 @@ struct CompletionTree: ParsableCommand {
     static func isCompletion(_ arguments: [String]) -> Bool {
         arguments.first == "---completion" || arguments.contains { $0 == "--generate-completion-script" || $0.hasPrefix("--generate-completion-script=") }
     }
+}
+
+/// `simulate` as the shells complete it: its subcommands, and the options
+/// of `play`, its default, at its own level (`forecastly simulate --track <TAB>`).
+struct SimulateCompletionTree: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        subcommands: SimulateCommand.configuration.subcommands
+    )
+
+    @OptionGroup var play: SimulatePlayOptions
 }
