@@ -72,11 +72,16 @@ import TestSupport
         #expect(try await CLI.run(["simulate", "ctl", "resume"], environment: ["FORECASTLY_SIMULATE_CONTROL": served.control], home: home).status == 0)
     }
 
-    /// Starts a client (stopped by its PID after a minute at most); its stdout, once it ends.
-    static func clientStarted(_ executable: String, _ arguments: [String]) throws -> (Process, Task<String, Never>) {
+    /// Starts a client (stopped by its PID, and its process group, after two
+    /// minutes at most); its stdout, once it ends.
+    static func clientStarted(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil
+    ) throws -> (Process, Task<String, Never>) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -84,7 +89,8 @@ import TestSupport
         let pid = process.processIdentifier
         let reading = Task {
             let deadline = Task {
-                try await Task.sleep(for: .seconds(60))
+                try await Task.sleep(for: .seconds(120))
+                kill(-pid, SIGKILL)
                 kill(pid, SIGKILL)
             }
             let data = await withCheckedContinuation { continuation in
@@ -314,28 +320,14 @@ import TestSupport
         let section = try #require(readme.range(of: "### Test your own program"))
         let block = try #require(readme[section.upperBound...].firstMatch(of: /```sh\n((?s).*?)```/)).output.1
         #expect(block.contains("forecastly simulate serve"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "set -e\n" + block]
-        process.currentDirectoryURL = Self.root
-        process.environment = ["PATH": CLI.binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "LANG": "C.UTF-8",
-                               "HOME": FileManager.default.temporaryDirectory.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let pid = process.processIdentifier
-        let deadline = Task {
-            try await Task.sleep(for: .seconds(120))
-            kill(-pid, SIGKILL)
-            kill(pid, SIGKILL)
-        }
-        let data = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: output.fileHandleForReading.readDataToEndOfFile()) }
-        }
-        process.waitUntilExit()
-        deadline.cancel()
-        let text = String(decoding: data, as: UTF8.self)
+        // Foundation starts bash as the leader of a process group of its own:
+        // stopping that group by bash's PID on a deadline stops the story too.
+        let (process, reading) = try SimulateServeTests.clientStarted(
+            "/bin/bash", ["-c", "set -e\n" + block],
+            environment: ["PATH": CLI.binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "LANG": "C.UTF-8",
+                          "HOME": FileManager.default.temporaryDirectory.path],
+            directory: Self.root)
+        let text = await reading.value
         #expect(process.terminationStatus == 0, "\(text)")
         let positions = SimulateServeTests.positions(text.split(whereSeparator: \.isNewline))
         let boat: [[Double]] = [[69.6496, 18.956], [69.655, 18.94], [69.661, 18.921], [69.67, 18.9], [69.68, 18.88], [69.69, 18.86]]
