@@ -17,8 +17,8 @@ public final class GPSFake: @unchecked Sendable {
         public var description: String
     }
 
-    public let port: Int
-    private let process: Process
+    public private(set) var port: Int
+    private var process: Process
 
     public var address: String { "127.0.0.1:\(port)" }
 
@@ -60,21 +60,31 @@ public final class GPSFake: @unchecked Sendable {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw Unavailable(description: "gpsfake is not installed; scripts/test installs gpsd and gpsd-clients")
         }
-        port = try await Self.freePort()
-        Self.removeStaleControlSockets()
-        process = Process()
-        // Foundation starts the child as a process-group leader, and gpsd
-        // stays in gpsfake's group: `stop` signals the whole group.
-        process.executableURL = URL(fileURLWithPath: executable)
         let flags: [String] = switch pacing {
         case .pipe: ["-1", "-p", "-q"]
         case .paced: ["-1", "-q", "-n", "-c", "0.1", "-W", "1"]
         }
-        process.arguments = flags + ["-P", String(port), log.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        try await waitForPort()
+        // A free port is read and released before gpsfake binds it; another
+        // test's server (bound to port 0 meanwhile) can take it first. Then
+        // what answers there is not gpsfake's gpsd, and it starts again on
+        // another port.
+        var attempt = 0
+        while true {
+            attempt += 1
+            port = try await Self.freePort()
+            Self.removeStaleControlSockets()
+            process = Process()
+            // Foundation starts the child as a process-group leader, and gpsd
+            // stays in gpsfake's group: `stop` signals the whole group.
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = flags + ["-P", String(port), log.path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            try await waitForPort()
+            if pacing == .pipe || Self.greetsAsGpsd(port: port) || attempt == 3 { break }
+            stop()
+        }
         // gpsfake adds the receiver to its gpsd only after gpsd listens; on a
         // busy machine that can take seconds, and a test about a receiver
         // would meet a gpsd with none (rightly "no receiver attached").
@@ -166,6 +176,20 @@ public final class GPSFake: @unchecked Sendable {
         guard let socket = connected(port: port) else { return false }
         close(socket)
         return true
+    }
+
+    /// Whether what listens on the port greets as a real gpsd does (its
+    /// VERSION banner, and not `forecastly simulate serve`'s).
+    private static func greetsAsGpsd(port: Int) -> Bool {
+        guard let socket = connected(port: port) else { return false }
+        defer { close(socket) }
+        var patience = timeval(tv_sec: 2, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = read(socket, &buffer, buffer.count)
+        guard count > 0 else { return false }
+        let banner = String(decoding: buffer.prefix(count), as: UTF8.self)
+        return banner.contains(#""class":"VERSION""#) && !banner.contains("forecastly-simulate")
     }
 
     /// Whether gpsd, asked `?DEVICES;` now, lists a device.
