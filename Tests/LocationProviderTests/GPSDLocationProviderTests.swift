@@ -88,7 +88,8 @@ import TestSupport
     }
 
     @Test func nothingListeningIsGpsdNotRunning() async throws {
-        let port = try await GPSFake.freePort()
+        // Loopback's discard port: nothing listens there, whatever parallel tests bind meanwhile.
+        let port = 9
         let provider = GPSDLocationProvider(address: GPSDAddress(host: "127.0.0.1", port: port))
         await #expect(throws: LocationError.gpsdNotRunning(address: "127.0.0.1:\(port)")) {
             try await provider.currentLocation(timeout: .seconds(2))
