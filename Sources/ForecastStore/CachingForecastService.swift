@@ -171,7 +171,7 @@ public final class CachingForecastService: ForecastService, Sendable {
         case .beforeAnswering:
             save(forecast, headers: headers, for: request, key: key, fetchedAt: fetchedAt)
         case .inBackground:
-            let write = Task { save(forecast, headers: headers, for: request, key: key, fetchedAt: fetchedAt) }
+            let write = Task.placed { self.save(forecast, headers: headers, for: request, key: key, fetchedAt: fetchedAt) }
             history.withLock { $0.writes.append(write) }
         }
     }

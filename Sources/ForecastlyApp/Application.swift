@@ -63,7 +63,7 @@ private final class LivePermission: Sendable {
     func permission(records: any PermissionRecords, rule: LocatingRule) async -> (Permission, warnings: [AppNote]) {
         let task = loading.withLock { task in
             if let task { return task }
-            let started = Task {
+            let started = Task.placed {
                 let (permission, warnings) = await Permission.load(records: records, rule: rule)
                 return (permission, warnings.map { AppNote.warning($0) })
             }

@@ -80,7 +80,7 @@ public struct SimulatedLocationProvider: LocationProvider {
         let script = self.script
         let clock = self.clock
         return AsyncStream { continuation in
-            let task = Task {
+            let task = Task.placed {
                 var satellites: (visible: Int, used: Int)?
                 for step in script {
                     guard !Task.isCancelled else { break }

@@ -27,8 +27,6 @@ public final class VirtualClock: Clock, Sendable {
     public init() {}
 
     public var now: Instant { state.withLock { $0.now } }
-    /// Whether some task is asleep on this clock, waiting for time to pass.
-    var hasSleepers: Bool { state.withLock { !$0.sleepers.isEmpty } }
     public var minimumResolution: Duration { .zero }
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
@@ -58,8 +56,8 @@ public final class VirtualClock: Clock, Sendable {
     /// Moves time to `deadline`, waking each sleeper due on the way at its
     /// own time, earliest first. After each, `settle` is awaited, so that
     /// what the sleeper does happens at its time and before time moves on
-    /// (a scenario waits until its application is quiet).
-    public func advance(to deadline: Instant, settle: () async -> Void = {}) async {
+    /// (a scenario waits for its product's idle signal).
+    public func advance(to deadline: Instant, settle: () async -> Void) async {
         while true {
             let next = state.withLock { state -> Sleeper? in
                 guard let index = state.sleepers.indices.min(by: { state.sleepers[$0].deadline < state.sleepers[$1].deadline }),
@@ -73,14 +71,12 @@ public final class VirtualClock: Clock, Sendable {
             }
             guard let next else { return }
             next.continuation.resume()
-            // The woken task runs up to its next suspension before time moves on.
-            for _ in 0..<10 { await Task.yield() }
             await settle()
         }
     }
 
     /// Moves time forward by `duration`.
-    public func advance(by duration: Duration, settle: () async -> Void = {}) async {
+    public func advance(by duration: Duration, settle: () async -> Void) async {
         await advance(to: now.advanced(by: duration), settle: settle)
     }
 }

@@ -74,7 +74,7 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
         // deadline already reached is not slept on at all.
         func schedule(after delay: Duration, generation: Int) -> Task<Void, Never> {
             let deadline = clock.now.advanced(by: delay)
-            return Task {
+            return Task.placed {
                 if clock.now < deadline {
                     do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
                 }
@@ -82,7 +82,7 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
             }
         }
 
-        let sources = Task {
+        let sources = Task.placed {
             await withTaskGroup(of: Void.self) { group in
                 if let locations {
                     group.addTask {
@@ -106,7 +106,7 @@ public struct ForecastWatcher<C: Clock>: Sendable where C.Duration == Duration {
             }
         }
 
-        let loop = Task {
+        let loop = Task.placed {
             var coordinate = place
             // The fix the coordinate came from, for a located watch: each
             // forecast says where it was located from, as a single run's does.

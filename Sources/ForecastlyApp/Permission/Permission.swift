@@ -47,7 +47,7 @@ public struct Permission: LocatingDecisions {
         let snapshots = await authorization.snapshots()
         let rule = self.rule
         return AsyncStream { continuation in
-            let task = Task {
+            let task = Task.placed {
                 var last: LocatingDecision?
                 for await snapshot in snapshots {
                     let decision = rule(snapshot, sources: sources)

@@ -46,7 +46,7 @@ public struct FilePermissionRecords: PermissionRecords {
     public func changes(clock: any Clock<Duration>) -> AsyncStream<Void> {
         let interval = self.interval
         return AsyncStream { continuation in
-            let task = Task {
+            let task = Task.placed {
                 while !Task.isCancelled {
                     do { try await clock.sleep(for: interval) } catch { break }
                     continuation.yield()

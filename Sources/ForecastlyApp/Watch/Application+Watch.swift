@@ -55,8 +55,8 @@ extension Application {
             decisions = await source.permission.decisions(for: source.kinds)
             let clock = context.clock
             let once = watching.endsWithLocations
-            background.append(Task { await Self.keepLocating(source, feed: feed, once: once) })
-            background.append(Task { await source.permission.follow(clock: clock) })
+            background.append(Task.placed { await Self.keepLocating(source, feed: feed, once: once) })
+            background.append(Task.placed { await source.permission.follow(clock: clock) })
         }
         let frames = Self.frames(
             clock: context.clock, interval: watching.interval, backoff: watching.backoff, place: place?.coordinate, locations: locations,
@@ -74,7 +74,7 @@ extension Application {
         let shownPlace = place
         let running = background
         return AsyncStream { continuation in
-            let drawing = Task {
+            let drawing = Task.placed {
                 var notes = firstNotes
                 var noticed = 0
                 for await frame in frames {
@@ -123,7 +123,7 @@ extension Application {
         for await decision in await source.permission.decisions(for: source.kinds) where decision.permitsLocating {
             // The one before has ended: the guard ended it when the decision changed.
             if let running { await running.value }
-            running = Task { for await update in source.provider.updates() { feed.yield(update) } }
+            running = Task.placed { for await update in source.provider.updates() { feed.yield(update) } }
         }
         running?.cancel()
     }

@@ -11,9 +11,11 @@ import Synchronization
 /// with the scenario's receiver as its location source, its decision and
 /// policy as the files on disk, its answers at the prompt, the services
 /// answered in process in their own formats, a recording notification
-/// service and a virtual clock. No real time passes between steps; after
-/// each one the runner waits (in real time, briefly) until the application
-/// is quiet, then writes the transcript entry and checks the invariants.
+/// service and a virtual clock. No real time passes between steps: the
+/// product runs on an executor of the runner's (`ProductExecutor`), and
+/// after each event the runner waits for its idle signal (every task it
+/// started has finished or waits for the story), then writes the
+/// transcript entry and checks the invariants.
 ///
 /// What must never happen:
 /// - locating in any state but authorized;
@@ -68,6 +70,8 @@ public enum ScenarioRunner {
 private final class ScenarioMachine: Sendable {
     let scenario: Scenario
     let clock = VirtualClock()
+    /// Where every task of the product runs, and its idle signal.
+    let executor = ProductExecutor()
     let epoch = Date(timeIntervalSince1970: 1_800_000_000)
     let services: ScenarioServices
     let disk: InMemoryPermissionRecords
@@ -115,25 +119,28 @@ private final class ScenarioMachine: Sendable {
         settings = ForecastSettings(
             place: .located(LocatingSettings(source: scenario.source)), days: 3, service: ServiceSettings(fallback: false),
             extras: scriptsTheSky ? ExtrasWanted(nowcast: true, alerts: true) : .none)
-        watching = WatchSettings(interval: scenario.interval, notify: scenario.notify ? NotifySettings() : nil)
+        // No jitter: a retry after a failure waits the whole backoff (15 s, 30 s, 1 m, …), the same at every play.
+        watching = WatchSettings(interval: scenario.interval, backoff: WatchBackoff(random: { 1 }), notify: scenario.notify ? NotifySettings() : nil)
     }
 
     func play() async -> ScenarioTranscript {
+        // Every task the product starts, here or in the tasks it starts, runs on the executor.
+        await TaskPlacement.$preferred.withValue(executor) { await playing() }
+    }
+
+    private func playing() async -> ScenarioTranscript {
         defer { unlink(placeFile) }
-        // The places are opened before the story starts, so that building
-        // their index on a first run is not mistaken for a quiet application.
-        _ = try? context.places.gazetteer()
         var desktopSwitchOff = scenario.desktopSwitchOff
         var app = await launch(desktopSwitchOff: desktopSwitchOff)
         var entries: [ScenarioTranscript.Entry] = []
         var remembersAGrant = scenario.authorization == .authorized || scenario.authorization == .authorizedReduced
         var liveness = Liveness(weatherUpSince: .zero)
-        await settle(app)
+        await settle()
         entries.append(await entry(at: .zero, step: "launch", app: app, remembersAGrant: remembersAGrant, liveness: &liveness))
         for step in scenario.steps {
             // Time passes, and what was due meanwhile is done, before the step happens.
-            await clock.advance(to: VirtualClock.Instant(offset: step.at)) { await self.settle(app) }
-            await settle(app)
+            await clock.advance(to: VirtualClock.Instant(offset: step.at)) { await self.settle() }
+            await settle()
             var note: String?
             var restarted = false
             switch step.event {
@@ -168,7 +175,7 @@ private final class ScenarioMachine: Sendable {
             if case .authorization(let change) = step.event, change == .desktopSwitchOff || change == .desktopSwitchOn {
                 desktopSwitchOff = change == .desktopSwitchOff
             }
-            await settle(app)
+            await settle()
             var item = await entry(at: step.at, step: step.description, app: app, remembersAGrant: remembersAGrant, liveness: &liveness)
             if restarted { item.violations += await checkRestart(app) }
             if case .expect(let expected) = step.event { item.violations += Self.unmet(expected, in: item, shown: app.lastFrame) }
@@ -236,27 +243,10 @@ private final class ScenarioMachine: Sendable {
         }
     }
 
-    /// Waits (in real time) until the application is quiet: it is waiting
-    /// for something (it has drawn a frame, or its location source is
-    /// running, or its prompt is up, or it sleeps on the clock), no request
-    /// is under way, and nothing new was shown or located for a few polls;
-    /// ten seconds at most. Waiting is a positive signal: on a busy machine
-    /// an application not yet scheduled looks quiet too.
-    private func settle(_ app: RunningApplication) async {
-        var quiet = 0
-        var last = fingerprint(app)
-        for _ in 0..<500 {
-            try? await Task.sleep(for: .milliseconds(20))
-            let current = fingerprint(app)
-            let waiting = app.frames > 0 || backends.isRunning || asker.isAsking || clock.hasSleepers
-            quiet = current == last && services.inFlight == 0 && waiting ? quiet + 1 : 0
-            last = current
-            if quiet >= 5 { return }
-        }
-    }
-
-    private func fingerprint(_ app: RunningApplication) -> [Int] {
-        [app.frames, services.requests, backends.starts, backends.isRunning ? 1 : 0, asker.isAsking ? 1 : 0, notifier.log.count]
+    /// Waits for the product's idle signal: every task it started has
+    /// finished or waits for what only the story brings next.
+    private func settle() async {
+        await executor.idle()
     }
 
     /// The entry for now, with every invariant checked.
@@ -359,7 +349,7 @@ private final class RunningApplication: Sendable {
     }
 
     func start(settings: ForecastSettings, watching: WatchSettings) {
-        let started = Task {
+        let started = Task.placed { [self] in
             do {
                 let screens = try await application.watch(settings, watching: watching) { [self] progress in
                     if progress == .waitingForPermission { record.withLock { if $0.frames == 0 { $0.shows = "the permission prompt is up" } } }

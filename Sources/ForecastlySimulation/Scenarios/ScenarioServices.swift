@@ -23,7 +23,6 @@ final class ScenarioServices: HTTPTransport {
     private struct State {
         var mode: Scenario.WeatherMode = .up
         var requests = 0
-        var inFlight = 0
         var alerts: [String: Scenario.AlertChange] = [:]
         var rain = Scenario.RainChange(from: nil, until: nil)
         /// What the permission is while a request is made, from the running application.
@@ -41,7 +40,6 @@ final class ScenarioServices: HTTPTransport {
     }
 
     var requests: Int { state.withLock { $0.requests } }
-    var inFlight: Int { state.withLock { $0.inFlight } }
 
     func set(_ mode: Scenario.WeatherMode) { state.withLock { $0.mode = mode } }
     func set(_ alert: Scenario.AlertChange) { state.withLock { $0.alerts[alert.event] = alert.severity == nil ? nil : alert } }
@@ -56,8 +54,6 @@ final class ScenarioServices: HTTPTransport {
     }
 
     func get(_ url: URL, headers: [(name: String, value: String)]) async throws(TransportError) -> HTTPResponse {
-        state.withLock { $0.inFlight += 1 }
-        defer { state.withLock { $0.inFlight -= 1 } }
         let path = url.path
         let query = url.query ?? ""
         let sky = state.withLock { ($0.alerts, $0.rain) }

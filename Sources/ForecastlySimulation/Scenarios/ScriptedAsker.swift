@@ -7,8 +7,6 @@ import Synchronization
 final class ScriptedAsker: PermissionAsker {
     private let pending = Mutex<CheckedContinuation<PermissionPromptOutcome, Never>?>(nil)
 
-    var isAsking: Bool { pending.withLock { $0 != nil } }
-
     func ask(services: String) async -> PermissionPromptOutcome {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

@@ -54,7 +54,7 @@ public actor LocationAuthorization {
     public func updates() -> AsyncStream<AuthorizationState> {
         let snapshots = self.snapshots()
         return AsyncStream { continuation in
-            let task = Task {
+            let task = Task.placed {
                 var last: AuthorizationState?
                 for await snapshot in snapshots where snapshot.state != last {
                     last = snapshot.state
@@ -68,7 +68,7 @@ public actor LocationAuthorization {
 
     /// The current state and policy, then every change of either.
     public func snapshots() -> AsyncStream<Snapshot> {
-        subscribers.subscribe(current: snapshot) { [weak self] id in Task { await self?.unsubscribe(id) } }
+        subscribers.subscribe(current: snapshot) { [weak self] id in Task.placed { await self?.unsubscribe(id) } }
     }
 
     /// Applies an event, saves the decision when it changed (unless

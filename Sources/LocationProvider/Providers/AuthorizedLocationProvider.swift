@@ -45,7 +45,7 @@ public struct AuthorizedLocationProvider: LocationProvider {
     /// grant), the stream ends too, to be started again under it.
     public func updates() -> AsyncStream<LocationUpdate> {
         AsyncStream { continuation in
-            let task = Task {
+            let task = Task.placed {
                 let decision = await permission.decision(for: [base.kind])
                 let grant: LocationGrant?
                 do throws(LocationError) {

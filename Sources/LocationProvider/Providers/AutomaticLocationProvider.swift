@@ -76,7 +76,7 @@ public struct AutomaticLocationProvider: LocationProvider {
         let clock = self.clock
         let onSourceFailed = self.onSourceFailed
         return AsyncStream { continuation in
-            let task = Task {
+            let task = Task.placed {
                 var failures: [LocationError] = []
                 var ended = false
                 for provider in providers {
@@ -92,7 +92,7 @@ public struct AutomaticLocationProvider: LocationProvider {
                     }
                     if ended { break }
                     let outcome = FollowedSource()
-                    let following = Task {
+                    let following = Task.placed {
                         for await update in provider.updates() {
                             switch update {
                             case .fix:
@@ -105,8 +105,8 @@ public struct AutomaticLocationProvider: LocationProvider {
                             }
                         }
                     }
-                    let handover = Task {
-                        try await clock.sleep(for: firstFixTimeout)
+                    let handover = Task.placed {
+                        guard (try? await clock.sleep(for: firstFixTimeout)) != nil else { return }  // cancelled: the fix came
                         if !outcome.delivered { following.cancel() }
                     }
                     await withTaskCancellationHandler {

@@ -42,7 +42,7 @@ extension LocationProvider {
     /// move while watching): one fix or one failure, then the stream ends.
     public func oneShotUpdates(timeout: Duration) -> AsyncStream<LocationUpdate> {
         AsyncStream { continuation in
-            let task = Task {
+            let task = Task.placed {
                 do throws(LocationError) {
                     continuation.yield(.fix(try await currentLocation(timeout: timeout)))
                 } catch {
