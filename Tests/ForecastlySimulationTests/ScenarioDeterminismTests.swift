@@ -28,6 +28,26 @@ import Testing
         }
     }
 
+    /// The idle signal sees only the tasks that run on the runner's
+    /// executor: a product task started with `Task {}` or `Task.detached`
+    /// would run beside it, unseen.
+    @Test func theProductStartsItsTasksWherePlaced() throws {
+        let sources = ScenarioTests.folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+        let libraries = ["LocationProvider", "ForecastCore", "ForecastStore", "ForecastProviders", "ForecastPresentation", "ForecastlyApp",
+                         "ForecastlySettings", "Places", "NetworkTransport", "DesktopNotifications", "ForecastlySimulation/Scenarios"]
+        var offenders: [String] = []
+        for library in libraries {
+            let folder = sources.appendingPathComponent(library)
+            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+            #expect(!files.isEmpty, "no sources in \(library)")
+            for file in files {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                if text.contains(/(^|[^.\w])Task\s*(\(priority:[^)]*\))?\s*\{|Task\.detached/) { offenders.append("\(library)/\(file)") }
+            }
+        }
+        #expect(offenders.isEmpty, "start these tasks with Task.placed: \(offenders)")
+    }
+
     @Test func theExamplesAreFound() {
         #expect(Self.examples.count >= 6)
     }
