@@ -193,7 +193,7 @@ let package = Package(
         .target(
             name: "ForecastlySimulation",
             dependencies: [
-                "ForecastlyApp", "ForecastlyBase", "LocationProvider", "NetworkTransport", "ForecastCore", "ForecastPresentation", "CXML",
+                "ForecastlyApp", "ForecastlyBase", "LocationProvider", "NetworkTransport", "ForecastCore", "ForecastPresentation", "ForecastProviders", "CXML",
                 // Serving a story to other programs: gpsd's protocol on loopback.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -9,6 +9,9 @@ public import NetworkTransport
 public enum WeatherProviders {
     public static let all: [WeatherProviderRegistration] = [.openMeteo, .metNorway, .openWeather]
 
+    /// The provider asked when none is chosen: the first listed.
+    public static var standard: WeatherProvider { all[0].provider }
+
     /// The provider `name` names (any case), as `--provider` takes it.
     public static func named(_ name: String) -> WeatherProvider? {
         all.first { $0.provider.id == name.lowercased() }?.provider
@@ -55,19 +58,19 @@ public struct ProviderContext: Sendable {
     public var transport: any HTTPTransport
     /// The user's key for it, if it takes one.
     public var apiKey: String?
-    /// OpenWeather: the key includes One Call 3.0.
-    public var oneCall: Bool
+    /// The ids of the paid plans the user's key includes (`ProviderPlan`).
+    public var plans: Set<String>
     /// The place's time zone, for providers that send none.
     public var timeZone: @Sendable (Coordinate) -> TimeZone
 
     public init(
-        environment: [String: String], transport: any HTTPTransport, apiKey: String? = nil, oneCall: Bool = false,
+        environment: [String: String], transport: any HTTPTransport, apiKey: String? = nil, plans: Set<String> = [],
         timeZone: @escaping @Sendable (Coordinate) -> TimeZone
     ) {
         self.environment = environment
         self.transport = transport
         self.apiKey = apiKey
-        self.oneCall = oneCall
+        self.plans = plans
         self.timeZone = timeZone
     }
 }

@@ -157,7 +157,7 @@ public struct Settings: Sendable {
         let precipitationUnit = try unit(flags.precipitationUnit, "--precipitation-unit", precipitationUnitVariable, file?.precipitationUnit, \.precipitation)
         let distanceUnit = try unit(flags.distanceUnit, "--distance-unit", distanceUnitVariable, file?.distanceUnit, \.distance)
         let provider = flags.provider.map { Setting($0, from: .flag("--provider")) } ?? providerVariable ?? fromFile(file?.provider)
-            ?? Setting(.openMeteo, from: .builtIn)
+            ?? Setting(WeatherProviders.standard, from: .builtIn)
         let days = flags.days.map { Setting($0, from: .flag("--days")) } ?? fromFile(file?.days) ?? Setting(defaultDays, from: .builtIn)
         let hours = flags.hours.map { Setting($0, from: .flag("--hours")) } ?? fromFile(file?.hours) ?? Setting(defaultHours, from: .builtIn)
         let clock = flags.clock.map { Setting($0, from: .flag("--clock")) } ?? fromFile(file?.clock) ?? locale.clock

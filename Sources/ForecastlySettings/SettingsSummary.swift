@@ -1,5 +1,6 @@
 import ForecastCore
 import ForecastlyBase
+import ForecastProviders
 
 extension Settings {
     /// Every setting, its value and where it came from, then the file: what
@@ -54,7 +55,7 @@ extension Settings {
     # pressure-unit = "mmhg"         # "hpa", "inhg" or "mmhg"
     # precipitation-unit = "mm"      # or "inch"
     # distance-unit = "mi"           # or "km" (visibility)
-    # provider = "met-norway"        # "open-meteo", "met-norway" or "openweather"
+    \(providerLine)
     # place = "Springfield, IL"      # or "50.45,30.52"; without it, forecastly locates you
     # days = 3                       # 1 to 16
     # hours = 12                     # 0 to 48
@@ -64,6 +65,23 @@ extension Settings {
     # nowcast = false                # leave out the next two hours' rain
     # alerts = false                 # leave out official weather warnings
     # lang = "de"                    # de, es, fr, it, ja, nl, pl, pt, ru, uk or en; default from the locale
-    # openweather-api-key = "…"      # only if this file is mode 600
+    \(keyLines)
     """
+
+    /// The providers, from their registrations: `# provider = "met-norway"  # "open-meteo", …`.
+    private static var providerLine: String {
+        let ids = WeatherProviders.all.map { "\"\($0.provider.id)\"" }
+        let example = WeatherProviders.all.dropFirst().first?.provider.id ?? WeatherProviders.standard.id
+        return commented("provider = \"\(example)\"", ids.dropLast().joined(separator: ", ") + " or " + ids[ids.count - 1])
+    }
+
+    /// Each provider's key setting.
+    private static var keyLines: String {
+        WeatherProviders.all.compactMap(\.provider.apiKeySetting).map { commented("\($0) = \"…\"", "only if this file is mode 600") }
+            .joined(separator: "\n")
+    }
+
+    private static func commented(_ setting: String, _ comment: String) -> String {
+        "# " + setting.padding(toLength: max(setting.count + 1, 31), withPad: " ", startingAt: 0) + "# " + comment
+    }
 }

@@ -11,7 +11,7 @@ public struct ScriptedForecastService: ForecastService {
     public var result: @Sendable (ForecastRequest) async throws(ForecastError) -> Forecast
     public var provider: WeatherProvider
 
-    public init(provider: WeatherProvider = .openMeteo, result: @escaping @Sendable (ForecastRequest) async throws(ForecastError) -> Forecast) {
+    public init(provider: WeatherProvider = WeatherProviders.standard, result: @escaping @Sendable (ForecastRequest) async throws(ForecastError) -> Forecast) {
         self.provider = provider
         self.result = result
     }

@@ -62,6 +62,31 @@ import TestSupport
         }
     }
 
+    /// A paid plan is said once, generically (`--plan`, or its variable), and
+    /// only the provider's registration reads it: OpenWeather then asks One Call 3.0.
+    @Test(arguments: [["--plan", "onecall"], ["--plan", "OneCall"], ["--openweather-onecall"], []])
+    func aPlanTheKeyIncludesChangesWhatIsAsked(plan: [String]) async throws {
+        try await StubHTTPServer.with(handler: { request in
+            request.path.contains("/data/3.0/onecall") ? .file(Fixtures.url("openweather/onecall_3.0_greenwich_standard_2024-10-25.json"))
+                : .json(#"{"cod":401,"message":"no such plan in this test"}"#, status: 401)
+        }) { server in
+            var environment = ["FORECASTLY_OPENWEATHER_URL": server.baseURL, "FORECASTLY_OPENWEATHER_API_KEY": "0123456789abcdef"]
+            if plan.isEmpty { environment["FORECASTLY_OPENWEATHER_ONECALL"] = "1" }
+            let result = try await CLI.run(["--lat", "51.4769", "--lon", "0", "--provider", "openweather", "--format", "%t", "--no-fallback"] + plan,
+                                           environment: environment, home: StoreCommandTests.home())
+            // Only One Call was asked (the free endpoints would be refused with 401, exit 77). The recorded
+            // answer is in kelvin, as asked without units, so it is refused as unreadable (65), not as a key (77).
+            #expect(server.requestCount == 1 && server.requests.allSatisfy { $0.path.contains("/data/3.0/onecall") }, "\(server.requests.map(\.path))")
+            #expect(result.status == 65, "\(result.stderr)")
+        }
+    }
+
+    @Test func aPlanNoProviderOffersIsAUsageError() async throws {
+        let result = try await CLI.run(Self.oslo + ["--plan", "platinum"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("onecall"), "\(result.stderr)")
+    }
+
     @Test func aWrongChoiceIsAUsageError() async throws {
         let noKey = try await CLI.run(Self.oslo + ["--provider", "openweather"])
         #expect(noKey.status == 64)

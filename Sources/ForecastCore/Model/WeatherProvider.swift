@@ -19,6 +19,11 @@ public struct WeatherProvider: Sendable, Hashable, Codable, CustomStringConverti
     public let apiKeySetting: String?
     /// Its terms, for `about` and `--help`.
     public let terms: String
+    /// A few words for the provider list of `--help` ("free; forecastly obeys its terms").
+    /// Not stored with a forecast (see `CodingKeys`).
+    public private(set) var brief = ""
+    /// The paid plans its key may include. Not stored with a forecast.
+    public private(set) var plans: [ProviderPlan] = []
     /// Whether it can be asked only with a key. Only keyless providers stand
     /// in for each other: a fallback must never need a secret the user did not give.
     public let needsKey: Bool
@@ -44,7 +49,7 @@ public struct WeatherProvider: Sendable, Hashable, Codable, CustomStringConverti
 
     public init(
         id: String, name: String, source: DataSource, urlVariable: String, apiKeyVariable: String? = nil, apiKeySetting: String? = nil,
-        terms: String, needsKey: Bool = false, sendsCacheHeaders: Bool = false, answersManyPlacesAtOnce: Bool = false,
+        terms: String, brief: String, plans: [ProviderPlan] = [], needsKey: Bool = false, sendsCacheHeaders: Bool = false, answersManyPlacesAtOnce: Bool = false,
         maximumComparedPlaces: Int = 100, fallbackID: String? = nil, wantsIdentification: Bool = false,
         rateLimitAdvice: String = "Wait and try again later.",
         keyRefusedAdvice: String = "Check --api-key and try again."
@@ -56,6 +61,8 @@ public struct WeatherProvider: Sendable, Hashable, Codable, CustomStringConverti
         self.apiKeyVariable = apiKeyVariable
         self.apiKeySetting = apiKeySetting
         self.terms = terms
+        self.brief = brief
+        self.plans = plans
         self.needsKey = needsKey
         self.sendsCacheHeaders = sendsCacheHeaders
         self.answersManyPlacesAtOnce = answersManyPlacesAtOnce
@@ -64,6 +71,14 @@ public struct WeatherProvider: Sendable, Hashable, Codable, CustomStringConverti
         self.wantsIdentification = wantsIdentification
         self.rateLimitAdvice = rateLimitAdvice
         self.keyRefusedAdvice = keyRefusedAdvice
+    }
+
+    /// What a stored forecast keeps of its provider: what it was then (its
+    /// credit, its terms), and no more than stores written before `brief`
+    /// and `plans` existed hold, so that they still read.
+    enum CodingKeys: String, CodingKey {
+        case id, name, source, urlVariable, apiKeyVariable, apiKeySetting, terms, needsKey, sendsCacheHeaders, answersManyPlacesAtOnce,
+             maximumComparedPlaces, fallbackID, wantsIdentification, rateLimitAdvice, keyRefusedAdvice
     }
 
     /// The variable that chooses the provider when `--provider` is not given.

@@ -12,6 +12,18 @@ public struct RegionalAlertService: AlertService {
     private let language: String?
     private let now: @Sendable () -> Date
 
+    /// The server of `source`'s service as `environment` points it, for
+    /// `about`; what is wrong when the variable names no usable server.
+    public static func server(of source: AlertSource, environment: [String: String]) -> String {
+        let (name, publicURL): (ServiceName, URL) = switch source {
+        case .nws: (NWSAlertService.name, NWSAlertService.publicURL)
+        case .metNorway: (.metNorway, MetNorwayService.publicBaseURL)
+        case .meteoAlarm: (MeteoAlarmService.name, MeteoAlarmService.publicURL)
+        }
+        return (try? ServiceEndpoint(service: name, publicURL: publicURL, environment: environment))?.baseURL.absoluteString
+            ?? "(\(name.urlVariable) is invalid)"
+    }
+
     /// The services as `environment` points at them, each built when a place
     /// it covers is asked for; `language` is the user's (ISO 639), for the
     /// services that write in several: MET Norway writes Norwegian or

@@ -9,6 +9,7 @@ extension WeatherProvider {
                            attribution: "Weather data by MET Norway (CC BY 4.0)"),
         urlVariable: "FORECASTLY_MET_NORWAY_URL",
         terms: "free; identify the client, obey Expires; https://api.met.no/doc/TermsOfService",
+        brief: "free; forecastly obeys its terms",
         sendsCacheHeaders: true, fallbackID: "open-meteo", wantsIdentification: true,
         rateLimitAdvice: "MET Norway asks clients to back off: wait a few minutes before asking again.",
         keyRefusedAdvice: "It takes no key: try again later, and report it if it persists.")

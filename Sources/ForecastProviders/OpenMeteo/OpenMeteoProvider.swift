@@ -9,6 +9,7 @@ extension WeatherProvider {
                            attribution: "Weather data by Open-Meteo.com (CC BY 4.0)"),
         urlVariable: "FORECASTLY_OPEN_METEO_URL", apiKeyVariable: "FORECASTLY_OPEN_METEO_API_KEY", apiKeySetting: "open-meteo-api-key",
         terms: "free for non-commercial use, 10,000 requests a day; https://open-meteo.com/en/terms",
+        brief: "the default; free for non-commercial use",
         answersManyPlacesAtOnce: true, fallbackID: "met-norway",
         rateLimitAdvice: "Wait and try again later; heavy use needs an API key (--api-key).",
         keyRefusedAdvice: "Check --api-key or FORECASTLY_OPEN_METEO_API_KEY.")

@@ -9,6 +9,11 @@ public struct OpenMeteoNowcastService: NowcastService {
     public let configuration: OpenMeteoConfiguration
     private let transport: any HTTPTransport
 
+    /// The key it is asked with: Open-Meteo's commercial key, when the forecast is Open-Meteo's too.
+    public static func apiKey(forecastProvider: WeatherProvider, apiKey: String?) -> String? {
+        forecastProvider == .openMeteo ? apiKey : nil
+    }
+
     public init(configuration: OpenMeteoConfiguration, transport: any HTTPTransport) {
         self.configuration = configuration
         self.transport = transport

@@ -7,7 +7,7 @@ public struct OpenWeatherConfiguration: Sendable {
     public static let publicBaseURL = URL(string: "https://api.openweathermap.org")!
     public static let apiKeyVariable = WeatherProvider.openWeather.apiKeyVariable ?? ""
     /// Set to 1 when the key includes One Call 3.0 (a subscription of its own).
-    public static let oneCallVariable = "FORECASTLY_OPENWEATHER_ONECALL"
+    public static let oneCallVariable = WeatherProvider.openWeather.plans[0].environmentVariable
 
     public let endpoint: ServiceEndpoint
     /// Sent as `appid`; never shown, logged or stored.

@@ -8,9 +8,12 @@ extension WeatherProvider {
                            attribution: "Weather data by OpenWeather (CC BY-SA 4.0)"),
         urlVariable: "FORECASTLY_OPENWEATHER_URL", apiKeyVariable: "FORECASTLY_OPENWEATHER_API_KEY", apiKeySetting: "openweather-api-key",
         terms: "needs an API key (--api-key); a free key allows 60 calls a minute; https://openweathermap.org/price",
+        brief: "needs an API key, --api-key",
+        plans: [ProviderPlan(id: "onecall", summary: "the OpenWeather key includes One Call 3.0: hourly and 8 days",
+                             environmentVariable: "FORECASTLY_OPENWEATHER_ONECALL")],
         needsKey: true, maximumComparedPlaces: 30,
         rateLimitAdvice: "A free key allows 60 calls a minute: wait a minute before asking again.",
-        keyRefusedAdvice: "The key is wrong, not active yet (a new key takes up to a few hours), or lacks the One Call 3.0 subscription (--openweather-onecall); check --api-key or FORECASTLY_OPENWEATHER_API_KEY.")
+        keyRefusedAdvice: "The key is wrong, not active yet (a new key takes up to a few hours), or lacks the One Call 3.0 subscription (--plan onecall); check --api-key or FORECASTLY_OPENWEATHER_API_KEY.")
 }
 
 extension WeatherProviderRegistration {
@@ -20,7 +23,7 @@ extension WeatherProviderRegistration {
             (try? ServiceEndpoint(.openWeather, publicURL: OpenWeatherConfiguration.publicBaseURL, environment: environment))?.baseURL
         }
     ) { context throws(ForecastError) in
-        let configuration = try OpenWeatherConfiguration(environment: context.environment, apiKey: context.apiKey, oneCall: context.oneCall)
+        let configuration = try OpenWeatherConfiguration(environment: context.environment, apiKey: context.apiKey, oneCall: context.plans.contains("onecall"))
         return OpenWeatherService(configuration: configuration, transport: context.transport, timeZone: context.timeZone)
     }
 }

@@ -21,11 +21,7 @@ extension Application {
             """
         }.joined(separator: "\n")
         let warnings = AlertSource.allCases.map { source in
-            let server: String = switch source {
-            case .nws: Self.server(NWSAlertService.name, publicURL: NWSAlertService.publicURL, environment: environment)
-            case .metNorway: WeatherProviders.registration(of: .metNorway)?.server(environment)?.absoluteString ?? "(FORECASTLY_MET_NORWAY_URL is invalid)"
-            case .meteoAlarm: Self.server(MeteoAlarmService.name, publicURL: MeteoAlarmService.publicURL, environment: environment)
-            }
+            let server = RegionalAlertService.server(of: source, environment: environment)
             let name = source.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
             return "  \(name) \(source.credit.attribution)\n"
                 + "              \(source.credit.url) · licence \(source.credit.license)\n"
@@ -35,7 +31,7 @@ extension Application {
             ?? "the place index cannot be opened ('forecastly cities status' says why)"
         let text = """
         forecastly \(Forecastly.version)
-        The weather where you are, from Open-Meteo, MET Norway or OpenWeather (--provider).
+        The weather where you are, from \(WeatherProviders.namesListed) (--provider).
         forecastly itself: licence \(Forecastly.license) (the LICENSE file; \(Forecastly.projectURL)).
 
         Weather providers
@@ -62,11 +58,5 @@ extension Application {
         Time-zone data \(TimeZoneSupport.dataVersion) (ICU). Built with libgps API \(GPSDLibrary.apiVersion) (gpsd default port \(GPSDAddress.defaultPort)).
         """
         return text
-    }
-
-    /// A warning service's server, read as the service reads it.
-    private static func server(_ name: ServiceName, publicURL: URL, environment: [String: String]) -> String {
-        (try? ServiceEndpoint(service: name, publicURL: publicURL, environment: environment))?.baseURL.absoluteString
-            ?? "(\(name.urlVariable) is invalid)"
     }
 }

@@ -6,20 +6,22 @@ public struct ServiceSettings: Sendable, Hashable {
     public var provider: WeatherProvider
     /// Whether the other keyless provider may stand in (`--no-fallback` turns it off).
     public var fallback: Bool
-    /// The provider's key (Open-Meteo's commercial one, OpenWeather's).
+    /// The provider's key, where it takes one.
     public var apiKey: String?
-    /// The OpenWeather key includes One Call 3.0.
-    public var oneCall: Bool
+    /// The paid plans the key includes (`--plan`; `ProviderPlan`), beside those their variables name.
+    public var plans: Set<String>
     /// The language the user chose for what is shown ("de"; `--lang` or
     /// `lang`): warnings a service writes in several languages are asked
     /// for in it. Nil: the locale's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
     public var language: String?
 
-    public init(provider: WeatherProvider = .openMeteo, fallback: Bool = true, apiKey: String? = nil, oneCall: Bool = false, language: String? = nil) {
+    public init(
+        provider: WeatherProvider = WeatherProviders.standard, fallback: Bool = true, apiKey: String? = nil, plans: Set<String> = [], language: String? = nil
+    ) {
         self.language = language
         self.provider = provider
         self.fallback = fallback
         self.apiKey = apiKey
-        self.oneCall = oneCall
+        self.plans = plans
     }
 }

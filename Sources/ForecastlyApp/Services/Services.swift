@@ -57,7 +57,7 @@ struct Services: Sendable {
     /// (`FORECASTLY_MET_NORWAY_URL`), Open-Meteo's `minutely_15` elsewhere
     /// and when the radar does not cover the place (`FORECASTLY_OPEN_METEO_URL`).
     func nowcast() throws(ForecastError) -> any NowcastService {
-        let key = settings.provider == .openMeteo ? settings.apiKey : nil
+        let key = OpenMeteoNowcastService.apiKey(forecastProvider: settings.provider, apiKey: settings.apiKey)
         return RegionalNowcastService(
             radar: try? MetNorwayNowcastService(environment: environment, transport: transport),
             model: OpenMeteoNowcastService(configuration: try OpenMeteoConfiguration(environment: environment, apiKey: key), transport: transport))
@@ -86,7 +86,8 @@ extension Services {
         }
         let places = context.places
         let service = try registration.service(ProviderContext(
-            environment: environment, transport: transport, apiKey: apiKey, oneCall: settings.oneCall,
+            environment: environment, transport: transport, apiKey: apiKey,
+            plans: WeatherProviders.plans(given: settings.plans, environment: environment),
             timeZone: { places.timeZone(at: $0) }))
         AppLog.logger.debug("forecast server: \(registration.server(environment)?.absoluteString ?? "?"), api key: \(apiKey == nil ? "none" : "set")")
         return service

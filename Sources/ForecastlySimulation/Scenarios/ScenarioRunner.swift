@@ -2,6 +2,7 @@ import ForecastCore
 public import ForecastlyApp
 import ForecastlyBase
 import ForecastPresentation
+import ForecastProviders
 import Foundation
 import LocationProvider
 import Synchronization
@@ -109,8 +110,8 @@ private final class ScenarioMachine: Sendable {
         let process = ProcessInfo.processInfo.environment
         // Every service is the scenario's; the places are the machine's own index.
         var environment = ["LANG": "C.UTF-8", "HOME": process["HOME"] ?? "/nonexistent"]
-        for variable in ["FORECASTLY_OPEN_METEO_URL", "FORECASTLY_MET_NORWAY_URL", "FORECASTLY_OPENWEATHER_URL", "FORECASTLY_AIR_QUALITY_URL",
-                         "FORECASTLY_NWS_URL", "FORECASTLY_METEOALARM_URL", "FORECASTLY_GEOCODING_URL", "FORECASTLY_IPGEO_URL"] {
+        let providers = WeatherProviders.all.map(\.provider.urlVariable)
+        for variable in providers + ["FORECASTLY_AIR_QUALITY_URL", "FORECASTLY_NWS_URL", "FORECASTLY_METEOALARM_URL", "FORECASTLY_GEOCODING_URL", "FORECASTLY_IPGEO_URL"] {
             environment[variable] = ScenarioServices.baseURL
         }
         context = AppContext(

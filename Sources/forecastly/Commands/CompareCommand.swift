@@ -4,6 +4,7 @@ import ForecastlyLocalization
 import ForecastCore
 import ForecastlyApp
 import ForecastlySettings
+import ForecastProviders
 import Foundation
 import Places
 
@@ -15,9 +16,7 @@ struct CompareCommand: AsyncParsableCommand {
         discussion: """
         Names are separated by commas; a part that is a country or a US state
         belongs to the name before it: "Paris, TX, Berlin" is two places.
-        Up to \(PlaceComparison.maximumPlaces) places (\(WeatherProvider.openWeather.maximumComparedPlaces) with OpenWeather, whose free
-        keys allow 60 calls a minute). Open-Meteo answers every place in one
-        request; MET Norway and OpenWeather are asked a few places at a time.
+        Up to \(PlaceComparison.maximumPlaces) places\(CompareHelp.fewer). \(CompareHelp.requests)
         A name that is not found is reported on its own and the others still
         show; the exit status is then that of the failure.
         """
@@ -65,5 +64,22 @@ struct CompareCommand: AsyncParsableCommand {
         }
         try ComparisonOutput.print(comparison, units: settings.measurementUnits, words: settings.words, provider: settings.provider.value,
                                    json: json, noColor: noColor)
+    }
+}
+
+/// What `compare --help` says of the providers, from their registrations.
+private enum CompareHelp {
+    /// " (30 with OpenWeather, within its rate limits)".
+    static var fewer: String {
+        let limited = WeatherProviders.all.map(\.provider).filter { $0.maximumComparedPlaces < PlaceComparison.maximumPlaces }
+        guard !limited.isEmpty else { return "" }
+        return " (" + limited.map { "\($0.maximumComparedPlaces) with \($0.name)" }.joined(separator: ", ") + ", within its rate limits)"
+    }
+
+    /// "Open-Meteo answers every place in one request; the others are asked a few places at a time."
+    static var requests: String {
+        let many = WeatherProviders.all.map(\.provider).filter(\.answersManyPlacesAtOnce).map(\.name)
+        guard !many.isEmpty else { return "Each provider is asked a few places at a time." }
+        return "\(many.joined(separator: " and ")) \(many.count == 1 ? "answers" : "answer") every place in one request; the others are asked a few places at a time."
     }
 }

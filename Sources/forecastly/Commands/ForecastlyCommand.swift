@@ -1,11 +1,12 @@
 import ArgumentParser
 import ForecastCore
+import ForecastProviders
 
 /// `forecastly`: the root command. With no subcommand it runs `forecast`.
 struct ForecastlyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forecastly",
-        abstract: "The weather where you are, from Open-Meteo, MET Norway or OpenWeather.",
+        abstract: "The weather where you are, from \(WeatherProviders.namesListed).",
         discussion: """
         Examples:
           forecastly                         locate you (asks permission once)
@@ -26,10 +27,8 @@ struct ForecastlyCommand: AsyncParsableCommand {
           forecastly location status         permission, policy, stored place
 
         Weather providers (--provider, or FORECASTLY_PROVIDER):
-          open-meteo   the default; free for non-commercial use (CC BY 4.0)
-          met-norway   free; forecastly obeys its terms (CC BY 4.0)
-          openweather  needs an API key, --api-key (CC BY-SA 4.0)
-        When Open-Meteo or MET Norway is unavailable, the other one answers
+        \(WeatherProviders.helpLines(indent: "  ").joined(separator: "\n"))
+        \(WeatherProviders.fallbackSentence)
         (--no-fallback turns this off). 'forecastly about' gives each one's terms.
 
         Exit status:
@@ -46,14 +45,10 @@ struct ForecastlyCommand: AsyncParsableCommand {
           78  the configuration file is wrong (its line is named)
 
         Environment:
-          FORECASTLY_OPEN_METEO_URL      Open-Meteo server
-          FORECASTLY_OPEN_METEO_API_KEY  commercial key (customer- host)
-          FORECASTLY_PROVIDER            open-meteo, met-norway or openweather
+          FORECASTLY_PROVIDER            \(WeatherProviders.idsListed)
+        \(ProviderVariables.lines.joined(separator: "\n"))
+          FORECASTLY_CONTACT             your e-mail or site, for services that ask who calls
           FORECASTLY_UNITS               metric or imperial
-          FORECASTLY_MET_NORWAY_URL      MET Norway server
-          FORECASTLY_CONTACT             your e-mail or site, sent to MET Norway
-          FORECASTLY_OPENWEATHER_URL     OpenWeather server
-          FORECASTLY_OPENWEATHER_API_KEY OpenWeather key
           FORECASTLY_GPSD                gpsd HOST[:PORT]
           FORECASTLY_IPGEO_URL           IP location service (HTTPS)
           FORECASTLY_GEOCODING_URL       place names not in the offline index
@@ -66,11 +61,24 @@ struct ForecastlyCommand: AsyncParsableCommand {
 
         Defaults: ~/.config/forecastly/config.toml ('forecastly config' shows them).
 
-        Weather data by Open-Meteo.com (CC BY 4.0), MET Norway (CC BY 4.0) or
-        OpenWeather (CC BY-SA 4.0). Places from GeoNames (CC BY 4.0).
+        \(WeatherProviders.credits).
+        Places from GeoNames (CC BY 4.0).
         """,
         version: "forecastly \(Forecastly.version)",
         subcommands: [ForecastCommand.self, CompareCommand.self, ChartCommand.self, AlertsCommand.self, SkyCommand.self, CitiesCommand.self, NotesCommand.self, CacheCommand.self, LocationCommand.self, ConfigCommand.self, SimulateCommand.self, AboutCommand.self],
         defaultSubcommand: ForecastCommand.self
     )
+}
+
+/// The providers' variables for the root help, from their registrations.
+private enum ProviderVariables {
+    static var lines: [String] {
+        var variables: [(name: String, meaning: String)] = []
+        for provider in WeatherProviders.all.map(\.provider) {
+            variables.append((provider.urlVariable, "\(provider.name) server"))
+            if let key = provider.apiKeyVariable { variables.append((key, "\(provider.name) key")) }
+            for plan in provider.plans { variables.append((plan.environmentVariable, "1: --plan \(plan.id)")) }
+        }
+        return variables.map { "  " + $0.name.padding(toLength: 31, withPad: " ", startingAt: 0) + $0.meaning }
+    }
 }

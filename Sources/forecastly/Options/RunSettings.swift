@@ -1,4 +1,5 @@
 import ForecastlySettings
+import ForecastProviders
 import Foundation
 
 extension Settings {
@@ -10,7 +11,7 @@ extension Settings {
         // From here on, what the run says on stderr is in the language it chose (--lang included).
         UserLanguage.choose(settings.words)
         if flags.apiKey != nil {
-            let variable = settings.provider.value.apiKeyVariable ?? "FORECASTLY_OPENWEATHER_API_KEY"
+            let variable = settings.provider.value.apiKeyVariable ?? WeatherProviders.all.compactMap(\.provider.apiKeyVariable).joined(separator: " or ")
             let note = UserLanguage.words()(
                 "a key given with --api-key can be read by other users in ps and stays in your shell's history; set {variable} or put it in {path} (mode 600) instead.",
                 ["variable": variable, "path": ConfigurationFile.defaultPath(environment: environment)])

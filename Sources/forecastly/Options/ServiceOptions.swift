@@ -19,25 +19,58 @@ extension WeatherProvider: ProviderArgument {
     var defaultValueDescription: String { id }
 }
 
+/// `--plan`'s values: the paid plans the providers' registrations list.
+struct PlanArgument: ExpressibleByArgument {
+    let id: String
+
+    init?(argument: String) {
+        guard WeatherProviders.plans.contains(where: { $0.plan.id == argument.lowercased() }) else { return nil }
+        id = argument.lowercased()
+    }
+
+    static var allValueStrings: [String] { WeatherProviders.plans.map(\.plan.id) }
+}
+
+/// The providers' help, worded from their registrations.
+private enum ProviderHelp {
+    static let provider: String = {
+        let providers = WeatherProviders.all.map(\.provider)
+        let named = providers.map { provider in
+            provider.id + (provider == WeatherProviders.standard ? " (default)" : provider.needsKey ? " (needs a key)" : "")
+        }
+        return "Weather service: \(named.dropLast().joined(separator: ", ")) or \(named[named.count - 1]); or FORECASTLY_PROVIDER, or provider in config.toml."
+    }()
+    static let noFallback = "\(WeatherProviders.fallbackSentence); this turns it off."
+    static let apiKey: String = {
+        let variables = WeatherProviders.all.compactMap(\.provider.apiKeyVariable).joined(separator: " or ")
+        let settings = WeatherProviders.all.compactMap(\.provider.apiKeySetting).joined(separator: " or ")
+        return "The provider's API key. Others can see it in ps and your shell's history: prefer \(variables), or \(settings) in config.toml (mode 600)."
+    }()
+    static let plan = "A paid plan the key includes: " + WeatherProviders.plans.map { "\($0.plan.id), \($0.plan.summary) (or \($0.plan.environmentVariable)=1)" }.joined(separator: "; ") + "."
+}
+
 struct ServiceOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "Weather service: open-meteo (default), met-norway or openweather (needs a key); or FORECASTLY_PROVIDER, or provider in config.toml.",
+        ProviderHelp.provider,
         discussion: "forecastly about lists each provider's licence and terms.", valueName: "name"))
     var provider: WeatherProvider?
 
     @Flag(name: .customLong("no-fallback"),
-          help: "When Open-Meteo or MET Norway is unavailable, do not ask the other one.")
+          help: ArgumentHelp(ProviderHelp.noFallback))
     var noFallback = false
 
     @Option(name: .customLong("api-key"),
             help: ArgumentHelp(
-                "The provider's API key. Others can see it in ps and your shell's history: prefer FORECASTLY_OPENWEATHER_API_KEY (or FORECASTLY_OPEN_METEO_API_KEY), or openweather-api-key in config.toml (mode 600).",
+                ProviderHelp.apiKey,
                 valueName: "key"))
     var apiKey: String?
 
-    @Flag(name: .customLong("openweather-onecall"),
-          help: "The OpenWeather key includes One Call 3.0: hourly and 8 days (or FORECASTLY_OPENWEATHER_ONECALL=1).")
-    var oneCall = false
+    @Option(name: .customLong("plan"), help: ArgumentHelp(ProviderHelp.plan, valueName: "plan"))
+    var plans: [PlanArgument] = []
+
+    /// The spelling of `--plan onecall` before there was `--plan`, kept for the scripts that use it.
+    @Flag(name: .customLong("openweather-onecall"), help: .hidden)
+    var oneCallSpelledBeforePlan = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for the whole request, 1…120.", valueName: "seconds"))
     var timeout: Double = 15
@@ -56,6 +89,7 @@ struct ServiceOptions: ParsableArguments {
         case .flag, .file: settings.language.value.code
         default: nil
         }
-        return ServiceSettings(provider: settings.provider.value, fallback: !noFallback, apiKey: settings.apiKey?.value, oneCall: oneCall, language: chosen)
+        return ServiceSettings(provider: settings.provider.value, fallback: !noFallback, apiKey: settings.apiKey?.value,
+                               plans: Set(plans.map(\.id) + (oneCallSpelledBeforePlan ? ["onecall"] : [])), language: chosen)
     }
 }
