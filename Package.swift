@@ -193,8 +193,8 @@ let package = Package(
         .target(
             name: "ForecastlySimulation",
             dependencies: [
-                "ForecastlyApp", "ForecastlyBase", "LocationProvider", "NetworkTransport", "ForecastCore", "ForecastPresentation", "ForecastProviders", "CXML",
-                // Serving a story to other programs: gpsd's protocol on loopback.
+                "ForecastlyApp", "ForecastlyBase", "LocationProvider", "NetworkTransport", "ForecastCore", "ForecastPresentation", "ForecastProviders", "CXML", "CDBus",
+                // Serving a story to other programs: gpsd's protocol on loopback, GeoClue over sd-bus (CDBus).
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -192,6 +192,10 @@ import Testing
         (#"{"name": "x", "steps": [{"at": "1m", "location": {"fix": [1, 0], "source": "wifi"}}]}"#, "steps[0].location.source"),
         (#"{"name": "x", "policy": {"sources": {"wifi": false}}, "steps": []}"#, ".policy.sources"),
         (#"{"name": "x", "steps": [{"at": "1m", "expect": {"shows": "sunshine"}}]}"#, "steps[0].expect.shows"),
+        (#"{"name": "x", "apps": {"org.example.Maps": "maybe"}, "steps": []}"#, "apps.org.example.Maps"),
+        (#"{"name": "x", "apps": {"*": {"permission": "asked", "anwser": "deny"}}, "steps": []}"#, "anwser"),
+        (#"{"name": "x", "steps": [{"at": "1m", "app": {"id": "where-am-i", "accuracy": "metre"}}]}"#, "steps[0].app.accuracy"),
+        (#"{"name": "x", "steps": [{"at": "1m", "app": {"id": "where-am-i"}}]}"#, "steps[0].app"),
     ])
     func aStoryWithAKeyOrValueOutsideTheFormatIsRefused(json: String, place: String) throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString).json")

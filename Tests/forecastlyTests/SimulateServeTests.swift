@@ -26,6 +26,8 @@ import TestSupport
         /// The weather service's base URL.
         var weather: String { settings.first { $0.hasPrefix("export OPEN_METEO_URL=") }?.split(separator: " ")[1].dropFirst("OPEN_METEO_URL=".count).description ?? "" }
         let errors: Pipe
+        /// GeoClue's bus.
+        var bus: String { settings.first { $0.hasPrefix("export DBUS_SYSTEM_BUS_ADDRESS=") }?.dropFirst("export DBUS_SYSTEM_BUS_ADDRESS=".count).description ?? "" }
     }
 
     /// Starts `forecastly simulate serve ARGUMENTS`, reads its settings up to
@@ -45,7 +47,10 @@ import TestSupport
         let output = Pipe(), errors = Pipe()
         let process = try await CLI.start(arguments, home: home, stdout: output, stderr: errors)
         defer {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            // As a person stops it (its services, the bus's dbus-daemon among them, stop with it); by force if it does not.
+            if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+            for _ in 0..<300 where process.isRunning { usleep(10_000) }
+            if process.isRunning { kill(-process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
         var settings: [String] = []
@@ -75,7 +80,7 @@ import TestSupport
     /// Starts a client (stopped by its PID, and its process group, after two
     /// minutes at most); its stdout, once it ends.
     static func clientStarted(
-        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil, withErrors: Bool = false
     ) throws -> (Process, Task<String, Never>) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -84,7 +89,7 @@ import TestSupport
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = withErrors ? output : FileHandle.nullDevice
         try process.run()
         let pid = process.processIdentifier
         let reading = Task {
@@ -136,11 +141,12 @@ import TestSupport
 
     @Test func itPrintsTheSettingsThenReady() async throws {
         try await Self.serving([], story: Self.story) { served in
-            #expect(served.settings.count == 5 && served.settings.last == "ready", "\(served.settings)")
-            #expect(served.settings[3].hasPrefix("export FORECASTLY_SIMULATE_CONTROL=/"))
+            #expect(served.settings.count == 6 && served.settings.last == "ready", "\(served.settings)")
             #expect(served.settings[0] == "export GPSD_HOST=127.0.0.1 GPSD_PORT=\(served.port)")
             #expect(served.settings[1] == "export FORECASTLY_GPSD=127.0.0.1:\(served.port)")
-            #expect(served.settings[2].contains(/^export OPEN_METEO_URL=http:\/\/127\.0\.0\.1:\d+ FORECASTLY_OPEN_METEO_URL=http:\/\/127\.0\.0\.1:\d+$/))
+            #expect(served.settings[2].contains(/^export DBUS_SYSTEM_BUS_ADDRESS=unix:path=\/\S+$/))
+            #expect(served.settings[3].contains(/^export OPEN_METEO_URL=http:\/\/127\.0\.0\.1:\d+ FORECASTLY_OPEN_METEO_URL=http:\/\/127\.0\.0\.1:\d+$/))
+            #expect(served.settings[4].hasPrefix("export FORECASTLY_SIMULATE_CONTROL=/"))
         }
     }
 
@@ -244,8 +250,12 @@ import TestSupport
             // Paused, the story's clock stands: a second look gives the same time.
             let again = try JSONSerialization.jsonObject(with: Data(try await ctl("status", "--json").stdout.utf8)) as? [String: Any]
             #expect(again?["storyTime"] as? String == object?["storyTime"] as? String, "\(status.stdout)")
-            let unserved = try await ctl("allow", "org.example.App")
-            #expect(unserved.status == 64 && unserved.stderrLines.count == 1, "\(unserved.stderr)")
+            #expect(try await ctl("deny", "org.example.App").status == 0)
+            let granted = try JSONSerialization.jsonObject(with: Data(try await ctl("status", "--json").stdout.utf8)) as? [String: Any]
+            let apps = (granted?["geoclue"] as? [String: Any])?["apps"] as? [String: [String: String]]
+            #expect(apps?["org.example.App"]?["permission"] == "denied", "\(String(describing: apps))")
+            let unknown = try await ctl("switch", "sideways")
+            #expect(unknown.status == 64 && unknown.stderrLines.count == 1, "\(unknown.stderr)")
             #expect(try await ctl("resume").status == 0)
         }
         let nobody = try await CLI.run(["simulate", "ctl", "status"], environment: ["FORECASTLY_SIMULATE_CONTROL": "/nonexistent/control"],

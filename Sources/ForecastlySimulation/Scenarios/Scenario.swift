@@ -55,7 +55,15 @@ public struct Scenario: Sendable, Decodable, Equatable {
     public var interval: Duration
     /// Whether the watch sends notifications (`--notify`).
     public var notify: Bool
+    /// What a served story's GeoClue tells other programs, by desktop id
+    /// (`"*"`: any other); see `AppGrant`.
+    public var apps: [String: AppGrant]
     public var steps: [Step]
+
+    /// What the story grants the app `id` at launch.
+    public func grant(for id: String) -> AppGrant {
+        apps[id] ?? apps["*"] ?? AppGrant()
+    }
 
     public enum InitialAuthorization: String, Sendable, Decodable {
         case notDetermined, denied, authorized, authorizedReduced
@@ -88,6 +96,8 @@ public struct Scenario: Sendable, Decodable, Equatable {
             case wait
             /// What must be so now, as values.
             case expect(Expectation)
+            /// What a served story grants another program changes.
+            case app(AppChange)
         }
     }
 
@@ -159,7 +169,14 @@ public struct Scenario: Sendable, Decodable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, description, authorization, policyDisabled, policy, interval, notify, steps, source, storedPlace, desktopSwitch
+        case name, description, authorization, policyDisabled, policy, interval, notify, steps, source, storedPlace, desktopSwitch, apps
+    }
+
+    private struct AnyName: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     enum PolicyKeys: String, CodingKey, CaseIterable {
@@ -223,6 +240,16 @@ public struct Scenario: Sendable, Decodable, Equatable {
         }
         interval = try Self.duration(container.decodeIfPresent(String.self, forKey: .interval) ?? "10m", at: [CodingKeys.interval])
         notify = try container.decodeIfPresent(Bool.self, forKey: .notify) ?? false
+        apps = [:]
+        if container.contains(.apps) {
+            let names = try container.nestedContainer(keyedBy: AnyName.self, forKey: .apps)
+            for name in names.allKeys {
+                guard !name.stringValue.isEmpty, name.stringValue.count <= 255 else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: names.codingPath + [name], debugDescription: "expected an app's id, or *"))
+                }
+                apps[name.stringValue] = try AppGrantKeys.grant(try names.superDecoder(forKey: name))
+            }
+        }
         steps = try container.decode([Step].self, forKey: .steps)
         guard zip(steps, steps.dropFirst()).allSatisfy({ $0.at <= $1.at }) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.steps], debugDescription: "the steps are not in time order"))
@@ -257,7 +284,7 @@ public struct Scenario: Sendable, Decodable, Equatable {
 
 extension Scenario.Step {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case at, authorization, location, weather, alert, rain, restart, wait, expect
+        case at, authorization, location, weather, alert, rain, restart, wait, expect, app
     }
 
     enum AlertKeys: String, CodingKey, CaseIterable {
@@ -280,10 +307,10 @@ extension Scenario.Step {
         try StrictKeys.check(decoder, CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         at = try Scenario.duration(container.decode(String.self, forKey: .at), at: container.codingPath + [CodingKeys.at])
-        let present = [CodingKeys.authorization, .location, .weather, .alert, .rain, .restart, .wait, .expect].filter(container.contains)
+        let present = [CodingKeys.authorization, .location, .weather, .alert, .rain, .restart, .wait, .expect, .app].filter(container.contains)
         guard present.count == 1, let key = present.first else {
             throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath,
-                debugDescription: "a step has exactly one of authorization, location, weather, alert, rain, restart, wait, expect"))
+                debugDescription: "a step has exactly one of authorization, location, weather, alert, rain, restart, wait, expect, app"))
         }
         for (key, keys) in [(CodingKeys.alert, AlertKeys.allCases.map(\.rawValue)), (.rain, RainKeys.allCases.map(\.rawValue)),
                             (.location, LocationKeys.allCases.map(\.rawValue)), (.expect, ExpectKeys.allCases.map(\.rawValue))]
@@ -343,6 +370,7 @@ extension Scenario.Step {
         case .weather: event = .weather(try container.decode(Scenario.WeatherMode.self, forKey: .weather))
         case .restart: event = .restart
         case .wait: event = .wait
+        case .app: event = .app(try AppGrantKeys.change(try container.superDecoder(forKey: .app)))
         default:
             let location = try container.nestedContainer(keyedBy: LocationKeys.self, forKey: .location)
             if let name = try location.decodeIfPresent(String.self, forKey: .source) {

@@ -170,7 +170,8 @@ private final class ScenarioMachine: Sendable {
                 app = await launch(desktopSwitchOff: desktopSwitchOff)
                 liveness.permittedSince = nil
                 restarted = true
-            case .wait, .expect:
+            case .wait, .expect, .app:
+                // An app step is about other programs, which a served story plays to; forecastly's own run has none.
                 break
             }
             if case .authorization(let change) = step.event, change == .desktopSwitchOff || change == .desktopSwitchOn {
@@ -455,6 +456,9 @@ extension Scenario.Step: CustomStringConvertible {
         case .restart: "restart"
         case .wait: "wait"
         case .expect: "expect"
+        case .app(let change):
+            "app \(change.id): " + [change.permission.map { "permission \($0.rawValue)" }, change.answerAllows.map { "answers \($0 ? "allow" : "deny")" },
+                                   change.accuracy.map { "accuracy \($0.rawValue)" }].compactMap { $0 }.joined(separator: ", ")
         }
     }
 }

@@ -1,10 +1,12 @@
 import ForecastlyBase
 import Foundation
 
-/// A story played to other programs through the interfaces they use (today
-/// gpsd's protocol), at the story's own pace on the wall clock, `speed`
-/// times faster: its gpsd location steps, and a track's points at their
-/// recorded times, as the simulated receiver reports them.
+/// A story played to other programs through the interfaces they use
+/// (gpsd's protocol, GeoClue's D-Bus API), at the story's own pace on the
+/// wall clock, `speed` times faster: its location steps, and a track's
+/// points at their recorded times, as the simulated receiver reports them
+/// (and GeoClue, which reads the receiver, passes them on); what it grants
+/// each app, and the desktop's switch.
 public struct ServedStory: Sendable {
     public let scenario: Scenario?
     public let track: Track?
@@ -27,14 +29,14 @@ public struct ServedStory: Sendable {
     /// Plays the story to `gpsd`'s clients and through `weather`, on
     /// `timeline` (which `simulate ctl pause` stops); returns when its last
     /// step (and the track, unless looping) has been played. `log` is told each step.
-    func play(to gpsd: SimulatedGPSD, weather: SimulatedWeatherService, timeline: StoryTimeline,
+    func play(to gpsd: SimulatedGPSD, geoclue: SimulatedGeoClue, weather: SimulatedWeatherService, timeline: StoryTimeline,
               log: @escaping @Sendable (String) -> Void) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             if let scenario {
                 group.addTask {
                     for step in scenario.steps {
                         try await timeline.sleep(until: step.at)
-                        Self.serve(step, to: gpsd, weather: weather, log: log)
+                        Self.serve(step, to: gpsd, geoclue: geoclue, weather: weather, log: log)
                     }
                 }
             }
@@ -46,7 +48,9 @@ public struct ServedStory: Sendable {
                         for (index, point) in track.points.enumerated() {
                             try await timeline.sleep(until: lap + .milliseconds(Int64(point.time.timeIntervalSince(first) * 1000)))
                             let next = track.points.indices.contains(index + 1) ? track.points[index + 1] : nil
-                            gpsd.report(Self.fix(point, toward: next))
+                            let fix = Self.fix(point, toward: next)
+                            gpsd.report(fix)
+                            geoclue.report(fix)
                         }
                         log("gpsd: the track of \(track.points.count) points was played")
                     } while loop && !Task.isCancelled
@@ -56,20 +60,39 @@ public struct ServedStory: Sendable {
         }
     }
 
-    static func serve(_ step: Scenario.Step, to gpsd: SimulatedGPSD, weather: SimulatedWeatherService, log: (String) -> Void) {
-        if case .weather(let mode) = step.event {
-            log("\(ScenarioRunner.label(step.at)) \(step.description)")
+    static func serve(_ step: Scenario.Step, to gpsd: SimulatedGPSD, geoclue: SimulatedGeoClue, weather: SimulatedWeatherService, log: (String) -> Void) {
+        let label = "\(ScenarioRunner.label(step.at)) \(step.description)"
+        switch step.event {
+        case .weather(let mode):
+            log(label)
             weather.set(mode)
             return
-        }
-        guard case .location(let change) = step.event, step.source == .gpsd else {
-            log("\(ScenarioRunner.label(step.at)) \(step.description): not served yet (gpsd and the weather service are)")
+        case .app(let change):
+            log(label)
+            geoclue.apply(change)
+            return
+        case .authorization(let change) where change == .desktopSwitchOff || change == .desktopSwitchOn:
+            log(label)
+            geoclue.switched(on: change == .desktopSwitchOn)
+            return
+        case .location(.fix(let latitude, let longitude, let accuracy)) where step.source == .geoclue:
+            log(label)
+            geoclue.report(ServedFix(latitude: latitude, longitude: longitude, accuracy: accuracy, time: Date()))
+            return
+        case .location where step.source == .gpsd:
+            break
+        default:
+            log("\(label): not served (gpsd, GeoClue, the weather and app steps are; forecastly's own permission is 'simulate play')")
             return
         }
-        log("\(ScenarioRunner.label(step.at)) \(step.description)")
+        guard case .location(let change) = step.event else { return }
+        log(label)
         switch change {
         case .fix(let latitude, let longitude, let accuracy):
-            gpsd.report(ServedFix(latitude: latitude, longitude: longitude, accuracy: accuracy, time: Date()))
+            // GeoClue reads the same receiver.
+            let fix = ServedFix(latitude: latitude, longitude: longitude, accuracy: accuracy, time: Date())
+            gpsd.report(fix)
+            geoclue.report(fix)
         case .searching(let seen, let used):
             gpsd.report(nil, seen: seen, used: used)
         case .lost:
@@ -100,10 +123,12 @@ public struct ServedStory: Sendable {
     }
 }
 
-/// A story being served: gpsd, the weather service and the control channel,
-/// each on loopback (or a private socket), until the story has been played.
+/// A story being served: gpsd, GeoClue on a bus of its own, the weather
+/// service and the control channel, each on loopback (or a private
+/// socket), until the story has been played.
 public final class ServedSession: Sendable {
     public let gpsd: SimulatedGPSD
+    public let geoclue: SimulatedGeoClue
     public let weather: SimulatedWeatherService
     private let control: ControlSocket
     private let timeline: StoryTimeline
@@ -116,31 +141,41 @@ public final class ServedSession: Sendable {
     ) async throws(ServeError) -> ServedSession {
         let timeline = StoryTimeline(speed: story.speed, paused: story.paused)
         let gpsd = try await SimulatedGPSD(port: gpsdPort, log: log)
+        let geoclue: SimulatedGeoClue
         let weather: SimulatedWeatherService
         let control: ControlSocket
+        do {
+            geoclue = try await SimulatedGeoClue.start(apps: story.scenario?.apps ?? [:], switchOn: !(story.scenario?.desktopSwitchOff ?? false), log: log)
+        } catch {
+            await gpsd.stop()
+            throw error
+        }
         do {
             weather = try await SimulatedWeatherService(port: weatherPort, log: log)
         } catch {
             await gpsd.stop()
+            await geoclue.stop()
             throw error
         }
         do {
             control = try await ControlSocket { line in
-                StoryControl.encoded(StoryControl.answer(line, gpsd: gpsd, weather: weather, timeline: timeline, log: log))
+                StoryControl.encoded(StoryControl.answer(line, gpsd: gpsd, geoclue: geoclue, weather: weather, timeline: timeline, log: log))
             }
         } catch {
             await gpsd.stop()
+            await geoclue.stop()
             await weather.stop()
             throw error
         }
-        return ServedSession(gpsd: gpsd, weather: weather, control: control, timeline: timeline, story: story, log: log)
+        return ServedSession(gpsd: gpsd, geoclue: geoclue, weather: weather, control: control, timeline: timeline, story: story, log: log)
     }
 
     private init(
-        gpsd: SimulatedGPSD, weather: SimulatedWeatherService, control: ControlSocket, timeline: StoryTimeline, story: ServedStory,
+        gpsd: SimulatedGPSD, geoclue: SimulatedGeoClue, weather: SimulatedWeatherService, control: ControlSocket, timeline: StoryTimeline, story: ServedStory,
         log: @escaping @Sendable (String) -> Void
     ) {
         self.gpsd = gpsd
+        self.geoclue = geoclue
         self.weather = weather
         self.control = control
         self.timeline = timeline
@@ -152,23 +187,31 @@ public final class ServedSession: Sendable {
     public var settings: [String] {
         ["export GPSD_HOST=127.0.0.1 GPSD_PORT=\(gpsd.port)",
          "export FORECASTLY_GPSD=127.0.0.1:\(gpsd.port)",
+         "export DBUS_SYSTEM_BUS_ADDRESS=\(geoclue.bus.address)",
          "export OPEN_METEO_URL=\(weather.baseURL) FORECASTLY_OPEN_METEO_URL=\(weather.baseURL)",
          "export FORECASTLY_SIMULATE_CONTROL=\(control.path)"]
     }
 
-    /// Plays the story to its end, then stops every service.
-    public func play() async throws {
+    /// Plays the story to its end, then stops every service; returns the
+    /// promises broken on the way (a position told that a permission did
+    /// not allow), none when every one held.
+    /// Cancelled (the command was told to stop), it stops every service and
+    /// returns the verdict so far.
+    public func play() async throws -> [String] {
         do {
-            try await story.play(to: gpsd, weather: weather, timeline: timeline, log: log)
+            try await story.play(to: gpsd, geoclue: geoclue, weather: weather, timeline: timeline, log: log)
+        } catch is CancellationError {
         } catch {
             await stop()
             throw error
         }
         await stop()
+        return geoclue.violations
     }
 
     public func stop() async {
         await gpsd.stop()
+        await geoclue.stop()
         await weather.stop()
         await control.stop()
     }

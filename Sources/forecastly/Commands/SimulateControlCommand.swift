@@ -8,7 +8,7 @@ import ForecastlySimulation
 struct SimulateControlCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ctl",
-        abstract: "Drive a story that 'simulate serve' is playing: move, unplug, pause, the weather, status.",
+        abstract: "Drive a story that 'simulate serve' is playing: move, unplug, pause, the weather, permissions, status.",
         discussion: """
         Commands:
           status               the story's time, the receiver, every gpsd client and what it was told, the weather (--json: as JSON)
@@ -16,6 +16,10 @@ struct SimulateControlCommand: AsyncParsableCommand {
           unplug | plug        the receiver goes away, or comes back with no fix
           pause | resume       the story's clock stops, or goes on
           weather MODE         up, down, rateLimited, slow, truncated or offline
+          allow|deny [APP]     what GeoClue tells an app (its desktop id; every app without one)
+          revoke [APP]         as deny: a running client is stopped
+          switch on|off        the desktop's location switch
+          accuracy LEVEL [APP] the finest level granted: exact, street, neighborhood, city, country or none
         The story is found by FORECASTLY_SIMULATE_CONTROL, which 'simulate serve' prints.
         """
     )
@@ -30,7 +34,7 @@ struct SimulateControlCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        guard !words.isEmpty else { throw UsageMistake.error(MessageText("Say a command: status, move LAT,LON, unplug, plug, pause, resume or weather MODE.")) }
+        guard !words.isEmpty else { throw UsageMistake.error(MessageText("Say a command: status, move LAT,LON, unplug, plug, pause, resume, weather MODE, allow|deny|revoke [APP], switch on|off or accuracy LEVEL [APP].")) }
     }
 
     func run() async throws {

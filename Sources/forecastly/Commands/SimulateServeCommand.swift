@@ -2,6 +2,7 @@ import ArgumentParser
 import ForecastlyBase
 import ForecastlySimulation
 import Foundation
+import Dispatch
 import Synchronization
 
 /// `forecastly simulate serve`: a story played to other programs through
@@ -9,7 +10,7 @@ import Synchronization
 struct SimulateServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Play a story or a track to other programs through gpsd's protocol, until it ends.",
+        abstract: "Play a story or a track to other programs through gpsd's protocol and GeoClue's D-Bus API, until it ends.",
         discussion: """
         Example:
           forecastly simulate serve --track commute.gpx --speed 60 --once
@@ -17,6 +18,7 @@ struct SimulateServeCommand: AsyncParsableCommand {
         shell form, then "ready":
           export GPSD_HOST=127.0.0.1 GPSD_PORT=…
           export FORECASTLY_GPSD=127.0.0.1:…
+          export DBUS_SYSTEM_BUS_ADDRESS=unix:path=…   (GeoClue's bus, the story's own)
           export OPEN_METEO_URL=http://127.0.0.1:… FORECASTLY_OPEN_METEO_URL=…
           export FORECASTLY_SIMULATE_CONTROL=…   (for 'forecastly simulate ctl')
         and serves gpsd's JSON protocol there (VERSION on connect, ?WATCH,
@@ -24,8 +26,13 @@ struct SimulateServeCommand: AsyncParsableCommand {
         location steps and the track's points, at their own pace, --speed
         times faster, and Open-Meteo's /v1/forecast, answering or failing as
         the story's weather steps say (up, down, rateLimited, slow,
-        truncated, offline). It never touches the machine's own gpsd. It ends when
-        the story and the track have been played (exit 0); what each client
+        truncated, offline), and org.freedesktop.GeoClue2 as GeoClue 2.6
+        serves it, on a bus of its own: each desktop id allowed, denied or
+        asked as the story's "apps" say, at the accuracy granted (coarsened
+        as GeoClue does), refused while the desktop's switch is off. It never
+        touches the machine's own gpsd or buses. It ends when the story and
+        the track have been played: exit 0 when every promise held, 1 when a
+        client was told what its permission did not allow; what each client
         was told goes to stderr, or to --transcript FILE.
         """
     )
@@ -85,10 +92,26 @@ struct SimulateServeCommand: AsyncParsableCommand {
         let session = try await ServedSession.start(story, gpsdPort: gpsdPort ?? 0, weatherPort: weatherPort ?? 0, log: log)
         for line in session.settings { Terminal.standardOutput.writeLine(line) }
         Terminal.standardOutput.writeLine("ready")
-        try await session.play()
-        log("the story has been played")
+        // SIGINT, SIGTERM or SIGHUP end the story early, as its end does:
+        // every service stopped (the bus's dbus-daemon too), then the verdict so far.
+        let playing = Task { try await session.play() }
+        let stopping = [SIGINT, SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number)
+            source.setEventHandler {
+                log("stopped by signal \(number)")
+                playing.cancel()
+            }
+            source.resume()
+            return source
+        }
+        defer { for source in stopping { source.cancel() } }
+        let broken = try await playing.value
+        for promise in broken { log("broken promise: \(promise)") }
+        log(broken.isEmpty ? "the story has been played; every promise held" : "the story has been played; \(broken.count) promises broken")
         if let transcript {
             try OutputFile.write(Array(lines.withLock { $0 }.map { $0 + "\n" }.joined().utf8), to: transcript)
         }
+        if !broken.isEmpty { throw SilentExit(status: .failure) }
     }
 }

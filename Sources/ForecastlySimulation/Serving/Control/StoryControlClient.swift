@@ -31,6 +31,13 @@ public enum StoryControlClient {
         for client in gpsd["clients"] as? [[String: Any]] ?? [] {
             lines.append("Client      \(client["peer"] ?? "?"): \((client["watching"] as? Bool) == true ? "watching" : "connected"), told \(client["positionsTold"] ?? 0) positions")
         }
+        let geoclue = status["geoclue"] as? [String: Any] ?? [:]
+        lines.append("GeoClue     the desktop's switch \(geoclue["switch"] ?? "?")")
+        for client in geoclue["clients"] as? [[String: Any]] ?? [] {
+            let name = (client["desktopId"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? "(no desktop id)"
+            lines.append("Client      \(name) (\(client["peer"] ?? "?")): \((client["active"] as? Bool) == true ? "active" : "stopped"), "
+                         + "granted \(client["accuracy"] ?? "?"), told \(client["positionsTold"] ?? 0) positions")
+        }
         return lines.joined(separator: "\n")
     }
 

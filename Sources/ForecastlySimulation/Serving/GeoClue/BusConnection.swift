@@ -1,0 +1,167 @@
+import CDBus
+import Foundation
+
+/// A service's sd-bus connection and its registered objects, in the few
+/// steps `SimulatedGeoClue` takes. Used only on the thread that connected
+/// it (sd-bus's rule), so nothing here is locked.
+final class BusConnection: @unchecked Sendable {
+    private let calls: UnsafePointer<forecastly_sdbus_service>
+    private var bus: OpaquePointer?
+    private var slots: [String: OpaquePointer] = [:]
+    private let binding = UnsafeMutablePointer<forecastly_service_binding>.allocate(capacity: 1)
+
+    init(calls: UnsafePointer<forecastly_sdbus_service>) {
+        self.calls = calls
+    }
+
+    deinit { binding.deallocate() }
+
+    private var client: forecastly_sdbus { calls.pointee.client.pointee }
+
+    /// Connects to `address` as a bus client and takes `name`; nil, or why not.
+    func connect(
+        address: String, name: String, context: UnsafeMutableRawPointer,
+        handler: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, OpaquePointer?,
+                                 UnsafeMutablePointer<sd_bus_error>?) -> Int32
+    ) -> String? {
+        binding.initialize(to: forecastly_service_binding(handle: handler, context: context))
+        var opened: OpaquePointer?
+        guard calls.pointee.new_bus(&opened) >= 0, let opened else { return "sd-bus cannot make a connection" }
+        bus = opened
+        for (step, result) in [("set the address", address.withCString { calls.pointee.set_address(opened, $0) }),
+                               ("be a bus client", calls.pointee.set_bus_client(opened, 1)),
+                               ("connect", calls.pointee.start(opened)),
+                               ("own \(name)", name.withCString { calls.pointee.request_name(opened, $0, 0) })] where result < 0 {
+            return "cannot \(step) (\(String(cString: strerror(-result))))"
+        }
+        return nil
+    }
+
+    func close() {
+        for slot in slots.values { _ = client.slot_unref(slot) }
+        slots = [:]
+        if let bus { _ = client.close(bus) }
+        bus = nil
+    }
+
+    func processAll() {
+        guard let bus else { return }
+        while client.process(bus, nil) > 0 {}
+    }
+
+    func wait(microseconds: UInt64) {
+        guard let bus else { return }
+        _ = client.wait(bus, microseconds)
+    }
+
+    // MARK: Objects
+
+    func register(_ object: GeoClueEffect.Object) {
+        guard let bus else { return }
+        let path = object.path
+        let (interface, table): (String, UnsafePointer<sd_bus_vtable>) = switch object {
+        case .manager: (GeoClueEffect.managerInterface, forecastly_geoclue_manager_vtable(calls))
+        case .client: (GeoClueEffect.clientInterface, forecastly_geoclue_client_vtable(calls))
+        case .location: (GeoClueEffect.locationInterface, forecastly_geoclue_location_vtable(calls))
+        }
+        var slot: OpaquePointer?
+        let added = path.withCString { path in
+            interface.withCString { interface in calls.pointee.add_object_vtable(bus, &slot, path, interface, table, binding) }
+        }
+        if added >= 0, let slot { slots[path] = slot }
+    }
+
+    func unregister(_ object: GeoClueEffect.Object) {
+        if let slot = slots.removeValue(forKey: object.path) { _ = client.slot_unref(slot) }
+    }
+
+    // MARK: Signals
+
+    func emitChanged(path: String, interface: String, properties: [String]) {
+        guard let bus else { return }
+        var names = properties.map { strdup($0) } + [nil]
+        defer { for name in names { free(name) } }
+        _ = path.withCString { path in
+            interface.withCString { interface in calls.pointee.emit_properties_changed_strv(bus, path, interface, &names) }
+        }
+    }
+
+    func emitLocationUpdated(client path: String, old: String, new: String) {
+        guard let bus else { return }
+        var signal: OpaquePointer?
+        let made = path.withCString { path in
+            calls.pointee.new_signal(bus, &signal, path, GeoClueEffect.clientInterface, "LocationUpdated")
+        }
+        guard made >= 0, let signal else { return }
+        defer { _ = client.message_unref(signal) }
+        guard append(signal, string: old, type: "o") >= 0, append(signal, string: new, type: "o") >= 0 else { return }
+        _ = calls.pointee.send(bus, signal, nil)
+    }
+
+    // MARK: Messages
+
+    func path(of message: OpaquePointer) -> String { calls.pointee.get_path(message).map { String(cString: $0) } ?? "" }
+    func member(of message: OpaquePointer) -> String { calls.pointee.get_member(message).map { String(cString: $0) } ?? "" }
+    func sender(of message: OpaquePointer) -> String { calls.pointee.get_sender(message).map { String(cString: $0) } ?? "?" }
+
+    /// Answers `call`, with an object path if given; 1 (handled), or the error.
+    func reply(to call: OpaquePointer, objectPath: String? = nil) -> Int32 {
+        var reply: OpaquePointer?
+        let made = calls.pointee.new_method_return(call, &reply)
+        guard made >= 0, let reply else { return made }
+        defer { _ = client.message_unref(reply) }
+        if let objectPath {
+            let appended = append(reply, string: objectPath, type: "o")
+            guard appended >= 0 else { return appended }
+        }
+        let sent = calls.pointee.send(nil, reply, nil)
+        return sent < 0 ? sent : 1
+    }
+
+    /// Sets `error` to the D-Bus error `name`; what the handler returns.
+    func fail(_ error: UnsafeMutablePointer<sd_bus_error>, name: String, message: String) -> Int32 {
+        name.withCString { name in message.withCString { message in calls.pointee.error_set(error, name, message) } }
+    }
+
+    func append(_ message: OpaquePointer, double value: Double) -> Int32 {
+        var value = value
+        return client.append_basic(message, CChar(UInt8(ascii: "d")), &value)
+    }
+
+    func append(_ message: OpaquePointer, uint value: UInt32) -> Int32 {
+        var value = value
+        return client.append_basic(message, CChar(UInt8(ascii: "u")), &value)
+    }
+
+    func append(_ message: OpaquePointer, bool value: Bool) -> Int32 {
+        var value: Int32 = value ? 1 : 0
+        return client.append_basic(message, CChar(UInt8(ascii: "b")), &value)
+    }
+
+    /// A string ("s") or an object path ("o").
+    func append(_ message: OpaquePointer, string value: String, type: Character) -> Int32 {
+        value.withCString { client.append_basic(message, CChar(type.asciiValue ?? 0), $0) }
+    }
+
+    /// GeoClue's `Timestamp`: seconds and microseconds since 1970, `(tt)`.
+    func append(_ message: OpaquePointer, timestamp: Date) -> Int32 {
+        let seconds = timestamp.timeIntervalSince1970
+        var whole = UInt64(max(0, seconds.rounded(.down)))
+        var micro = UInt64(max(0, (seconds - seconds.rounded(.down)) * 1_000_000))
+        guard client.open_container(message, CChar(UInt8(ascii: "r")), "tt") >= 0,
+              client.append_basic(message, CChar(UInt8(ascii: "t")), &whole) >= 0,
+              client.append_basic(message, CChar(UInt8(ascii: "t")), &micro) >= 0 else { return -EINVAL }
+        return client.close_container(message)
+    }
+
+    func readString(_ message: OpaquePointer, type: Character) -> String? {
+        var text: UnsafePointer<CChar>?
+        guard client.read_basic(message, CChar(type.asciiValue ?? 0), &text) >= 0, let text else { return nil }
+        return String(cString: text)
+    }
+
+    func readUInt(_ message: OpaquePointer) -> UInt32? {
+        var value: UInt32 = 0
+        return client.read_basic(message, CChar(UInt8(ascii: "u")), &value) >= 0 ? value : nil
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import ForecastlySimulation
+
+/// The simulated GeoClue's decisions, without a bus: who is told what, when.
+@Suite struct GeoClueWorldTests {
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+    static func fix(_ latitude: Double, _ longitude: Double, accuracy: Double = 5) -> ServedFix {
+        ServedFix(latitude: latitude, longitude: longitude, accuracy: accuracy, time: now)
+    }
+
+    /// A world with one client of `app` asking `level`, started; its id.
+    static func started(_ world: inout GeoClueWorld, app: String = "org.example.Maps", level: UInt32 = 8) throws -> Int {
+        let (id, _) = world.client(for: ":1.7", new: false)
+        _ = world.set("DesktopId", of: id, text: app)
+        _ = world.set("RequestedAccuracyLevel", of: id, number: level)
+        _ = try world.start(id, now: now).get()
+        return id
+    }
+
+    static func told(_ effects: [GeoClueEffect]) -> Int {
+        effects.filter { if case .locationUpdated = $0 { true } else { false } }.count
+    }
+
+    @Test func getClientIsOnePerPeerAndCreateClientAlwaysNew() {
+        var world = GeoClueWorld(apps: [:], switchOn: true, uid: 1000)
+        let (first, _) = world.client(for: ":1.7", new: false)
+        #expect(world.client(for: ":1.7", new: false).0 == first)
+        #expect(world.client(for: ":1.7", new: true).0 != first)
+        #expect(world.client(for: ":1.8", new: false).0 != first)
+        // Another peer cannot delete it.
+        _ = world.delete(GeoClueWorld.clientPath(first), by: ":1.8")
+        #expect(world.clients[first] != nil)
+        _ = world.delete(GeoClueWorld.clientPath(first), by: ":1.7")
+        #expect(world.clients[first] == nil)
+    }
+
+    @Test func aStartIsRefusedAsGeoClueRefusesIt() {
+        var world = GeoClueWorld(apps: ["org.example.No": AppGrant(permission: .denied)], switchOn: true, uid: 1000)
+        let (id, _) = world.client(for: ":1.7", new: false)
+        #expect(world.start(id, now: Self.now) == .failure(.init(name: "org.freedesktop.DBus.Error.AccessDenied", message: "'DesktopId' property must be set")))
+        _ = world.set("DesktopId", of: id, text: "org.example.No")
+        guard case .failure(let refusal) = world.start(id, now: Self.now) else { Issue.record("a denied app started"); return }
+        #expect(refusal.message.hasPrefix("Agent rejected 'org.example.No' for user '1000'"))
+        _ = world.set("DesktopId", of: id, text: "org.example.Yes")
+        _ = world.switched(on: false)
+        #expect(world.start(id, now: Self.now) == .failure(.init(name: "org.freedesktop.DBus.Error.AccessDenied", message: "Geolocation disabled for UID 1000")))
+        _ = world.switched(on: true)
+        #expect((try? world.start(id, now: Self.now).get()) != nil)
+        #expect(world.clients[id]?.active == true && world.inUse)
+    }
+
+    @Test func thresholdsHoldBackWhatIsNoNews() throws {
+        var world = GeoClueWorld(apps: [:], switchOn: true, uid: 1000)
+        let id = try Self.started(&world)
+        _ = world.set("DistanceThreshold", of: id, number: 500)
+        _ = world.set("TimeThreshold", of: id, number: 60)
+        #expect(Self.told(world.report(Self.fix(52.52, 13.41), now: Self.now)) == 1)
+        #expect(Self.told(world.report(Self.fix(52.53, 13.41), now: Self.now.addingTimeInterval(30))) == 0)   // too soon
+        #expect(Self.told(world.report(Self.fix(52.5201, 13.41), now: Self.now.addingTimeInterval(90))) == 0) // 11 m: too near
+        #expect(Self.told(world.report(Self.fix(52.53, 13.41), now: Self.now.addingTimeInterval(90))) == 1)
+        #expect(world.clients[id]?.positionsTold == 2)
+        // Each client keeps its newest two Location objects.
+        #expect(world.locations.values.filter { $0.client == id }.count == 2)
+    }
+
+    @Test func aCityGrantIsToldACoarsenedPositionAndNothingFiner() throws {
+        var world = GeoClueWorld(apps: ["*": AppGrant(accuracy: .city)], switchOn: true, uid: 1000)
+        let id = try Self.started(&world, level: 8)
+        #expect(world.clients[id]?.level == .city)
+        _ = world.report(Self.fix(52.5212, 13.4098), now: Self.now)
+        let location = try #require(world.locations.values.first)
+        #expect(location.accuracy == 15_000 && location.description != "GPS" && location.speed == -1)
+        #expect(location.latitude != 52.5212 && abs(location.latitude - 52.5212) * 111_320 < 15_000)
+        // A move within the grid cell is no news at city level.
+        #expect(Self.told(world.report(Self.fix(52.5213, 13.4099), now: Self.now.addingTimeInterval(10))) == 0)
+        #expect(world.violations.isEmpty)
+    }
+
+    @Test func revokedOrSwitchedOffARunningClientStopsAndIsToldNothing() throws {
+        var world = GeoClueWorld(apps: [:], switchOn: true, uid: 1000)
+        let maps = try Self.started(&world, app: "org.example.Maps")
+        let (other, _) = world.client(for: ":1.9", new: false)
+        _ = world.set("DesktopId", of: other, text: "org.example.Other")
+        _ = world.set("RequestedAccuracyLevel", of: other, number: 6)
+        _ = try world.start(other, now: Self.now).get()
+        #expect(world.clients[other]?.level == .street)
+        _ = world.apply(AppChange(id: "org.example.Maps", permission: .denied))
+        #expect(world.clients[maps]?.active == false && world.clients[other]?.active == true)
+        #expect(Self.told(world.report(Self.fix(52.52, 13.41), now: Self.now)) == 1)  // the other only
+        _ = world.switched(on: false)
+        #expect(!world.inUse)
+        #expect(Self.told(world.report(Self.fix(52.60, 13.41), now: Self.now.addingTimeInterval(60))) == 0)
+        #expect(world.violations.isEmpty)
+    }
+}
+
+extension GeoClueWorld.Refusal: CustomStringConvertible {
+    public var description: String { "\(name): \(message)" }
+}
