@@ -28,6 +28,7 @@ struct forecastly_sdbus_service {
     __typeof__(&sd_bus_message_get_member) get_member;
     __typeof__(&sd_bus_message_get_sender) get_sender;
     __typeof__(&sd_bus_error_set) error_set;
+    __typeof__(&sd_bus_message_set_destination) set_destination;
     /// The vtable format this libsystemd knows (what SD_BUS_VTABLE_START
     /// points at; taken here, as the library is loaded, not linked).
     const unsigned *vtable_format;
@@ -63,6 +64,7 @@ static inline const struct forecastly_sdbus_service *forecastly_sdbus_service_ca
             FORECASTLY_RESOLVE(get_member, sd_bus_message_get_member)
             FORECASTLY_RESOLVE(get_sender, sd_bus_message_get_sender)
             FORECASTLY_RESOLVE(error_set, sd_bus_error_set)
+            FORECASTLY_RESOLVE(set_destination, sd_bus_message_set_destination)
             FORECASTLY_RESOLVE(vtable_format, sd_bus_object_vtable_format)
 #undef FORECASTLY_RESOLVE
             if (missing) {
@@ -174,6 +176,32 @@ static inline const sd_bus_vtable *forecastly_geoclue_location_vtable(const stru
         SD_BUS_PROPERTY("Heading", "d", forecastly_service_get, 0, SD_BUS_VTABLE_PROPERTY_CONST),
         SD_BUS_PROPERTY("Description", "s", forecastly_service_get, 0, SD_BUS_VTABLE_PROPERTY_CONST),
         SD_BUS_PROPERTY("Timestamp", "(tt)", forecastly_service_get, 0, SD_BUS_VTABLE_PROPERTY_CONST),
+        SD_BUS_VTABLE_END,
+    };
+    return forecastly_vtable_with_format(table, calls);
+}
+
+/// org.freedesktop.portal.Location on org.freedesktop.portal.Desktop, as
+/// xdg-desktop-portal documents it (version 1).
+static inline const sd_bus_vtable *forecastly_portal_location_vtable(const struct forecastly_sdbus_service *calls) {
+    static sd_bus_vtable table[] = {
+        FORECASTLY_VTABLE_START,
+        SD_BUS_PROPERTY("version", "u", forecastly_service_get, 0, SD_BUS_VTABLE_PROPERTY_CONST),
+        SD_BUS_METHOD("CreateSession", "a{sv}", "o", forecastly_service_call, SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD("Start", "osa{sv}", "o", forecastly_service_call, SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_SIGNAL("LocationUpdated", "oa{sv}", 0),
+        SD_BUS_VTABLE_END,
+    };
+    return forecastly_vtable_with_format(table, calls);
+}
+
+/// org.freedesktop.portal.Session: a location session, closed by its client or the portal.
+static inline const sd_bus_vtable *forecastly_portal_session_vtable(const struct forecastly_sdbus_service *calls) {
+    static sd_bus_vtable table[] = {
+        FORECASTLY_VTABLE_START,
+        SD_BUS_PROPERTY("version", "u", forecastly_service_get, 0, SD_BUS_VTABLE_PROPERTY_CONST),
+        SD_BUS_METHOD("Close", "", "", forecastly_service_call, SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_SIGNAL("Closed", "a{sv}", 0),
         SD_BUS_VTABLE_END,
     };
     return forecastly_vtable_with_format(table, calls);

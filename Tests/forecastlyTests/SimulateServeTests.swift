@@ -141,12 +141,14 @@ import TestSupport
 
     @Test func itPrintsTheSettingsThenReady() async throws {
         try await Self.serving([], story: Self.story) { served in
-            #expect(served.settings.count == 6 && served.settings.last == "ready", "\(served.settings)")
+            #expect(served.settings.count == 7 && served.settings.last == "ready", "\(served.settings)")
             #expect(served.settings[0] == "export GPSD_HOST=127.0.0.1 GPSD_PORT=\(served.port)")
             #expect(served.settings[1] == "export FORECASTLY_GPSD=127.0.0.1:\(served.port)")
             #expect(served.settings[2].contains(/^export DBUS_SYSTEM_BUS_ADDRESS=unix:path=\/\S+$/))
-            #expect(served.settings[3].contains(/^export OPEN_METEO_URL=http:\/\/127\.0\.0\.1:\d+ FORECASTLY_OPEN_METEO_URL=http:\/\/127\.0\.0\.1:\d+$/))
-            #expect(served.settings[4].hasPrefix("export FORECASTLY_SIMULATE_CONTROL=/"))
+            #expect(served.settings[3].contains(/^export DBUS_SESSION_BUS_ADDRESS=unix:path=\/\S+$/))
+            #expect(served.settings[2] != served.settings[3].replacingOccurrences(of: "SESSION", with: "SYSTEM"), "one bus each")
+            #expect(served.settings[4].contains(/^export OPEN_METEO_URL=http:\/\/127\.0\.0\.1:\d+ FORECASTLY_OPEN_METEO_URL=http:\/\/127\.0\.0\.1:\d+$/))
+            #expect(served.settings[5].hasPrefix("export FORECASTLY_SIMULATE_CONTROL=/"))
         }
     }
 

@@ -118,8 +118,8 @@ enum AppGrantKeys: String, CodingKey, CaseIterable {
         let container = try decoder.container(keyedBy: AppGrantKeys.self)
         var change = try fields(decoder)
         change.id = try container.decode(String.self, forKey: .id)
-        guard !change.id.isEmpty, change.id.count <= 255 else {
-            throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [AppGrantKeys.id], debugDescription: "expected an app's id, or *"))
+        guard change.id.count <= 255 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [AppGrantKeys.id], debugDescription: "expected an app's id, \"\" or *"))
         }
         guard change.permission != nil || change.answerAllows != nil || change.accuracy != nil else {
             throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath, debugDescription: "an app step changes permission, answer or accuracy"))

@@ -31,7 +31,9 @@ final class ProductExecutor: TaskExecutor, Sendable {
         }
     }
 
-    /// Returns when no job of the product is queued or running.
+    /// Returns when no job of the product is queued or running. Called by
+    /// the runner's own job on this executor: that job counts until it
+    /// suspends here, and ends the wait only when everything else has run.
     func idle() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let now = state.withLock { state -> Bool in

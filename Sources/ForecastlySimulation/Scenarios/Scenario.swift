@@ -244,8 +244,9 @@ public struct Scenario: Sendable, Decodable, Equatable {
         if container.contains(.apps) {
             let names = try container.nestedContainer(keyedBy: AnyName.self, forKey: .apps)
             for name in names.allKeys {
-                guard !name.stringValue.isEmpty, name.stringValue.count <= 255 else {
-                    throw DecodingError.dataCorrupted(.init(codingPath: names.codingPath + [name], debugDescription: "expected an app's id, or *"))
+                // "" is a valid id: the portal's, for a program outside Flatpak.
+                guard name.stringValue.count <= 255 else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: names.codingPath + [name], debugDescription: "expected an app's id, \"\" or *"))
                 }
                 apps[name.stringValue] = try AppGrantKeys.grant(try names.superDecoder(forKey: name))
             }

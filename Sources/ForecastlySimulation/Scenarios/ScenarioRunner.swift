@@ -13,10 +13,10 @@ import Synchronization
 /// policy as the files on disk, its answers at the prompt, the services
 /// answered in process in their own formats, a recording notification
 /// service and a virtual clock. No real time passes between steps: the
-/// product runs on an executor of the runner's (`ProductExecutor`), and
-/// after each event the runner waits for its idle signal (every task it
-/// started has finished or waits for the story), then writes the
-/// transcript entry and checks the invariants.
+/// runner and the product run on one serial executor (`ProductExecutor`),
+/// and after each event the runner waits for its idle signal (every task
+/// the product started has finished or waits for the story), then writes
+/// the transcript entry and checks the invariants.
 ///
 /// What must never happen:
 /// - locating in any state but authorized;
@@ -125,8 +125,13 @@ private final class ScenarioMachine: Sendable {
     }
 
     func play() async -> ScenarioTranscript {
-        // Every task the product starts, here or in the tasks it starts, runs on the executor.
-        await TaskPlacement.$preferred.withValue(executor) { await playing() }
+        // Everything runs on the executor, one job at a time: the runner's
+        // own steps, and every task the product starts, here or in the tasks
+        // it starts. (Were the runner elsewhere, a product task that met it
+        // inside an actor would be run by the runner's thread, unseen.)
+        await withTaskExecutorPreference(executor) {
+            await TaskPlacement.$preferred.withValue(executor) { await playing() }
+        }
     }
 
     private func playing() async -> ScenarioTranscript {

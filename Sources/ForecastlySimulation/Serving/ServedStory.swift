@@ -29,14 +29,14 @@ public struct ServedStory: Sendable {
     /// Plays the story to `gpsd`'s clients and through `weather`, on
     /// `timeline` (which `simulate ctl pause` stops); returns when its last
     /// step (and the track, unless looping) has been played. `log` is told each step.
-    func play(to gpsd: SimulatedGPSD, geoclue: SimulatedGeoClue, weather: SimulatedWeatherService, timeline: StoryTimeline,
+    func play(to gpsd: SimulatedGPSD, geoclue: SimulatedGeoClue, portal: SimulatedPortal, weather: SimulatedWeatherService, timeline: StoryTimeline,
               log: @escaping @Sendable (String) -> Void) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             if let scenario {
                 group.addTask {
                     for step in scenario.steps {
                         try await timeline.sleep(until: step.at)
-                        Self.serve(step, to: gpsd, geoclue: geoclue, weather: weather, log: log)
+                        Self.serve(step, to: gpsd, geoclue: geoclue, portal: portal, weather: weather, log: log)
                     }
                 }
             }
@@ -51,6 +51,7 @@ public struct ServedStory: Sendable {
                             let fix = Self.fix(point, toward: next)
                             gpsd.report(fix)
                             geoclue.report(fix)
+                            portal.report(fix)
                         }
                         log("gpsd: the track of \(track.points.count) points was played")
                     } while loop && !Task.isCancelled
@@ -60,7 +61,8 @@ public struct ServedStory: Sendable {
         }
     }
 
-    static func serve(_ step: Scenario.Step, to gpsd: SimulatedGPSD, geoclue: SimulatedGeoClue, weather: SimulatedWeatherService, log: (String) -> Void) {
+    static func serve(_ step: Scenario.Step, to gpsd: SimulatedGPSD, geoclue: SimulatedGeoClue, portal: SimulatedPortal, weather: SimulatedWeatherService,
+                      log: (String) -> Void) {
         let label = "\(ScenarioRunner.label(step.at)) \(step.description)"
         switch step.event {
         case .weather(let mode):
@@ -70,14 +72,18 @@ public struct ServedStory: Sendable {
         case .app(let change):
             log(label)
             geoclue.apply(change)
+            portal.apply(change)
             return
         case .authorization(let change) where change == .desktopSwitchOff || change == .desktopSwitchOn:
             log(label)
             geoclue.switched(on: change == .desktopSwitchOn)
+            portal.switched(on: change == .desktopSwitchOn)
             return
         case .location(.fix(let latitude, let longitude, let accuracy)) where step.source == .geoclue:
             log(label)
-            geoclue.report(ServedFix(latitude: latitude, longitude: longitude, accuracy: accuracy, time: Date()))
+            let fix = ServedFix(latitude: latitude, longitude: longitude, accuracy: accuracy, time: Date())
+            geoclue.report(fix)
+            portal.report(fix)
             return
         case .location where step.source == .gpsd:
             break
@@ -93,6 +99,7 @@ public struct ServedStory: Sendable {
             let fix = ServedFix(latitude: latitude, longitude: longitude, accuracy: accuracy, time: Date())
             gpsd.report(fix)
             geoclue.report(fix)
+            portal.report(fix)
         case .searching(let seen, let used):
             gpsd.report(nil, seen: seen, used: used)
         case .lost:
@@ -129,6 +136,7 @@ public struct ServedStory: Sendable {
 public final class ServedSession: Sendable {
     public let gpsd: SimulatedGPSD
     public let geoclue: SimulatedGeoClue
+    public let portal: SimulatedPortal
     public let weather: SimulatedWeatherService
     private let control: ControlSocket
     private let timeline: StoryTimeline
@@ -141,13 +149,22 @@ public final class ServedSession: Sendable {
     ) async throws(ServeError) -> ServedSession {
         let timeline = StoryTimeline(speed: story.speed, paused: story.paused)
         let gpsd = try await SimulatedGPSD(port: gpsdPort, log: log)
+        let apps = story.scenario?.apps ?? [:], switchOn = !(story.scenario?.desktopSwitchOff ?? false)
         let geoclue: SimulatedGeoClue
+        let portal: SimulatedPortal
         let weather: SimulatedWeatherService
         let control: ControlSocket
         do {
-            geoclue = try await SimulatedGeoClue.start(apps: story.scenario?.apps ?? [:], switchOn: !(story.scenario?.desktopSwitchOff ?? false), log: log)
+            geoclue = try await SimulatedGeoClue.start(apps: apps, switchOn: switchOn, log: log)
         } catch {
             await gpsd.stop()
+            throw error
+        }
+        do {
+            portal = try await SimulatedPortal.start(apps: apps, switchOn: switchOn, log: log)
+        } catch {
+            await gpsd.stop()
+            await geoclue.stop()
             throw error
         }
         do {
@@ -155,27 +172,30 @@ public final class ServedSession: Sendable {
         } catch {
             await gpsd.stop()
             await geoclue.stop()
+            await portal.stop()
             throw error
         }
         do {
             control = try await ControlSocket { line in
-                StoryControl.encoded(StoryControl.answer(line, gpsd: gpsd, geoclue: geoclue, weather: weather, timeline: timeline, log: log))
+                StoryControl.encoded(StoryControl.answer(line, gpsd: gpsd, geoclue: geoclue, portal: portal, weather: weather, timeline: timeline, log: log))
             }
         } catch {
             await gpsd.stop()
             await geoclue.stop()
+            await portal.stop()
             await weather.stop()
             throw error
         }
-        return ServedSession(gpsd: gpsd, geoclue: geoclue, weather: weather, control: control, timeline: timeline, story: story, log: log)
+        return ServedSession(gpsd: gpsd, geoclue: geoclue, portal: portal, weather: weather, control: control, timeline: timeline, story: story, log: log)
     }
 
     private init(
-        gpsd: SimulatedGPSD, geoclue: SimulatedGeoClue, weather: SimulatedWeatherService, control: ControlSocket, timeline: StoryTimeline, story: ServedStory,
+        gpsd: SimulatedGPSD, geoclue: SimulatedGeoClue, portal: SimulatedPortal, weather: SimulatedWeatherService, control: ControlSocket, timeline: StoryTimeline, story: ServedStory,
         log: @escaping @Sendable (String) -> Void
     ) {
         self.gpsd = gpsd
         self.geoclue = geoclue
+        self.portal = portal
         self.weather = weather
         self.control = control
         self.timeline = timeline
@@ -188,6 +208,7 @@ public final class ServedSession: Sendable {
         ["export GPSD_HOST=127.0.0.1 GPSD_PORT=\(gpsd.port)",
          "export FORECASTLY_GPSD=127.0.0.1:\(gpsd.port)",
          "export DBUS_SYSTEM_BUS_ADDRESS=\(geoclue.bus.address)",
+         "export DBUS_SESSION_BUS_ADDRESS=\(portal.bus.address)",
          "export OPEN_METEO_URL=\(weather.baseURL) FORECASTLY_OPEN_METEO_URL=\(weather.baseURL)",
          "export FORECASTLY_SIMULATE_CONTROL=\(control.path)"]
     }
@@ -199,19 +220,20 @@ public final class ServedSession: Sendable {
     /// returns the verdict so far.
     public func play() async throws -> [String] {
         do {
-            try await story.play(to: gpsd, geoclue: geoclue, weather: weather, timeline: timeline, log: log)
+            try await story.play(to: gpsd, geoclue: geoclue, portal: portal, weather: weather, timeline: timeline, log: log)
         } catch is CancellationError {
         } catch {
             await stop()
             throw error
         }
         await stop()
-        return geoclue.violations
+        return geoclue.violations + portal.violations
     }
 
     public func stop() async {
         await gpsd.stop()
         await geoclue.stop()
+        await portal.stop()
         await weather.stop()
         await control.stop()
     }

@@ -13,11 +13,8 @@ import Synchronization
 public final class SimulatedGeoClue: Sendable {
     let bus: PrivateBus
     private let world: Mutex<GeoClueWorld>
-    /// What the story changed, for the bus thread to say at its next turn.
-    private let outbox = Mutex<[GeoClueEffect]>([])
-    private let running = Atomic<Bool>(true)
-    private let exited = Mutex<(done: Bool, waiting: CheckedContinuation<Void, Never>?)>((false, nil))
-    private let connection: BusConnection
+    private let thread: BusThread
+    private var connection: BusConnection { thread.connection }
     private let log: @Sendable (String) -> Void
 
     static let serviceName = "org.freedesktop.GeoClue2"
@@ -42,7 +39,7 @@ public final class SimulatedGeoClue: Sendable {
     private init(bus: PrivateBus, world: GeoClueWorld, calls: UnsafePointer<forecastly_sdbus_service>, log: @escaping @Sendable (String) -> Void) {
         self.bus = bus
         self.world = Mutex(world)
-        self.connection = BusConnection(calls: calls)
+        self.thread = BusThread(calls: calls)
         self.log = log
     }
 
@@ -56,57 +53,22 @@ public final class SimulatedGeoClue: Sendable {
     var violations: [String] { world.withLock { $0.violations } }
     func status() -> [String: Any] { world.withLock { $0.status() } }
 
+    /// What the story changed, said by the bus thread at its next turn.
     private func send(_ effects: [GeoClueEffect]) {
-        outbox.withLock { $0 += effects }
+        thread.send { [self] _ in perform(effects) }
     }
 
     // MARK: The bus thread
 
     private func open() async throws(ServeError) {
-        let opened: String? = await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
-            let thread = Thread { [self] in
-                let failure = connection.connect(address: bus.address, name: Self.serviceName, context: Unmanaged.passUnretained(self).toOpaque(),
-                                                 handler: simulatedGeoClueHandler)
-                continuation.resume(returning: failure)
-                if failure == nil {
-                    perform([.register(.manager)])
-                    serve()
-                }
-                connection.close()
-                let waiting = exited.withLock { state -> CheckedContinuation<Void, Never>? in
-                    state.done = true
-                    defer { state.waiting = nil }
-                    return state.waiting
-                }
-                waiting?.resume()
-            }
-            thread.name = "forecastly GeoClue"
-            thread.start()
-        }
-        if let opened { throw .busUnavailable(reason: opened) }
-    }
-
-    private func serve() {
-        while running.load(ordering: .relaxed) {
-            connection.processAll()
-            perform(outbox.withLock { effects in
-                defer { effects = [] }
-                return effects
-            })
-            connection.wait(microseconds: 20_000)
-        }
+        let failure = await thread.start(address: bus.address, name: Self.serviceName, context: Unmanaged.passUnretained(self).toOpaque(),
+                                         handler: simulatedGeoClueHandler) { [self] _ in perform([.register(.manager)]) }
+        if let failure { throw .busUnavailable(reason: failure) }
     }
 
     /// Stops serving and the bus.
     func stop() async {
-        running.store(false, ordering: .relaxed)
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let done = exited.withLock { state -> Bool in
-                if !state.done { state.waiting = continuation }
-                return state.done
-            }
-            if done { continuation.resume() }
-        }
+        await thread.stop()
         bus.stop()
     }
 
@@ -114,10 +76,21 @@ public final class SimulatedGeoClue: Sendable {
     private func perform(_ effects: [GeoClueEffect]) {
         for effect in effects {
             switch effect {
-            case .register(let object): connection.register(object)
-            case .unregister(let object): connection.unregister(object)
+            case .register(let object):
+                let calls = connection.calls
+                let (interface, table) = switch object {
+                case .manager: (GeoClueEffect.managerInterface, forecastly_geoclue_manager_vtable(calls))
+                case .client: (GeoClueEffect.clientInterface, forecastly_geoclue_client_vtable(calls))
+                case .location: (GeoClueEffect.locationInterface, forecastly_geoclue_location_vtable(calls))
+                }
+                connection.register(path: object.path, interface: interface, table: table!)
+            case .unregister(let object): connection.unregister(path: object.path)
             case .changed(let path, let interface, let properties): connection.emitChanged(path: path, interface: interface, properties: properties)
-            case .locationUpdated(let client, let old, let new): connection.emitLocationUpdated(client: client, old: old, new: new)
+            case .locationUpdated(let client, let old, let new):
+                connection.emit(path: client, interface: GeoClueEffect.clientInterface, member: "LocationUpdated") { signal in
+                    let appended = connection.append(signal, string: old, type: "o")
+                    return appended < 0 ? appended : connection.append(signal, string: new, type: "o")
+                }
             case .log(let line): log(line)
             }
         }

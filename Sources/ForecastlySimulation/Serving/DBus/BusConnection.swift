@@ -2,10 +2,10 @@ import CDBus
 import Foundation
 
 /// A service's sd-bus connection and its registered objects, in the few
-/// steps `SimulatedGeoClue` takes. Used only on the thread that connected
+/// steps the simulated GeoClue and location portal take. Used only on the thread that connected
 /// it (sd-bus's rule), so nothing here is locked.
 final class BusConnection: @unchecked Sendable {
-    private let calls: UnsafePointer<forecastly_sdbus_service>
+    let calls: UnsafePointer<forecastly_sdbus_service>
     private var bus: OpaquePointer?
     private var slots: [String: OpaquePointer] = [:]
     private let binding = UnsafeMutablePointer<forecastly_service_binding>.allocate(capacity: 1)
@@ -56,14 +56,9 @@ final class BusConnection: @unchecked Sendable {
 
     // MARK: Objects
 
-    func register(_ object: GeoClueEffect.Object) {
+    /// Serves `interface` at `path` with `table`; every call and property goes to the handler.
+    func register(path: String, interface: String, table: UnsafePointer<sd_bus_vtable>) {
         guard let bus else { return }
-        let path = object.path
-        let (interface, table): (String, UnsafePointer<sd_bus_vtable>) = switch object {
-        case .manager: (GeoClueEffect.managerInterface, forecastly_geoclue_manager_vtable(calls))
-        case .client: (GeoClueEffect.clientInterface, forecastly_geoclue_client_vtable(calls))
-        case .location: (GeoClueEffect.locationInterface, forecastly_geoclue_location_vtable(calls))
-        }
         var slot: OpaquePointer?
         let added = path.withCString { path in
             interface.withCString { interface in calls.pointee.add_object_vtable(bus, &slot, path, interface, table, binding) }
@@ -71,8 +66,8 @@ final class BusConnection: @unchecked Sendable {
         if added >= 0, let slot { slots[path] = slot }
     }
 
-    func unregister(_ object: GeoClueEffect.Object) {
-        if let slot = slots.removeValue(forKey: object.path) { _ = client.slot_unref(slot) }
+    func unregister(path: String) {
+        if let slot = slots.removeValue(forKey: path) { _ = client.slot_unref(slot) }
     }
 
     // MARK: Signals
@@ -86,15 +81,17 @@ final class BusConnection: @unchecked Sendable {
         }
     }
 
-    func emitLocationUpdated(client path: String, old: String, new: String) {
+    /// A signal from `path`, to `destination` only when given, its arguments appended by `arguments`.
+    func emit(path: String, interface: String, member: String, destination: String? = nil, arguments: (OpaquePointer) -> Int32) {
         guard let bus else { return }
         var signal: OpaquePointer?
         let made = path.withCString { path in
-            calls.pointee.new_signal(bus, &signal, path, GeoClueEffect.clientInterface, "LocationUpdated")
+            interface.withCString { interface in member.withCString { member in calls.pointee.new_signal(bus, &signal, path, interface, member) } }
         }
         guard made >= 0, let signal else { return }
         defer { _ = client.message_unref(signal) }
-        guard append(signal, string: old, type: "o") >= 0, append(signal, string: new, type: "o") >= 0 else { return }
+        if let destination, destination.withCString({ calls.pointee.set_destination(signal, $0) }) < 0 { return }
+        guard arguments(signal) >= 0 else { return }
         _ = calls.pointee.send(bus, signal, nil)
     }
 
@@ -158,6 +155,64 @@ final class BusConnection: @unchecked Sendable {
         var text: UnsafePointer<CChar>?
         guard client.read_basic(message, CChar(type.asciiValue ?? 0), &text) >= 0, let text else { return nil }
         return String(cString: text)
+    }
+
+    /// A value of an `a{sv}` dictionary, as the portal's are.
+    enum DictionaryValue {
+        case double(Double)
+        case string(String)
+        case uint(UInt32)
+        case timestamp(Date)
+    }
+
+    /// `entries` as `a{sv}`.
+    func append(_ message: OpaquePointer, dictionary entries: [(String, DictionaryValue)]) -> Int32 {
+        guard client.open_container(message, CChar(UInt8(ascii: "a")), "{sv}") >= 0 else { return -EINVAL }
+        for (key, value) in entries {
+            let signature = switch value {
+            case .double: "d"
+            case .string: "s"
+            case .uint: "u"
+            case .timestamp: "(tt)"
+            }
+            guard client.open_container(message, CChar(UInt8(ascii: "e")), "sv") >= 0, append(message, string: key, type: "s") >= 0,
+                  client.open_container(message, CChar(UInt8(ascii: "v")), signature) >= 0 else { return -EINVAL }
+            let appended = switch value {
+            case .double(let number): append(message, double: number)
+            case .string(let text): append(message, string: text, type: "s")
+            case .uint(let number): append(message, uint: number)
+            case .timestamp(let date): append(message, timestamp: date)
+            }
+            guard appended >= 0, client.close_container(message) >= 0, client.close_container(message) >= 0 else { return -EINVAL }
+        }
+        return client.close_container(message)
+    }
+
+    /// An `a{sv}` argument's string and unsigned entries (others are skipped); nil when it is no such dictionary.
+    func readOptions(_ message: OpaquePointer) -> [String: DictionaryValue]? {
+        guard client.enter_container(message, CChar(UInt8(ascii: "a")), "{sv}") > 0 else { return nil }
+        var options: [String: DictionaryValue] = [:]
+        while client.enter_container(message, CChar(UInt8(ascii: "e")), "sv") > 0 {
+            guard let key = readString(message, type: "s") else { return nil }
+            var type: CChar = 0
+            var contents: UnsafePointer<CChar>?
+            guard client.peek_type(message, &type, &contents) >= 0, let contents else { return nil }
+            switch String(cString: contents) {
+            case "s":
+                guard client.enter_container(message, CChar(UInt8(ascii: "v")), "s") > 0, let text = readString(message, type: "s") else { return nil }
+                options[key] = .string(text)
+                _ = client.exit_container(message)
+            case "u":
+                guard client.enter_container(message, CChar(UInt8(ascii: "v")), "u") > 0, let number = readUInt(message) else { return nil }
+                options[key] = .uint(number)
+                _ = client.exit_container(message)
+            default:
+                guard client.skip(message, "v") >= 0 else { return nil }
+            }
+            _ = client.exit_container(message)
+        }
+        _ = client.exit_container(message)
+        return options
     }
 
     func readUInt(_ message: OpaquePointer) -> UInt32? {
