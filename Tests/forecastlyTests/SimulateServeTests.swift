@@ -347,12 +347,32 @@ import TestSupport
         #expect(!positions.isEmpty && positions.allSatisfy(boat.contains), "\(text)")
     }
 
+    /// The README's GeoClue recipe: where-am-i is told the exact position,
+    /// then a city-level one, then nothing (revoked), and the story ends well.
+    @Test func theReadmesGeoClueRecipeRunsAsWritten() async throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "A GeoClue client is tested the same way"))
+        let block = try #require(readme[section.upperBound...].firstMatch(of: /```sh\n((?s).*?)```/)).output.1
+        #expect(block.contains("where-am-i"))
+        let (process, reading) = try SimulateServeTests.clientStarted(
+            "/bin/bash", ["-c", "set -e\n" + block],
+            environment: ["PATH": CLI.binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "LANG": "C.UTF-8",
+                          "HOME": FileManager.default.temporaryDirectory.path],
+            directory: Self.root)
+        let text = await reading.value
+        #expect(process.terminationStatus == 0, "\(text)")
+        let told = SimulateGeoClueTests.positions(text)
+        #expect(told.count == 2, "\(text)")
+        #expect(told.first.map { abs($0.latitude - 59.9139) < 1e-6 && $0.accuracy == 5 } == true, "\(text)")
+        #expect(told.last.map { $0.accuracy == 15_000 && abs($0.latitude - 59.93) * 111_320 < 15_000 } == true, "\(text)")
+    }
+
     /// Every story in Examples/scenarios/serve can be served to its end.
     @Test(arguments: ["boat.json", "cold-start.json", "weather-outage.json"])
     func everyServeExampleIsServedToItsEnd(story: String) async throws {
         let file = Self.root.appendingPathComponent("Examples/scenarios/serve/\(story)")
         let files = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path).filter { $0.hasSuffix(".json") }
-        #expect(Set(files) == ["boat.json", "cold-start.json", "weather-outage.json"], "an example without a test")
+        #expect(Set(files) == ["boat.json", "cold-start.json", "weather-outage.json", "maps-app.json"], "an example without a test")
         try await SimulateServeTests.serving(["--scenario", file.path, "--speed", "10", "--paused"]) { served in
             let (_, reading) = try SimulateServeTests.clientStarted("/usr/bin/gpspipe", ["-w", "127.0.0.1:\(served.port)"])
             try await SimulateServeTests.resumeWhenWatched(served)

@@ -10,7 +10,7 @@ import Synchronization
 struct SimulateServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Play a story or a track to other programs through gpsd's protocol and GeoClue's D-Bus API, until it ends.",
+        abstract: "Play a story or a track to other programs through gpsd, GeoClue and the location portal, until it ends.",
         discussion: """
         Example:
           forecastly simulate serve --track commute.gpx --speed 60 --once
@@ -19,6 +19,7 @@ struct SimulateServeCommand: AsyncParsableCommand {
           export GPSD_HOST=127.0.0.1 GPSD_PORT=…
           export FORECASTLY_GPSD=127.0.0.1:…
           export DBUS_SYSTEM_BUS_ADDRESS=unix:path=…   (GeoClue's bus, the story's own)
+          export DBUS_SESSION_BUS_ADDRESS=unix:path=…  (the location portal's)
           export OPEN_METEO_URL=http://127.0.0.1:… FORECASTLY_OPEN_METEO_URL=…
           export FORECASTLY_SIMULATE_CONTROL=…   (for 'forecastly simulate ctl')
         and serves gpsd's JSON protocol there (VERSION on connect, ?WATCH,
@@ -29,8 +30,10 @@ struct SimulateServeCommand: AsyncParsableCommand {
         truncated, offline), and org.freedesktop.GeoClue2 as GeoClue 2.6
         serves it, on a bus of its own: each desktop id allowed, denied or
         asked as the story's "apps" say, at the accuracy granted (coarsened
-        as GeoClue does), refused while the desktop's switch is off. It never
-        touches the machine's own gpsd or buses. It ends when the story and
+        as GeoClue does), refused while the desktop's switch is off; and the
+        location portal (org.freedesktop.portal.Location) from the same
+        grants, on a session bus of its own. It never touches the machine's
+        own gpsd or buses. It ends when the story and
         the track have been played: exit 0 when every promise held, 1 when a
         client was told what its permission did not allow; what each client
         was told goes to stderr, or to --transcript FILE.
