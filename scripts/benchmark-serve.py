@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""How long a served story takes to tell its clients of a new position.
+
+Starts `forecastly simulate serve` (a story that stays open), connects a gpsd
+client (?WATCH on the served gpsd) and GeoClue's where-am-i (on the served
+bus), then moves the receiver ROUNDS times through the control socket and
+prints, for each client, the delay from the move to the client reading it
+(median and 90th percentile, milliseconds). The move itself is a line on a
+Unix socket, so the figure is the service's, not a process start's.
+  scripts/benchmark-serve.py [FORECASTLY] [ROUNDS]
+"""
+import json, os, socket, statistics, subprocess, sys, tempfile, time, threading
+
+binary = sys.argv[1] if len(sys.argv) > 1 else ".build/release/forecastly"
+rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 30
+story = {"name": "bench", "steps": [{"at": "0s", "location": {"fix": [52.5, 13.4], "accuracy": 5}}, {"at": "1h", "wait": True}]}
+with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
+    json.dump(story, file)
+serve = subprocess.Popen([binary, "simulate", "serve", "--scenario", file.name], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+settings = {}
+for line in serve.stdout:
+    line = line.strip()
+    if line == "ready":
+        break
+    for part in line.replace("export ", "").split(" "):
+        key, _, value = part.partition("=")
+        settings[key] = value
+
+def control(command):
+    with socket.socket(socket.AF_UNIX) as connection:
+        connection.connect(settings["FORECASTLY_SIMULATE_CONTROL"])
+        connection.sendall((command + "\n").encode())
+        return connection.recv(65536)
+
+arrivals = {"gpsd": {}, "geoclue": {}}
+gpsd = socket.create_connection(("127.0.0.1", int(settings["GPSD_PORT"])))
+gpsd.sendall(b'?WATCH={"enable":true,"json":true};\n')
+def read_gpsd():
+    buffer = b""
+    while True:
+        data = gpsd.recv(65536)
+        if not data:
+            return
+        buffer += data
+        *lines, buffer = buffer.split(b"\n")
+        for line in lines:
+            try:
+                report = json.loads(line)
+            except ValueError:
+                continue
+            if report.get("class") == "TPV" and "lat" in report:
+                arrivals["gpsd"].setdefault(round(report["lat"], 4), time.monotonic())
+threading.Thread(target=read_gpsd, daemon=True).start()
+environment = dict(os.environ, DBUS_SYSTEM_BUS_ADDRESS=settings["DBUS_SYSTEM_BUS_ADDRESS"], LANG="C.UTF-8")
+where = subprocess.Popen(["stdbuf", "-oL", "/usr/libexec/geoclue-2.0/demos/where-am-i", "-t", "600"], stdout=subprocess.PIPE, env=environment, text=True)
+def read_where():
+    for line in where.stdout:
+        if line.startswith("Latitude:"):
+            arrivals["geoclue"].setdefault(round(float(line.split()[1].rstrip("°?")), 4), time.monotonic())
+threading.Thread(target=read_where, daemon=True).start()
+time.sleep(1.5)
+sent = {}
+for index in range(rounds):
+    latitude = round(52.51 + index * 0.01, 4)
+    sent[latitude] = time.monotonic()
+    control("move %.4f,13.4" % latitude)
+    time.sleep(0.15)
+time.sleep(0.5)
+for client in ("gpsd", "geoclue"):
+    delays = sorted((arrivals[client][lat] - at) * 1000 for lat, at in sent.items() if lat in arrivals[client])
+    if delays:
+        print("%-8s %d of %d moves seen; delay median %.2f ms, p90 %.2f ms" % (client, len(delays), rounds, statistics.median(delays), delays[int(len(delays) * 0.9) - 1]))
+    else:
+        print("%-8s no move seen" % client)
+where.kill()
+serve.terminate()
+serve.wait()
+os.unlink(file.name)
