@@ -135,6 +135,20 @@ import TestSupport
         }
     }
 
+    /// Without dbus-daemon there is no bus to serve GeoClue on: one line, exit 69, nothing left running.
+    @Test func withoutDbusDaemonServeSaysSo() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-nobus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let story = home.appendingPathComponent("story.json")
+        try Self.story().write(to: story, atomically: true, encoding: .utf8)
+        let result = try await CLI.run(["simulate", "serve", "--scenario", story.path], environment: ["PATH": home.path], home: home)
+        #expect(result.status == 69)
+        #expect(result.stderrLines == ["forecastly: The simulated GeoClue needs a D-Bus bus of its own, which cannot be started: dbus-daemon is not on the PATH. "
+                                       + "Install dbus-daemon (sudo apt install dbus-daemon) and libsystemd0."], "\(result.stderr)")
+        #expect(!result.stdout.contains("ready"))
+    }
+
     @Test func aControlCommandOutsideTheFormatIsRefused() async throws {
         try await SimulateServeTests.serving([], story: Self.story()) { served in
             let bad = try await Self.control(served, ["accuracy", "metre"])

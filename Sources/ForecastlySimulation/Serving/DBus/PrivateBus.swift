@@ -13,11 +13,14 @@ final class PrivateBus: Sendable {
     private let directory: URL
     private let pid: pid_t
 
-    static let daemon = "/usr/bin/dbus-daemon"
+    /// `dbus-daemon`, found on the PATH as a shell finds it.
+    static func daemon(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
+        (path ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/dbus-daemon" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
 
     /// Starts the bus and waits until it accepts connections.
     static func start(kind: String) async throws(ServeError) -> PrivateBus {
-        guard FileManager.default.isExecutableFile(atPath: daemon) else { throw .busUnavailable(reason: "\(daemon) is not installed") }
+        guard let daemon = daemon() else { throw .busUnavailable(reason: "dbus-daemon is not on the PATH") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-bus-\(UUID().uuidString.prefix(8))")
         let socket = directory.appendingPathComponent("bus_socket").path
         let pid: pid_t
