@@ -11,7 +11,9 @@ extension Application {
     public func about() -> String {
         let environment = context.environment
         let directories = XDGDirectories(environment: environment)
-        let providers = WeatherProviders.all.map { registration in
+        // Typed: with GRDB in the module, an untyped multi-line literal here
+        // was inferred as GRDB's SQL, and `about` printed its debug description.
+        let providers = WeatherProviders.all.map { registration -> String in
             let provider = registration.provider
             return """
               \(provider.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))\(provider.source.attribution)
@@ -20,7 +22,7 @@ extension Application {
                           server: \(registration.server(environment)?.absoluteString ?? "(\(provider.urlVariable) is invalid)")
             """
         }.joined(separator: "\n")
-        let warnings = AlertSource.allCases.map { source in
+        let warnings = AlertSource.allCases.map { source -> String in
             let server = RegionalAlertService.server(of: source, environment: environment)
             let name = source.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
             return "  \(name) \(source.credit.attribution)\n"
