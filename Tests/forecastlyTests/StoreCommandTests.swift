@@ -114,6 +114,24 @@ import TestSupport
         }
     }
 
+    /// The place stored with `location set` is the place an offline run
+    /// shows: its own stored forecast, or one line saying there is none,
+    /// never another place's (here Lviv's is stored, and Odesa is the place).
+    @Test func offlineWithAStoredPlaceShowsOnlyItsForecast() async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            _ = try await CLI.run(["--city", "Lviv", "--format", "%t"], server: server, home: home)
+            #expect(try await CLI.run(["location", "set", "--city", "Odesa"], home: home).status == 0)
+            let odesa = try await CLI.run(["--offline", "--oneline"], server: server, home: home)
+            #expect(odesa.status == 69 && odesa.stdout.isEmpty, "\(odesa.stdout)")
+            #expect(odesa.stderr.contains("No forecast is stored for Odesa"), "\(odesa.stderr)")
+            #expect(try await CLI.run(["location", "set", "--city", "Lviv"], home: home).status == 0)
+            let lviv = try await CLI.run(["--offline", "--format", "%l %t"], server: server, home: home)
+            #expect(lviv.status == 0 && lviv.stdout == "Lviv, UA -1°C\n", "\(lviv.stdout) \(lviv.stderr)")
+        }
+    }
+
     @Test func cacheStatusCountsAndClearEmptiesTheStore() async throws {
         let home = Self.home()
         defer { try? FileManager.default.removeItem(at: home) }

@@ -81,8 +81,10 @@ extension Application {
         return finished(answer, log: log)
     }
 
-    /// `--offline`: the stored forecast for the place, or the newest of any
-    /// place when none is given. Never touches the network.
+    /// `--offline`: the stored forecast for the place (given, configured, or
+    /// the one stored with `location set`, which a located run falls back
+    /// to), or the newest of any place when there is none. Never another
+    /// place's forecast when there is a place, and never the network.
     public func storedForecast(_ settings: ForecastSettings) throws -> ForecastAnswer {
         let log = NoteLog()
         do {
@@ -93,10 +95,16 @@ extension Application {
         }
     }
 
+    /// The place `location set` stored, for a run that would locate: offline it does not locate.
+    private func storedPlace(for choice: PlaceChoice) -> Place? {
+        guard case .located = choice, case .success(let stored?) = context.backends.placeStore.load(), let coordinate = stored.coordinate else { return nil }
+        return Place(coordinate: coordinate, name: stored.name)
+    }
+
     private func storedForecast(_ settings: ForecastSettings, log: NoteLog) throws -> ForecastAnswer {
         let finder = PlaceFinder(application: self, choice: settings.place, log: log)
         guard let store = context.store.cache(log) else { throw NothingStored(place: nil) }
-        let known = finder.offline()
+        let known = finder.offline() ?? storedPlace(for: settings.place)
         if let city = settings.place.cityQuery, known == nil {
             throw NothingStored(place: city.description)
         }
