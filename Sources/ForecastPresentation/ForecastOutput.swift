@@ -34,6 +34,13 @@ public enum ForecastOutput: Sendable {
         }
     }
 
+    /// What a failed run prints on standard output, where its readers need a
+    /// line anyway (Waybar: `WaybarLine.failure`); nil for the others, which say it on stderr only.
+    public func failureLine(_ why: String, status: ExitStatus) -> String? {
+        if case .waybar = self { return WaybarLine.failure(why, status: status) }
+        return nil
+    }
+
     /// Whether it is the report (scripts read the others: no spinner).
     public var isReport: Bool {
         if case .report = self { return true }

@@ -1,5 +1,5 @@
 public import ForecastCore
-import ForecastlyBase
+public import ForecastlyBase
 import Foundation
 public import Places
 
@@ -49,6 +49,24 @@ public struct WaybarLine: Sendable {
         // One line always: the encoder escapes every newline inside the strings.
         let line = (try? encoder.encode(object)).map { String(decoding: $0, as: UTF8.self) } ?? #"{"text":"?"}"#
         return line + "\n"
+    }
+
+    /// A run that could not show a forecast, as a line Waybar shows rather
+    /// than going blank: a warning sign, why in the tooltip, and classes
+    /// `error` and what kind (`denied`, `unavailable`, `temporary`,
+    /// `bad-data`, `failed`) for the bar's style.
+    public static func failure(_ why: String, status: ExitStatus) -> String {
+        let kind = switch status {
+        case .noPermission: "denied"
+        case .unavailable: "unavailable"
+        case .temporaryFailure: "temporary"
+        case .dataError: "bad-data"
+        default: "failed"
+        }
+        let object = Object(text: "⚠", tooltip: why.strippingTerminalControls(limit: 1_000), class: ["error", kind], alt: "error")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return ((try? encoder.encode(object)).map { String(decoding: $0, as: UTF8.self) } ?? #"{"text":"⚠","class":["error"]}"#) + "\n"
     }
 
     /// The place, four hours and three days: what fits a tooltip.

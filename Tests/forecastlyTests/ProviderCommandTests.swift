@@ -203,6 +203,42 @@ extension ProviderCommandTests {
         }
     }
 
+    /// The network down and nothing stored, or the permission denied: one
+    /// JSON line saying why (class "error" and its kind), so the bar does
+    /// not go blank; the exit status and the stderr line stay.
+    @Test func aFailureIsStillOneWaybarLine() async throws {
+        let home = StoreCommandTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let down = try await CLI.run(["--lat", "50.45", "--lon", "30.52", "--waybar", "--no-fallback"],
+                                     environment: ["FORECASTLY_OPEN_METEO_URL": CLI.refusingURL], home: home)
+        #expect(down.status == 69)
+        let lines = down.stdout.split(separator: "\n")
+        #expect(lines.count == 1, "\(down.stdout)")
+        let object = try Self.object(try #require(lines.first))
+        #expect(object["class"] as? [String] == ["error", "unavailable"] && object["text"] as? String == "⚠")
+        #expect((object["tooltip"] as? String)?.hasPrefix("Cannot reach Open-Meteo") == true, "\(object)")
+        #expect(down.stderrLines.count == 1)
+        #expect(try await CLI.run(["location", "deny"], home: home).status == 0)
+        let denied = try await CLI.run(["--waybar"], home: home)
+        #expect(denied.status == 77)
+        #expect(try Self.object(try #require(denied.stdout.split(separator: "\n").first))["class"] as? [String] == ["error", "denied"], "\(denied.stdout)")
+    }
+
+    /// A watch keeps the bar showing why while it retries.
+    @Test func aWatchThatCannotFetchPrintsWhyEachTime() async throws {
+        let home = StoreCommandTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let output = Pipe()
+        let process = try await CLI.start(["--lat", "50.45", "--lon", "30.52", "--watch", "--interval", "1h", "--waybar", "--no-fallback"],
+                                          home: home, environment: ["FORECASTLY_OPEN_METEO_URL": CLI.refusingURL], stdout: output)
+        let first = await WatchCommandTests.readLine(output.fileHandleForReading, from: process)
+        kill(process.processIdentifier, SIGINT)
+        _ = await process.ended()
+        let object = try Self.object(Substring(first))
+        #expect(object["class"] as? [String] == ["error", "unavailable"], "\(first)")
+        #expect((object["tooltip"] as? String)?.contains("Trying again in") == true, "\(object)")
+    }
+
     @Test func waybarTakesNoOtherOutputMode() async throws {
         let result = try await CLI.run(["--lat", "1", "--lon", "1", "--waybar", "--json"])
         #expect(result.status == 64)

@@ -2,6 +2,7 @@ import ForecastlyBase
 import ArgumentParser
 import ForecastCore
 import ForecastlyApp
+import ForecastPresentation
 import ForecastlySettings
 import Places
 
@@ -71,7 +72,12 @@ struct ForecastCommand: AsyncParsableCommand {
         do {
             try await show()
         } catch {
-            throw Self.mistyped(error, place: place) ?? error
+            let error = Self.mistyped(error, place: place) ?? error
+            // A status bar reading --waybar shows why rather than going blank.
+            if output.waybar, let failure = FailedRun.underlying(error) as? any UserFacingError {
+                Terminal.standardOutput.write(WaybarLine.failure(UserLanguage.line(failure), status: failure.exitStatus))
+            }
+            throw error
         }
     }
 

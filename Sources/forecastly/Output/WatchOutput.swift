@@ -1,4 +1,5 @@
 import ForecastCore
+import ForecastlyBase
 import ForecastlyApp
 import ForecastPresentation
 
@@ -44,11 +45,23 @@ struct WatchOutput {
         } else {
             if !text.isEmpty {
                 if renderer.isDocument { Terminal.standardOutput.writeDocument(text) } else { Terminal.standardOutput.write(text) }
+            } else if let failed = Self.failure(screen.frame), let line = renderer.failureLine(status, status: failed) {
+                Terminal.standardOutput.write(line)
             }
             switch screen.frame {
             case .forecast(_, .network, _), .forecast(_, .stored, _), .forecast(_, .held, _): break
             default: Terminal.standardError.writeLine("forecastly: \(status)")
             }
+        }
+    }
+
+    /// The exit status a screen without a forecast stands for.
+    private static func failure(_ frame: WatchFrame) -> ExitStatus? {
+        switch frame {
+        case .forecast: nil
+        case .failed(let error, _): error.exitStatus
+        case .notLocated(let error, _): error.exitStatus
+        case .notPermitted: .noPermission
         }
     }
 }
