@@ -416,7 +416,7 @@ public struct ScenarioFileError: Error, Sendable, CustomStringConvertible, UserF
     public var description: String { summary }
     public var summaryMessage: MessageText { MessageText("The scenario {path} cannot be played: {detail}.", ["path": path, "detail": detail]) }
     public var adviceMessage: MessageText? {
-        unreadable ? MessageText("Check the path.") : MessageText("See the scenario format in the README, and Examples/scenarios for working files.")
+        unreadable ? MessageText("Check the path.") : MessageText("See the Scenarios article of ForecastlySimulation's documentation for the format, and Examples/scenarios for working files.")
     }
     public var exitStatus: ExitStatus { unreadable ? .usage : .dataError }
 

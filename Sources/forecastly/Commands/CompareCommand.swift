@@ -29,7 +29,7 @@ struct CompareCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("metric, imperial or uk; default as for the forecast.", valueName: "system"))
     var units: UnitSystem?
 
-    @Flag(help: "Print a JSON array (schema in the README).")
+    @Flag(help: "Print a JSON array (its schema: the JSONSchema article of ForecastPresentation's documentation).")
     var json = false
 
     @OptionGroup var display: DisplayOptions

@@ -21,7 +21,7 @@ struct ForecastlyCommand: AsyncParsableCommand {
           forecastly --oneline               one line for a status bar (--waybar: JSON)
           forecastly --chart                 a meteogram of the coming hours
           forecastly chart --svg oslo.svg --city Oslo
-          forecastly --json                  for scripts (schema in README)
+          forecastly --json                  for scripts (schema: ForecastPresentation's JSONSchema article)
           forecastly alerts                  official weather warnings, in full
           forecastly --watch --notify        desktop notifications of warnings and rain
           forecastly location status         permission, policy, stored place

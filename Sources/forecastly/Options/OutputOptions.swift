@@ -9,7 +9,7 @@ extension HourCycle: ArgumentChoice {}
 extension AirQualityScale: ArgumentChoice {}
 
 struct OutputOptions: ParsableArguments {
-    @Flag(help: "Print JSON for scripts (schema in the README).")
+    @Flag(help: "Print JSON for scripts (its schema: the JSONSchema article of ForecastPresentation's documentation).")
     var json = false
 
     @Option(help: ArgumentHelp(
