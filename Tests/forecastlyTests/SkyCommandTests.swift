@@ -39,7 +39,26 @@ import TestSupport
         #expect(result.stdout.contains("33.8700S, 151.2100E") || result.stdout.contains("33.8700 S"), "\(result.stdout)")
     }
 
-    @Test(arguments: [["--days", "0"], ["--days", "17"], ["--json", "--ascii"], ["--city", "Kyiv", "--city", "Lviv"]])
+    /// The place as the forecast takes it, and any day: the winter solstice
+    /// in Kyiv, more than sixteen days from today, with its eight hours of day.
+    @Test func aPlaceAsAnArgumentAndAnyDay() async throws {
+        let result = try await CLI.run(["sky", "Kyiv", "--date", "2026-12-21", "--days", "2", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((root["location"] as? [String: Any])?["name"] as? String == "Kyiv, UA")
+        let sky = try #require(root["sky"] as? [[String: Any]])
+        #expect(sky.map { $0["date"] as? String } == ["2026-12-21", "2026-12-22"])
+        let length = try #require(sky.first?["dayLengthSeconds"] as? Int)
+        #expect((28_000...29_500).contains(length), "\(length)")
+        // A past day too, the place given as LAT,LON.
+        let past = try await CLI.run(["sky", "50.45,30.52", "--date", "1999-06-21", "--days", "1", "--json"])
+        let summer = try JSONSerialization.jsonObject(with: Data(past.stdout.utf8)) as? [String: Any]
+        let summerDay = try #require((summer?["sky"] as? [[String: Any]])?.first)
+        #expect(summerDay["date"] as? String == "1999-06-21" && (summerDay["dayLengthSeconds"] as? Int ?? 0) > 16 * 3600, "\(past.stdout)")
+    }
+
+    @Test(arguments: [["--days", "0"], ["--days", "17"], ["--json", "--ascii"], ["--city", "Kyiv", "--city", "Lviv"], ["--date", "2026-13-40"],
+                      ["--date", "tomorrow"], ["Kyiv", "--city", "Lviv"]])
     func wrongArgumentsAreUsageErrors(arguments: [String]) async throws {
         let place = arguments.contains("--city") ? [] : ["--lat", "1", "--lon", "2"]
         let result = try await CLI.run(["sky"] + place + arguments)

@@ -19,21 +19,24 @@ public struct SkyAnswer: Sendable {
 }
 
 extension Application {
-    /// The sky at the place for `days` days from today (`forecastly sky`):
-    /// computed on this machine, so no weather service is asked; only
-    /// finding the place may ask the geocoder or a location source, under
-    /// the same permission as a forecast.
-    public func sky(at choice: PlaceChoice, days: Int, progress: @escaping ProgressReporter = { _ in }) async throws -> SkyAnswer {
+    /// The sky at the place for `days` days from `first` (today in the
+    /// place's calendar when nil; any day, past or future) (`forecastly
+    /// sky`): computed on this machine, so no weather service is asked;
+    /// only finding the place may ask the geocoder or a location source,
+    /// under the same permission as a forecast.
+    public func sky(
+        at choice: PlaceChoice, days: Int, from first: LocalDate? = nil, progress: @escaping ProgressReporter = { _ in }
+    ) async throws -> SkyAnswer {
         let log = NoteLog()
-        return try await noting(log) { try await sky(at: choice, days: days, log: log, progress: progress) }
+        return try await noting(log) { try await sky(at: choice, days: days, from: first, log: log, progress: progress) }
     }
 
-    private func sky(at choice: PlaceChoice, days: Int, log: NoteLog, progress: @escaping ProgressReporter) async throws -> SkyAnswer {
+    private func sky(at choice: PlaceChoice, days: Int, from first: LocalDate?, log: NoteLog, progress: @escaping ProgressReporter) async throws -> SkyAnswer {
         let finder = PlaceFinder(application: self, choice: choice, log: log)
         let place = try await finder.place(services: services(ServiceSettings()), progress: progress)
         let zone = context.places.timeZone(at: place.coordinate)
         let now = context.now()
-        let today = LocalDate(daysSinceEpoch: Int(((now.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: now))) / 86_400).rounded(.down)))
+        let today = first ?? LocalDate(daysSinceEpoch: Int(((now.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: now))) / 86_400).rounded(.down)))
         let all = Almanac.days(from: LocalDate(daysSinceEpoch: today.daysSinceEpoch - 1), count: days + 1, at: place.coordinate, timeZone: zone)
         return SkyAnswer(
             days: Array(all.dropFirst()), dayBefore: all[0], coordinate: place.coordinate,

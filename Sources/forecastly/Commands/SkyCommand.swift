@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForecastCore
 import ForecastlyBase
 import ForecastlyLocalization
 import ForecastlySettings
@@ -12,7 +13,9 @@ struct SkyCommand: AsyncParsableCommand {
         commandName: "sky",
         abstract: "Show the Sun and the Moon at the place for the coming days.",
         discussion: """
-        Example: forecastly sky --city Tromsø --days 3
+        Examples:
+          forecastly sky Tromsø --days 3
+          forecastly sky Kyiv --date 2026-12-21 --days 1
         Civil dawn and dusk, sunrise and sunset, the day's length and how it
         changed since the day before, the Moon's phase and moonrise and
         moonset, in the place's time zone. Computed on this machine: no
@@ -22,11 +25,19 @@ struct SkyCommand: AsyncParsableCommand {
         """
     )
 
+    @Argument(help: ArgumentHelp(
+        "A place: a city as --city takes it (\"Kyiv\", \"Paris, FR\"), or LAT,LON (\"50.45,30.52\"; south or west after --: \"-- -33.9,18.4\").",
+        valueName: "place"), completion: .custom(PlaceCompletion.complete))
+    var place: String?
+
     @OptionGroup(title: "Location") var location: LocationOptions
     @OptionGroup(title: "Locating (without --lat/--lon)") var locating: LocationSourceOptions
 
-    @Option(help: ArgumentHelp("Days to show from today, 1…16.", valueName: "days"))
+    @Option(help: ArgumentHelp("Days to show from today (or from --date), 1…16.", valueName: "days"))
     var days = 7
+
+    @Option(help: ArgumentHelp("The first day to show, any day (YYYY-MM-DD); default today in the place's time zone.", valueName: "date"))
+    var date: String?
 
     @Flag(help: "Print JSON for scripts (the forecast's \"sky\" array, with the place).")
     var json = false
@@ -43,7 +54,9 @@ struct SkyCommand: AsyncParsableCommand {
     @OptionGroup var display: DisplayOptions
 
     func validate() throws {
+        let location = try self.location.including(place: place)
         _ = try location.coordinate()
+        _ = try firstDay()
         guard try location.cityQueries().count <= 1 else { throw UsageMistake.error(MessageText("'sky' shows one place; give --city once.")) }
         try locating.check()
         guard (1...16).contains(days) else { throw UsageMistake.error(MessageText("--days must be between 1 and 16; got {value}.", ["value": "\(days)"])) }
@@ -51,12 +64,22 @@ struct SkyCommand: AsyncParsableCommand {
         if json, ascii { throw UsageMistake.error(MessageText("--ascii draws the text in plain ASCII; leave it out with --json.")) }
     }
 
+    /// `--date`, read.
+    private func firstDay() throws -> LocalDate? {
+        guard let date else { return nil }
+        guard let day = LocalDate(iso8601: date.trimmingWhitespace()), (1..<10_000).contains(day.year) else {
+            throw UsageMistake.error(MessageText("--date takes a day as YYYY-MM-DD, such as 2026-12-21; got “{text}”.", ["text": String(date.prefix(40))]))
+        }
+        return day
+    }
+
     func run() async throws {
         Diagnostics.bootstrap(verbose: display.verbose)
         let settings = try Settings.load(Settings.Flags(clock: clock, language: display.lang))
-        let choice = try location.choice(locating: locating, settings: settings)
+        let choice = try location.including(place: place).choice(locating: locating, settings: settings)
+        let first = try firstDay()
         let answer = try await CommandLineApp.with(timeout: timeout) { application in
-            try await Spinner.while(Terminal.standardError.isTerminal) { try await application.sky(at: choice, days: days, progress: $0) }
+            try await Spinner.while(Terminal.standardError.isTerminal) { try await application.sky(at: choice, days: days, from: first, progress: $0) }
         }
         RunNotes.print(answer.notes)
         if json {
