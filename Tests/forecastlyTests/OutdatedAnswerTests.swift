@@ -33,6 +33,18 @@ import TestSupport
         }
     }
 
+    /// compare says it as the report does: one warning, and each row the time it describes.
+    @Test func compareLabelsAnOldAnswerToo() async throws {
+        try await StubHTTPServer.with(handler: FullResponse.handler(timeline: .recorded)) { server in
+            let table = try await CLI.run(["compare", "Kyiv, Lviv", "--no-alerts"], server: server)
+            #expect(table.status == 0, "\(table.stderr)")
+            #expect(table.stderrLines.count == 1, "\(table.stderr)")
+            #expect(table.stderr.hasPrefix("forecastly: warning: The forecast describes 2026-11-21 07:15, "), "\(table.stderr)")
+            let rows = table.stdout.split(separator: "\n").filter { $0.hasPrefix("Kyiv") || $0.hasPrefix("Lviv") }
+            #expect(rows.count == 2 && rows.allSatisfy { $0.contains("(as of Sat 21 Nov 07:15)") }, "\(table.stdout)")
+        }
+    }
+
     /// A clock behind the answer (a Raspberry Pi without a clock battery
     /// starts in the past) is named the same way, the other way round.
     @Test func anAnswerAheadOfTheClockSaysSo() async throws {

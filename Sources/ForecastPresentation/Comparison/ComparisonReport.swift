@@ -1,5 +1,6 @@
 public import ForecastCore
 public import ForecastlyLocalization
+public import Foundation
 
 /// The `compare` table: one row per place in the order given, with the
 /// current temperature, today's low and high, the condition and the wind.
@@ -16,6 +17,9 @@ public struct ComparisonReport: Sendable {
     public var units: MeasurementUnits = .metric
     /// The language of the columns, the conditions and the compass.
     public var words = Words.english
+    /// The machine's clock: an answer hours from it is not "now" (its row
+    /// says the time it describes, as the report's header does).
+    public var now = Date()
 
     public init(entries: [PlaceComparison.Entry], style: TerminalStyle, source: DataSource) {
         self.entries = entries
@@ -37,8 +41,13 @@ public struct ComparisonReport: Sendable {
             let now = forecast.current
             let today = forecast.today
             let condition = now?.condition ?? today?.condition
+            // An answer far from the clock says the time it describes, never "now".
+            let asOf = forecast.isOutdated(at: self.now) ? forecast.describedTime(at: self.now).map { time in
+                let clock = PlaceClock(timeZone: forecast.timeZone)
+                return " (" + words("as of {time}", ["time": "\(words.day(clock.localDate(time))) \(clock.time(time))"]) + ")"
+            } ?? "" : ""
             rows.append([
-                resolution.name + mark(alerts[resolution.place.id]),
+                resolution.name + mark(alerts[resolution.place.id]) + asOf,
                 ValueFormat.temperature(now?.temperature, unit: units.temperature),
                 ValueFormat.temperature(today?.temperatureMin, unit: units.temperature),
                 ValueFormat.temperature(today?.temperatureMax, unit: units.temperature),

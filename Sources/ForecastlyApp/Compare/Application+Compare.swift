@@ -10,6 +10,9 @@ public struct Comparison: Sendable {
     public var entries: [PlaceComparison.Entry]
     public var alerts: [Int: PlaceAlerts]
     public var unwrittenCaches: [CacheProblem]
+    /// What to say beside the table: that an answer describes a time far
+    /// from the clock (said once, for the first such place), as the report says it.
+    public var notes: [AppNote] = []
 }
 
 extension Application {
@@ -43,7 +46,15 @@ extension Application {
                                      policy: .preferStored(maxAge: CachePolicy.defaultMaxAge), now: context.now)
         let entries = try await PlaceComparison.run(queries, resolver: try services.placeResolver(), service: weather)
         let marked = alerts ? await self.alerts(for: entries, service: services.alerts(store: store), store: store, log: log) : [:]
-        return Comparison(entries: entries, alerts: marked, unwrittenCaches: unwrittenCaches(log))
+        var comparison = Comparison(entries: entries, alerts: marked, unwrittenCaches: unwrittenCaches(log))
+        let now = context.now()
+        for case .forecast(_, let forecast) in entries {
+            if let outdated = OutdatedNote.note(for: forecast, now: now) {
+                comparison.notes.append(outdated)
+                break
+            }
+        }
+        return comparison
     }
 
     /// Each place's warnings, one request per service scope (a MeteoAlarm

@@ -9,9 +9,12 @@ import Foundation
 /// until its time is synchronised; a stale server cache answers from the past.
 enum OutdatedNote {
     static func note(for answer: ForecastAnswer, now: Date) -> AppNote? {
-        let forecast = answer.forecast
+        note(for: answer.forecast, air: answer.extras.airQuality, now: now)
+    }
+
+    static func note(for forecast: Forecast, air: AirQuality? = nil, now: Date) -> AppNote? {
         let forecastOutdated = forecast.isOutdated(at: now) ? forecast.describedTime(at: now) : nil
-        let airOutdated = answer.extras.airQuality.flatMap { $0.isOutdated(at: now) ? $0.time : nil }
+        let airOutdated = air.flatMap { $0.isOutdated(at: now) ? $0.time : nil }
         guard let time = forecastOutdated ?? airOutdated, let distance = OutdatedAnswer.distance(of: time, from: now) else { return nil }
         // The date as timedatectl shows the clock's, in every language.
         let clock = PlaceClock(timeZone: forecast.timeZone)

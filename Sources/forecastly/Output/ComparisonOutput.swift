@@ -21,6 +21,7 @@ enum ComparisonOutput {
             // A repeated name is only a note; a name that is not found fails the run.
             if !(error is DuplicatePlace) { failure = failure ?? error.exitStatus }
         }
+        RunNotes.print(result.notes)
         if json {
             var document = ComparisonDocument(entries: entries, units: units, source: provider.source, generatedAt: Date())
             document.alerts = result.alerts
