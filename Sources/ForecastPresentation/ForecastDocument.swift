@@ -45,7 +45,7 @@ public struct ForecastDocument: Encodable, Sendable {
     }
 
     /// Pretty-printed UTF-8 JSON with a stable key order.
-    public func encoded() -> Data { DocumentEncoding.encode(self, empty: "{}") }
+    public func encoded(oneLine: Bool = false) -> Data { DocumentEncoding.encode(self, empty: "{}", oneLine: oneLine) }
 
     enum Keys: String, CodingKey {
         case schemaVersion, location, units, current, daily, hourly, source, attribution, generatedAt

@@ -47,9 +47,11 @@ public enum ForecastOutput: Sendable {
         return false
     }
 
+    /// The forecast as this output writes it; `oneLine`: JSON as one line,
+    /// for a stream of answers (`--watch --json`, JSON Lines).
     public func render(
         _ forecast: Forecast, units: MeasurementUnits, placeName: String?, hours: Int,
-        place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil, extras: ForecastExtras = ForecastExtras()
+        place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil, extras: ForecastExtras = ForecastExtras(), oneLine: Bool = false
     ) -> String {
         // Every output shows the forecast in the units chosen for each quantity.
         let forecast = forecast.converted(to: units)
@@ -74,7 +76,7 @@ public enum ForecastOutput: Sendable {
                 place: place, origin: origin
             )
             document.extras = extras
-            return String(decoding: document.encoded(), as: UTF8.self) + "\n"
+            return String(decoding: document.encoded(oneLine: oneLine), as: UTF8.self) + "\n"
         case .line(var template):
             template.extras = extras
             return template.render(forecast, placeName: placeName, place: place) + "\n"

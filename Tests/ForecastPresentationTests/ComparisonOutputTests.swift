@@ -24,9 +24,20 @@ import TestSupport
         return try await PlaceComparison.run(try names.map(PlaceQuery.init), resolver: resolver, service: service)
     }
 
+    /// Read today, the recording is months old: each row says the time it describes.
+    @Test func anOldAnswerSaysItsTimeInItsRow() async throws {
+        let entries = try await compare(["Lviv"])
+        let text = ComparisonReport(entries: entries, style: .plain, source: .openMeteo).render()
+        #expect(text.contains("Lviv, UA (as of Tue 29 Sep 01:00)"), "\(text)")
+    }
+
     @Test func theTableHasARowPerPlaceInOrderAndLeavesFailuresOut() async throws {
         let entries = try await compare(["Lviv", "Nowhereville", "Kyiv", "lviv"])
-        let text = ComparisonReport(entries: entries, style: .plain, source: .openMeteo).render()
+        var report = ComparisonReport(entries: entries, style: .plain, source: .openMeteo)
+        // The clock of the recording: its answer is "now" (an answer hours from the clock says its time, tested below).
+        guard case .forecast(_, let recorded)? = entries.first, let time = recorded.current?.time else { Issue.record("no forecast"); return }
+        report.now = time
+        let text = report.render()
         // The recorded forecast has a current temperature of 12.5 °C, a high of 25 °C and no low.
         #expect(text == """
             Place     Now Low High    Condition Wind

@@ -186,6 +186,23 @@ extension ProviderCommandTests {
         #expect(try Self.object(stale.stdout.split(separator: "\n")[0])["class"] as? [String] == ["snow", "stale"])
     }
 
+    /// `--watch --json` is a stream: each screen one JSON object on one line (JSON Lines).
+    @Test func watchJSONIsOneObjectPerLine() async throws {
+        let home = StoreCommandTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let output = Pipe()
+            let process = try await CLI.start(["--lat", "50.45", "--lon", "30.52", "--watch", "--interval", "1h", "--json"],
+                                              home: home, environment: ["FORECASTLY_OPEN_METEO_URL": server.baseURL], stdout: output)
+            let first = await WatchCommandTests.readLine(output.fileHandleForReading, from: process)
+            kill(process.processIdentifier, SIGINT)
+            _ = await process.ended()
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any], "\(first)")
+            #expect(object["schemaVersion"] as? Int == 1 && object["current"] != nil)
+            #expect(await output.fileHandleForReading.dataUntilEnd().isEmpty)
+        }
+    }
+
     @Test func watchPrintsObjectsAndNothingElse() async throws {
         let home = StoreCommandTests.home()
         defer { try? FileManager.default.removeItem(at: home) }

@@ -26,7 +26,8 @@ struct WatchOutput {
         let status: String
         switch screen.frame {
         case .forecast(_, let origin, let next):
-            if let answer = screen.answer { text = renderer.render(answer, units: units, hours: hours) }
+            // Each screen of a stream on one line when it is not redrawn in place (JSON Lines).
+            if let answer = screen.answer { text = renderer.render(answer, units: units, hours: hours, oneLine: !inPlace) }
             if case .stale(_, let error) = origin {
                 status = words.say(error.summaryMessage) + " "
                     + words("Showing the stored forecast; trying again in {time}.", ["time": ValueFormat.age(next.inSeconds)])
