@@ -7,6 +7,8 @@ public enum ConfigurationError: Error, Sendable, Equatable, UserFacingError {
     case notText(path: String)
     case tooLarge(path: String, bytes: Int)
     case syntax(path: String, line: Int, detail: String)
+    /// A word where TOML needs a quoted string: `units = imperial`.
+    case unquoted(path: String, line: Int, key: String, value: String)
     case unknownKey(path: String, line: Int?, key: String)
     case badValue(path: String, line: Int?, key: ConfigurationKey, got: String)
     /// A key is in a file that other users can read.
@@ -18,7 +20,7 @@ public enum ConfigurationError: Error, Sendable, Equatable, UserFacingError {
     public var line: Int? {
         switch self {
         case .unreadable, .notText, .tooLarge: nil
-        case .syntax(_, let line, _): line
+        case .syntax(_, let line, _), .unquoted(_, let line, _, _): line
         case .unknownKey(_, let line, _), .badValue(_, let line, _, _), .secretReadableByOthers(_, let line, _, _): line
         }
     }
@@ -36,7 +38,7 @@ public enum ConfigurationError: Error, Sendable, Equatable, UserFacingError {
 
     private var path: String {
         switch self {
-        case .unreadable(let path, _), .notText(let path), .tooLarge(let path, _), .syntax(let path, _, _), .unknownKey(let path, _, _),
+        case .unreadable(let path, _), .notText(let path), .tooLarge(let path, _), .syntax(let path, _, _), .unquoted(let path, _, _, _), .unknownKey(let path, _, _),
              .badValue(let path, _, _, _), .secretReadableByOthers(let path, _, _, _): path
         }
     }
@@ -52,6 +54,9 @@ public enum ConfigurationError: Error, Sendable, Equatable, UserFacingError {
         case .syntax(let path, let line, let detail):
             return MessageText("{path} line {line}: this is not TOML ({detail})",
                                ["path": path, "line": "\(line)", "detail": detail.strippingTerminalControls(limit: 160)])
+        case .unquoted(let path, let line, let key, let value):
+            return MessageText("{path} line {line}: the value must be quoted: {key} = \"{value}\"",
+                               ["path": path, "line": "\(line)", "key": key.strippingTerminalControls(limit: 40), "value": value.strippingTerminalControls(limit: 60)])
         case .unknownKey(let path, let line, let key):
             let values = Self.values(path, line, ["key": key.strippingTerminalControls(limit: 40)])
             return line == nil ? MessageText("{path}: there is no setting “{key}”", values) : MessageText("{path} line {line}: there is no setting “{key}”", values)
@@ -74,7 +79,7 @@ public enum ConfigurationError: Error, Sendable, Equatable, UserFacingError {
             MessageText("Fix the file, or move it away to start again; 'forecastly config' shows an example.")
         case .unknownKey:
             MessageText("The settings are {keys}; fix or remove the line.", ["keys": ConfigurationKey.allCases.map(\.rawValue).joined(separator: ", ")])
-        case .badValue:
+        case .badValue, .unquoted:
             MessageText("Fix or remove the line; 'forecastly config' shows what each setting takes.")
         case .secretReadableByOthers(let path, _, _, _):
             MessageText("Make it yours alone: chmod 600 {path}", ["path": path])

@@ -100,6 +100,17 @@ public struct ConfigurationFile: Sendable, Equatable {
         return file
     }
 
+    /// `key = word` on line `line` (1-based), where the word is no TOML value
+    /// (not true, false, a number, inf or nan): a string left unquoted.
+    static func unquotedWord(_ text: String, line: Int) -> (key: String, value: String)? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.indices.contains(line - 1),
+              let match = lines[line - 1].wholeMatch(of: /\s*([A-Za-z0-9_-]+)\s*=\s*([A-Za-z][^"'#=\[\]{}]*?)\s*(#.*)?/) else { return nil }
+        let value = String(match.output.2)
+        guard !["true", "false", "inf", "nan"].contains(value) else { return nil }
+        return (String(match.output.1), value)
+    }
+
     /// Reads what is right and collects, in the file's order, each line that
     /// is not; a file that is not text at all is thrown.
     static func parse(
@@ -111,7 +122,10 @@ public struct ConfigurationFile: Sendable, Equatable {
         // A NUL would end the text early where the TOML library reads a C string.
         guard !bytes.contains(0), var text = String(validating: bytes, as: UTF8.self) else { throw .notText(path: path) }
         let reading = FlatSettingsText.read(text)
-        problems += reading.problems.map { .syntax(path: path, line: $0.line, detail: $0.text) }
+        problems += reading.problems.map { problem in
+            if let (key, value) = unquotedWord(text, line: problem.line) { return .unquoted(path: path, line: problem.line, key: key, value: value) }
+            return .syntax(path: path, line: problem.line, detail: problem.text)
+        }
         // The lines that are not simple settings are left out; the rest is read.
         if !reading.problems.isEmpty { text = FlatSettingsText.without(lines: Set(reading.problems.map(\.line)), text) }
         let lines = reading.keys
@@ -119,7 +133,12 @@ public struct ConfigurationFile: Sendable, Equatable {
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
-            problems.append(.syntax(path: path, line: error.source.begin.line, detail: error.description))
+            let line = error.source.begin.line
+            if let (key, value) = Self.unquotedWord(text, line: line) {
+                problems.append(.unquoted(path: path, line: line, key: key, value: value))
+            } else {
+                problems.append(.syntax(path: path, line: line, detail: error.description))
+            }
             return ConfigurationFile(path: path)
         } catch {
             problems.append(.syntax(path: path, line: 1, detail: "\(error)"))
