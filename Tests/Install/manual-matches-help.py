@@ -49,6 +49,16 @@ for text in texts(dump["command"]):
     if text not in manual:
         problems.append("not in the manual: " + text)
 
+# EXIT STATUS lists forecastly's own statuses, each with what it means, not the generic sentence.
+exit_status = re.search(r"EXIT STATUS(.*?)(?:\n[A-Z][A-Z ]+\n|$)", rendered.stdout, re.S)
+section = normalized(exit_status.group(1)) if exit_status else ""
+for code, meaning in [("64", "invalid input"), ("69", "a service is unavailable"), ("75", "temporary failure"), ("77", "permission"),
+                      ("78", "the configuration file is wrong")]:
+    if f"{code} {meaning}" not in section:
+        problems.append(f"EXIT STATUS does not say {code} {meaning}: {section[:200]}")
+if "exits 0 on success" in section:
+    problems.append("EXIT STATUS is the generic sentence")
+
 if checked < 100:
     problems.append(f"only {checked} texts found in --experimental-dump-help")
 for problem in problems[:20]:
