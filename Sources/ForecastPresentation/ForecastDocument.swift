@@ -178,7 +178,7 @@ public struct ForecastDocument: Encodable, Sendable {
         try root.encode(PlaceClock(timeZone: .gmt).iso8601(generatedAt), forKey: .generatedAt)
         try encodeAirQuality(into: &root, clock: clock)
         try encodeNowcast(into: &root, clock: clock)
-        try encodeAlerts(into: &root, clock: clock)
+        try Self.encode(alerts, into: &root, clock: clock)
 
         // Where this forecast came from: fetched now, or the store (and how old it is).
         if let stored = self.origin {
@@ -265,7 +265,7 @@ public struct ForecastDocument: Encodable, Sendable {
     /// service covers the place (`covered` false: none does, never "no
     /// warnings"), as of when, and how many of the country's warnings name
     /// regions forecastly cannot place.
-    private func encodeAlerts(into root: inout KeyedEncodingContainer<Keys>, clock: PlaceClock) throws {
+    static func encode(_ alerts: PlaceAlerts?, into root: inout KeyedEncodingContainer<Keys>, clock: PlaceClock) throws {
         guard let alerts else {
             try root.encodeNil(forKey: .alerts)
             try root.encodeNil(forKey: .alertService)

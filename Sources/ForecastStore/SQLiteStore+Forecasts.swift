@@ -71,10 +71,15 @@ extension SQLiteStore: ForecastCache {
         }
     }
 
+    /// Empties the cache: the forecasts, and the warnings, the air and the
+    /// next two hours kept beside them (and their remembered failures); the
+    /// notes stay. Returns how many forecasts were removed.
     public func clear() throws(StoreError) -> Int {
         try write { db in
             try db.execute(sql: "DELETE FROM forecast")
-            return db.changesCount
+            let forecasts = db.changesCount
+            for table in ["alertBulletin", "extraAnswer", "extraFailure"] { try db.execute(sql: "DELETE FROM \(table)") }
+            return forecasts
         }
     }
 

@@ -35,6 +35,27 @@ import TestSupport
         #expect(try store.latest(for: longer) == nil)
     }
 
+    /// `cache clear` empties the cache: the forecasts and everything kept
+    /// beside them (warnings, the air, the next two hours, remembered
+    /// failures); the notes are the user's and stay.
+    @Test func clearEmptiesEverythingButTheNotes() throws {
+        let store = try SQLiteStore.open(path: Self.temporaryPath())
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let key = ForecastCacheKey(Sample.request, provider: .openMeteo)
+        try store.save(StoredForecast(forecast: try Self.forecast(), placeName: "Zagreb, HR", fetchedAt: now, days: 7), key: key)
+        try store.save(["reading": 12], kind: "airQuality", key: key.grid, fetchedAt: now, validUntil: now.addingTimeInterval(3600))
+        try store.remember(RememberedFailure(reason: "down", until: now.addingTimeInterval(600)), kind: "nowcast", scope: key.grid)
+        let scope = AlertScope(source: .meteoAlarm, key: "meteoalarm:croatia")
+        try store.save(AlertBulletin(source: .meteoAlarm, alerts: [], fetchedAt: now, nextRequest: now.addingTimeInterval(600)), scope: scope)
+        _ = try store.add(NewWeatherNote(createdAt: now, text: "walk in the park", placeName: nil, latitude: nil, longitude: nil, weather: nil))
+        #expect(try store.clear() == 1)
+        #expect(try store.latest(grid: nil) == nil)
+        #expect(try store.extra("airQuality", key: key.grid, as: [String: Int].self) == nil)
+        #expect(try store.failure("nowcast", scope: key.grid, at: now) == nil)
+        #expect(try store.bulletin(scope: scope) == nil)
+        #expect(try store.notes(limit: nil).count == 1)
+    }
+
     @Test func aForecastOlderThanAskedForIsNotReturned() throws {
         let store = try SQLiteStore.open(path: Self.temporaryPath())
         let key = ForecastCacheKey(Sample.request, provider: .openMeteo)

@@ -50,6 +50,21 @@ import TestSupport
         }
     }
 
+    /// `alerts --json`: the place and the warnings, as the forecast's JSON has them.
+    @Test func alertsAsJSON() async throws {
+        try await StubHTTPServer.with(handler: Self.handler()) { server in
+            let result = try await CLI.run(["alerts", "--json"] + Self.hilo, server: server)
+            #expect(result.status == 0, "\(result.stderr)")
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            #expect(root["schemaVersion"] as? Int == 1)
+            #expect((root["location"] as? [String: Any])?["name"] as? String == "Hilo, HI, US")
+            let alerts = try #require(root["alerts"] as? [[String: Any]])
+            #expect(alerts.count == 5 && alerts.first?["severity"] as? String == "extreme" && alerts.first?["event"] as? String == "Hurricane Warning",
+                    "\(alerts.first ?? [:])")
+            #expect((root["alertService"] as? [String: Any])?["covered"] as? Bool == true)
+        }
+    }
+
     @Test func jsonPercentAAndWaybarCarryTheWarnings() async throws {
         try await StubHTTPServer.with(handler: Self.handler()) { server in
             let json = try await CLI.run(Self.hilo + ["--json"], server: server)

@@ -17,13 +17,17 @@ struct AlertsCommand: AsyncParsableCommand {
         and its territories), MET Norway (Norway) and MeteoAlarm (Europe's
         national services); anywhere else no warning service covers the place,
         and forecastly says so. The report shows one line per warning above
-        "Now"; --json has them under "alerts".
+        "Now"; the forecast's --json has them under "alerts", as does
+        'forecastly alerts --json'.
         """
     )
 
     @OptionGroup(title: "Location") var location: LocationOptions
     @OptionGroup(title: "Locating (without --lat/--lon)") var locating: LocationSourceOptions
     @OptionGroup(title: "Service") var service: ServiceOptions
+
+    @Flag(help: "Print JSON for scripts (the place, and \"alerts\" and \"alertService\" as in the forecast's JSON).")
+    var json = false
 
     @OptionGroup var display: DisplayOptions
 
@@ -42,6 +46,12 @@ struct AlertsCommand: AsyncParsableCommand {
             try await Spinner.while(Terminal.standardError.isTerminal) { try await application.alerts(at: choice, service: service.settings(settings), progress: $0) }
         }
         RunNotes.print(answer.notes)
+        if json {
+            let document = AlertsDocument(alerts: answer.alerts, placeName: answer.placeName, timeZone: answer.timeZone, generatedAt: Date())
+            Terminal.standardOutput.writeDocument(String(decoding: document.encoded(), as: UTF8.self) + "\n")
+            RunNotes.warn(unwritten: answer.unwrittenCaches)
+            return
+        }
         let style = TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment, disabled: display.noColor)
         let text = AlertText.full(answer.alerts, placeName: answer.placeName,
                                   clock: PlaceClock(timeZone: answer.timeZone, hourCycle: settings.clock.value), now: Date(), style: style,
