@@ -238,7 +238,9 @@ import TestSupport
                       // A place found through another name is offered by it, as written: München (Munich), then Münster.
                       ("--city Mün", "München, DE"), ("--city Münc", "München, DE"), ("--city kiev", "kiev, UA"), ("comp", "compare"),
                       // At the root, places beside the subcommands' names.
-                      ("Ky", "Kyiv, UA"), ("Lvi", "Lviv, UA")])
+                      ("Ky", "Kyiv, UA"), ("Lvi", "Lviv, UA"),
+                      // The values of options whose types are not enums: the languages, the providers, the plans.
+                      ("--lang d", "de"), ("--provider met", "met-norway"), ("--plan o", "onecall"), ("sky --lang u", "uk")])
     func bashCompletionAsksTheIndex(words: String, first: String) async throws {
         let script = try await CLI.run(["--generate-completion-script", "bash"])
         #expect(script.status == 0)

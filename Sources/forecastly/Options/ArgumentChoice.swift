@@ -29,4 +29,6 @@ protocol LanguageArgument: ExpressibleByArgument {}
 extension Language: LanguageArgument {
     init?(argument: String) { self.init(matching: argument) }
     static var allValueStrings: [String] { Language.available.map(\.code) }
+    /// Completion offers the languages (ArgumentParser offers nothing for a type that is not CaseIterable).
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }

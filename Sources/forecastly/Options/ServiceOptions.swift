@@ -16,6 +16,7 @@ extension WeatherProvider: ProviderArgument {
     }
 
     static var allValueStrings: [String] { WeatherProviders.all.map(\.provider.id) }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
     var defaultValueDescription: String { id }
 }
 
@@ -29,6 +30,7 @@ struct PlanArgument: ExpressibleByArgument {
     }
 
     static var allValueStrings: [String] { WeatherProviders.plans.map(\.plan.id) }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }
 
 /// The providers' help, worded from their registrations.
