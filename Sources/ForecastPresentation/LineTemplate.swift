@@ -67,7 +67,7 @@ public struct LineTemplate: Sendable, Equatable {
             case .dewPoint: "dew point"
             case .cloudCover: "cloud cover"
             case .visibility: "visibility"
-            case .moon: "the Moon's phase (🌔 Waxing gibbous 82%)"
+            case .moon: "the Moon's phase today, at noon (🌔 Waxing gibbous 82%)"
             case .dayLength: "today's length (8 h 52 min)"
             case .yesterday: "now against yesterday at this hour (+3°C); empty without the past"
             }
@@ -186,7 +186,9 @@ public struct LineTemplate: Sendable, Equatable {
         case .cloudCover: return ValueFormat.percent(now?.cloudCover)
         case .visibility: return words.number(ValueFormat.visibility(now?.visibility, unit: units.distance))
         case .moon:
-            return forecast.moonPhase().map { SkyText.moon($0, ascii: ascii, southernHemisphere: forecast.isSouthernHemisphere, words: words) } ?? ValueFormat.missing
+            // Today's figure, at the day's noon, as the report, the tooltip, `sky` and the JSON give it: one figure everywhere.
+            return forecast.sky(days: 1).first.map { SkyText.moon($0.moon.phase, ascii: ascii, southernHemisphere: forecast.isSouthernHemisphere, words: words) }
+                ?? ValueFormat.missing
         case .dayLength: return forecast.sky(days: 1).first.map { SkyText.dayLength($0.sun.dayLength, words: words) } ?? ValueFormat.missing
         case .yesterday: return forecast.yesterday?.temperatureDifference.map { YesterdayText.signed($0, unit: units.temperature, ascii: ascii) } ?? ""
         }

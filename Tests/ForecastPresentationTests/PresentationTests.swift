@@ -75,7 +75,7 @@ import TestSupport
         ("%i 100%%", "cloud.snow 100%"),
         ("%t (%a)", "-1°C (typed coordinates)"),
         ("%P, dew %d, cloud %k, %V", "1012 hPa ↘, dew -3°C, cloud 100%, 2.4 km"),
-        ("%M, %D", "🌔 Waxing gibbous 85%, 8 h 44 min"),
+        ("%M, %D", "🌔 Waxing gibbous 86%, 8 h 44 min"),
         ("%t, %Y", "-1°C, +3°C"),
     ])
     // %D: timeanddate.com gives Kyiv 8:45 of daylight on 21 Nov 2026; %Y:
@@ -83,6 +83,18 @@ import TestSupport
     func lineTemplate(template: String, expected: String) throws {
         let line = try LineTemplate(template).render(try Self.full(), placeName: nil)
         #expect(line == expected)
+    }
+
+    /// The Moon has one figure in a run: the report's sky line, `%M`, the
+    /// Waybar tooltip and the JSON's `sky` all give today's phase at noon.
+    @Test func theMoonHasOneFigureInEveryOutput() throws {
+        let forecast = try Self.full()
+        let report = ForecastReport(forecast: forecast, placeName: nil, hours: 2, style: .plain, source: .openMeteo).whenFetched.render()
+        let line = try LineTemplate("%M").render(forecast, placeName: nil)
+        let figure = try #require(line.firstMatch(of: /(\d+)%/)).output.1
+        #expect(report.contains("Waxing gibbous \(figure)%"), "\(line) | \(report)")
+        let day = try #require(forecast.sky(days: 1).first)
+        #expect(Int((day.moon.phase.illumination * 100).rounded()) == Int(figure))
     }
 
     @Test func defaultLineTemplateGolden() throws {
