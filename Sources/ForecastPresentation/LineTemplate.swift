@@ -62,7 +62,7 @@ public struct LineTemplate: Sendable, Equatable {
             case .origin: "where the location came from (gpsd ±8 m, IP, city name, typed…)"
             case .airQuality: "air quality (Good (EAQI 18))"
             case .nowcast: "the next 2 hours (Rain starting in about 20 min, light)"
-            case .alerts: "the worst official warning in force (Severe: Flood Warning +1); empty when none"
+            case .alerts: "the worst official warning in force (Severe: Flood Warning +1); empty when none, ? when the warning service failed"
             case .pressure: "pressure at sea level and its 3-hour trend (1013 hPa ↗)"
             case .dewPoint: "dew point"
             case .cloudCover: "cloud cover"
@@ -177,7 +177,7 @@ public struct LineTemplate: Sendable, Equatable {
         case .origin: return forecast.fix?.sourceSummary ?? (named ? "city name" : "typed coordinates")
         case .airQuality: return airQuality.flatMap { AirQualityText.index($0, scale: airQualityScale, words: words) } ?? ValueFormat.missing
         case .nowcast: return nowcast.map { NowcastText.summary($0, now: self.now, clock: clock, words: words) } ?? ValueFormat.missing
-        case .alerts: return alerts.map { AlertText.short($0, words: words) } ?? ""
+        case .alerts: return alerts.map { AlertText.short($0, words: words) } ?? (extras.alertsUnknown ? "?" : "")
         case .pressure:
             guard let pressure = now?.pressure else { return ValueFormat.missing }
             let trend = forecast.pressureTrend.map { " " + $0.arrow(ascii: ascii) } ?? ""

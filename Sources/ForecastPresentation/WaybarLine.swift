@@ -8,7 +8,8 @@ public import Places
 /// hours and days, a few lines), `class` (the condition, such as `rain` or
 /// `clear-night`, `stale` for a forecast shown from an old stored one,
 /// `outdated` for one whose "now" is hours from the clock, and
-/// `alert-SEVERITY` (`alert-severe`) while a warning is in force)
+/// `alert-SEVERITY` (`alert-severe`) while a warning is in force,
+/// `alerts-unknown` when the warning service failed)
 /// and `alt` (the condition, for format-icons).
 public struct WaybarLine: Sendable {
     public var forecast: Forecast
@@ -42,7 +43,8 @@ public struct WaybarLine: Sendable {
             text: template.render(forecast, placeName: placeName, place: place),
             tooltip: tooltip(),
             class: [kind] + (isStale ? ["stale"] : []) + (forecast.isOutdated(at: template.now) ? ["outdated"] : [])
-                + (template.alerts.flatMap(AlertText.waybarClass).map { [$0] } ?? []),
+                + (template.alerts.flatMap(AlertText.waybarClass).map { [$0] } ?? [])
+                + (template.extras.alertsUnknown ? ["alerts-unknown"] : []),
             alt: kind)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -89,6 +89,25 @@ import TestSupport
         }
     }
 
+    /// The warning service down: %A says "?" (unknown), not "" (none), and
+    /// Waybar's class says alerts-unknown; a quiet day stays empty.
+    @Test func unknownIsToldApartFromNone() async throws {
+        let home = StoreCommandTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await StubHTTPServer.with(handler: Self.handler(alerts: .json(#"{"title":"Not Found"}"#, status: 404))) { server in
+            let line = try await CLI.run(Self.hilo + ["--format", "%t|%A|"], server: server, home: home)
+            #expect(line.status == 0, "\(line.stderr)")
+            #expect(line.stdout.hasSuffix("|?|\n"), "\(line.stdout)")
+            let waybar = try await CLI.run(Self.hilo + ["--waybar", "--refresh"], server: server, home: home)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(waybar.stdout.utf8)) as? [String: Any])
+            #expect((object["class"] as? [String])?.contains("alerts-unknown") == true, "\(object)")
+        }
+        try await StubHTTPServer.with(handler: Self.handler(alerts: .json(FullResponse.noNWSAlerts))) { server in
+            let quiet = try await CLI.run(Self.hilo + ["--format", "%t|%A|"], server: server)
+            #expect(quiet.stdout.hasSuffix("||\n"), "\(quiet.stdout)")
+        }
+    }
+
     /// Where no service issues warnings, forecastly says so: never "no warnings".
     @Test func noWarningServiceCoversTokyo() async throws {
         try await StubHTTPServer.with(handler: Self.handler()) { server in

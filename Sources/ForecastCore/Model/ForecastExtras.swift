@@ -11,6 +11,9 @@ public struct ForecastExtras: Sendable, Equatable {
     public var nowcast: Nowcast?
     /// Official warnings at the place, or that no service covers it.
     public var alerts: PlaceAlerts?
+    /// The warnings were asked for and could not be had (the service
+    /// failed): unknown, which every output tells apart from "none".
+    public var alertsUnknown = false
     /// When the air and the next two hours were fetched, when they came
     /// from the store (a report says their age when it matters).
     public var airQualityFetchedAt: Date?

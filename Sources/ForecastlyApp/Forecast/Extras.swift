@@ -56,6 +56,7 @@ struct ExtraAnswers: Sendable {
             nowcast: nowcast.value, alerts: alerts.value)
         extras.airQualityFetchedAt = air.fetchedAt
         extras.nowcastFetchedAt = nowcast.fetchedAt
+        extras.alertsUnknown = wanted.alerts && alerts.value == nil && alerts.failure != nil
         return extras
     }
 
