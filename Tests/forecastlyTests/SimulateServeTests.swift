@@ -328,20 +328,27 @@ import TestSupport
 @Suite struct TestYourOwnProgramTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test func theReadmesRecipeRunsAsWritten() async throws {
+    /// Runs the README's first `sh` block after `heading` with bash, as a
+    /// reader would; its output, once it ends, and whether it ended well.
+    /// Foundation starts bash as the leader of a process group of its own:
+    /// stopping that group by bash's PID on a deadline stops the story too.
+    static func runREADMEBlock(after heading: String, mentioning program: String) async throws -> (text: String, succeeded: Bool) {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "### Test your own program"))
+        let section = try #require(readme.range(of: heading))
         let block = try #require(readme[section.upperBound...].firstMatch(of: /```sh\n((?s).*?)```/)).output.1
-        #expect(block.contains("forecastly simulate serve"))
-        // Foundation starts bash as the leader of a process group of its own:
-        // stopping that group by bash's PID on a deadline stops the story too.
+        #expect(block.contains("forecastly simulate serve") && block.contains(program))
         let (process, reading) = try SimulateServeTests.clientStarted(
             "/bin/bash", ["-c", "set -e\n" + block],
             environment: ["PATH": CLI.binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "LANG": "C.UTF-8",
                           "HOME": FileManager.default.temporaryDirectory.path],
             directory: Self.root)
         let text = await reading.value
-        #expect(process.terminationStatus == 0, "\(text)")
+        return (text, process.terminationStatus == 0)
+    }
+
+    @Test func theReadmesRecipeRunsAsWritten() async throws {
+        let (text, succeeded) = try await Self.runREADMEBlock(after: "### Test your own program", mentioning: "gpspipe")
+        #expect(succeeded, "\(text)")
         let positions = SimulateServeTests.positions(text.split(whereSeparator: \.isNewline))
         let boat: [[Double]] = [[69.6496, 18.956], [69.655, 18.94], [69.661, 18.921], [69.67, 18.9], [69.68, 18.88], [69.69, 18.86]]
         #expect(!positions.isEmpty && positions.allSatisfy(boat.contains), "\(text)")
@@ -350,17 +357,8 @@ import TestSupport
     /// The README's GeoClue recipe: where-am-i is told the exact position,
     /// then a city-level one, then nothing (revoked), and the story ends well.
     @Test func theReadmesGeoClueRecipeRunsAsWritten() async throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "A GeoClue client is tested the same way"))
-        let block = try #require(readme[section.upperBound...].firstMatch(of: /```sh\n((?s).*?)```/)).output.1
-        #expect(block.contains("where-am-i"))
-        let (process, reading) = try SimulateServeTests.clientStarted(
-            "/bin/bash", ["-c", "set -e\n" + block],
-            environment: ["PATH": CLI.binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "LANG": "C.UTF-8",
-                          "HOME": FileManager.default.temporaryDirectory.path],
-            directory: Self.root)
-        let text = await reading.value
-        #expect(process.terminationStatus == 0, "\(text)")
+        let (text, succeeded) = try await Self.runREADMEBlock(after: "A GeoClue client is tested the same way", mentioning: "where-am-i")
+        #expect(succeeded, "\(text)")
         let told = SimulateGeoClueTests.positions(text)
         #expect(told.count == 2, "\(text)")
         #expect(told.first.map { abs($0.latitude - 59.9139) < 1e-6 && $0.accuracy == 5 } == true, "\(text)")
