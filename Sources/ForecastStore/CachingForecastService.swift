@@ -35,6 +35,9 @@ public final class CachingForecastService: ForecastService, Sendable {
     private let now: @Sendable () -> Date
     private let placeName: @Sendable (ForecastRequest) -> String?
     private let writing: StoreWriting
+    /// How long one answer may take in all (`--timeout`): the fallback is
+    /// asked only within what the first provider left of it.
+    private let budget: Duration?
     private let history = Mutex(History())
 
     /// What the answers so far came from, for the caller to report.
@@ -65,8 +68,9 @@ public final class CachingForecastService: ForecastService, Sendable {
     public init(
         base: any ForecastService, makingFallback: @escaping @Sendable () -> (any ForecastService)?, cache: any ForecastCache,
         policy: CachePolicy, writing: StoreWriting = .beforeAnswering, now: @escaping @Sendable () -> Date = Date.init,
-        prior: StoredAnswer? = nil, placeName: @escaping @Sendable (ForecastRequest) -> String? = { _ in nil }
+        prior: StoredAnswer? = nil, budget: Duration? = nil, placeName: @escaping @Sendable (ForecastRequest) -> String? = { _ in nil }
     ) {
+        self.budget = budget
         self.base = base
         self.makeFallback = makingFallback
         self.prior = prior
@@ -100,28 +104,62 @@ public final class CachingForecastService: ForecastService, Sendable {
     }
 
     public func forecast(for request: ForecastRequest) async throws(ForecastError) -> Forecast {
+        let started = ContinuousClock.now
         do {
             return try await answer(request, from: base)
         } catch {
             guard error.canFallBackToStored else { throw error }
             let fallback = makeFallback()
+            // What the fallback's failure says, for the error when nothing is stored either.
+            var alsoFailed: MessageText?
             if let fallback {
-                do {
-                    let forecast = try await answer(request, from: fallback)
-                    // Said only when it answered: when both fail, the stored forecast's warning says enough.
-                    note(MessageText("{error} {provider} answered instead.", ["provider": fallback.provider.name], messages: ["error": [error.summaryMessage]]))
-                    return forecast
-                } catch let second where second.canFallBackToStored {
-                    // Both are unavailable: the stored forecast below.
+                let left = budget.map { $0 - (ContinuousClock.now - started) }
+                if let left, left <= .zero {
+                    alsoFailed = MessageText("{provider} was not asked instead: the first answer took all of --timeout.", ["provider": fallback.provider.name])
+                } else {
+                    do {
+                        let forecast = try await within(left, asking: fallback) { () async throws(ForecastError) in try await self.answer(request, from: fallback) }
+                        // Said only when it answered: when both fail, the stored forecast's warning says enough.
+                        note(MessageText("{error} {provider} answered instead.", ["provider": fallback.provider.name], messages: ["error": [error.summaryMessage]]))
+                        return forecast
+                    } catch let second where second.canFallBackToStored {
+                        // Both are unavailable: the stored forecast below, or the first error, with the second said.
+                        alsoFailed = MessageText("{provider} could not answer instead either: {error}", ["provider": fallback.provider.name],
+                                                 messages: ["error": [second.summaryMessage]])
+                    }
                 }
             }
             // Only now is an old forecast worth reading: the newest of either provider.
             let providers = [base.provider] + (fallback.map { [$0.provider] } ?? [])
             let stored = providers.compactMap { self.stored(ForecastCacheKey(request, provider: $0), fetchedSince: nil) }
-            guard let newest = stored.max(by: { $0.fetchedAt < $1.fetchedAt }) else { throw error }
+            guard let newest = stored.max(by: { $0.fetchedAt < $1.fetchedAt }) else {
+                if let alsoFailed { note(alsoFailed) }
+                throw error
+            }
             record(.stale(fetchedAt: newest.fetchedAt, error: error))
             return newest.forecast
         }
+    }
+
+    /// `ask`, or a timeout once `limit` has passed (nil: no limit beyond the transport's own).
+    private func within(
+        _ limit: Duration?, asking service: any ForecastService, _ ask: @escaping @Sendable () async throws(ForecastError) -> Forecast
+    ) async throws(ForecastError) -> Forecast {
+        guard let limit else { return try await ask() }
+        let outcome: Result<Forecast, ForecastError>? = await withTaskGroup(of: Result<Forecast, ForecastError>?.self) { group in
+            group.addTask {
+                do throws(ForecastError) { return .success(try await ask()) } catch { return .failure(error) }
+            }
+            group.addTask {
+                do { try await Task.sleep(for: limit) } catch { return nil }
+                return .failure(.transport(.other("no answer within what --timeout left"), service: ServiceName(service.provider)))
+            }
+            let first: Result<Forecast, ForecastError>? = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        guard let outcome else { throw .transport(.cancelled, service: ServiceName(service.provider)) }
+        return try outcome.get()
     }
 
     /// From the store when the provider's `Expires` or the freshness window

@@ -14,6 +14,8 @@ public struct ServiceSettings: Sendable, Hashable {
     /// `lang`): warnings a service writes in several languages are asked
     /// for in it. Nil: the locale's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
     public var language: String?
+    /// How long one answer may take in all, the fallback included (`--timeout`); nil: each request's own limit only.
+    public var timeout: Duration?
 
     public init(
         provider: WeatherProvider = WeatherProviders.standard, fallback: Bool = true, apiKey: String? = nil, plans: Set<String> = [], language: String? = nil

@@ -45,7 +45,7 @@ struct Services: Sendable {
         let services = self
         return CachingForecastService(
             base: try weather(), makingFallback: { services.fallback() }, cache: store ?? NoForecastCache(), policy: policy,
-            now: context.now, prior: prior, placeName: placeName)
+            now: context.now, prior: prior, budget: settings.timeout, placeName: placeName)
     }
 
     /// Open-Meteo's air quality (`FORECASTLY_AIR_QUALITY_URL`).

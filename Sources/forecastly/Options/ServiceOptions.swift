@@ -74,7 +74,7 @@ struct ServiceOptions: ParsableArguments {
     @Flag(name: .customLong("openweather-onecall"), help: .hidden)
     var oneCallSpelledBeforePlan = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for the whole request, 1…120.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds the whole answer may take, the other provider included, 1…120.", valueName: "seconds"))
     var timeout: Double = 15
 
     /// Checked during parsing, before any prompt or request.
@@ -91,7 +91,9 @@ struct ServiceOptions: ParsableArguments {
         case .flag, .file: settings.language.value.code
         default: nil
         }
-        return ServiceSettings(provider: settings.provider.value, fallback: !noFallback, apiKey: settings.apiKey?.value,
+        var service = ServiceSettings(provider: settings.provider.value, fallback: !noFallback, apiKey: settings.apiKey?.value,
                                plans: Set(plans.map(\.id) + (oneCallSpelledBeforePlan ? ["onecall"] : [])), language: chosen)
+        service.timeout = .milliseconds(Int64(timeout * 1000))
+        return service
     }
 }
