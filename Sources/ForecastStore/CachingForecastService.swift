@@ -110,32 +110,24 @@ public final class CachingForecastService: ForecastService, Sendable {
         } catch {
             guard error.canFallBackToStored else { throw error }
             let fallback = makeFallback()
-            // What the fallback's failure says, for the error when nothing is stored either.
-            var alsoFailed: MessageText?
-            if let fallback {
-                let left = budget.map { $0 - (ContinuousClock.now - started) }
-                if let left, left <= .zero {
-                    alsoFailed = MessageText("{provider} was not asked instead: the first answer took all of --timeout.", ["provider": fallback.provider.name])
-                } else {
-                    do {
-                        let forecast = try await within(left, asking: fallback) { () async throws(ForecastError) in try await self.answer(request, from: fallback) }
-                        // Said only when it answered: when both fail, the stored forecast's warning says enough.
-                        note(MessageText("{error} {provider} answered instead.", ["provider": fallback.provider.name], messages: ["error": [error.summaryMessage]]))
-                        return forecast
-                    } catch let second where second.canFallBackToStored {
-                        // Both are unavailable: the stored forecast below, or the first error, with the second said.
-                        alsoFailed = MessageText("{provider} could not answer instead either: {error}", ["provider": fallback.provider.name],
-                                                 messages: ["error": [second.summaryMessage]])
+            // The fallback is asked only within what the first provider left of the budget.
+            let left = budget.map { $0 - (ContinuousClock.now - started) }
+            if let fallback, (left ?? .seconds(1)) > .zero {
+                do {
+                    let forecast = try await within(left, asking: fallback) { () async throws(ForecastError) in
+                        try await self.answer(request, from: fallback)
                     }
+                    // Said only when it answered: when both fail, the stored forecast's warning says enough.
+                    note(MessageText("{error} {provider} answered instead.", ["provider": fallback.provider.name], messages: ["error": [error.summaryMessage]]))
+                    return forecast
+                } catch let second where second.canFallBackToStored {
+                    // Both are unavailable: the stored forecast below.
                 }
             }
             // Only now is an old forecast worth reading: the newest of either provider.
             let providers = [base.provider] + (fallback.map { [$0.provider] } ?? [])
             let stored = providers.compactMap { self.stored(ForecastCacheKey(request, provider: $0), fetchedSince: nil) }
-            guard let newest = stored.max(by: { $0.fetchedAt < $1.fetchedAt }) else {
-                if let alsoFailed { note(alsoFailed) }
-                throw error
-            }
+            guard let newest = stored.max(by: { $0.fetchedAt < $1.fetchedAt }) else { throw error }
             record(.stale(fetchedAt: newest.fetchedAt, error: error))
             return newest.forecast
         }

@@ -53,7 +53,7 @@ extension Application {
             let deadline = extraDeadline(ready: false)
             async let answers = self.extras(settings.extras, at: known.coordinate, entry: known.gazetteerEntry, services: services, store: store,
                                             deadline: deadline, log: log)
-            forecast = try await Self.answering(caching, log: log) { try await caching.forecast(for: try settings.request(known.coordinate)) }
+            forecast = try await caching.forecast(for: try settings.request(known.coordinate))
             deadline.forecastIsReady()
             if settings.extras.any { progress(.finishing) }
             extras = await answers
@@ -62,7 +62,7 @@ extension Application {
             progress(.locating(source.provider.kind))
             let fix = try await source.provider.currentLocation(timeout: source.timeout)
             progress(.fetching(settings.service.provider))
-            var located = try await Self.answering(caching, log: log) { try await caching.forecast(for: try settings.request(fix.coordinate)) }
+            var located = try await caching.forecast(for: try settings.request(fix.coordinate))
             located.fix = fix
             forecast = located
             extras = await self.extras(settings.extras, at: fix.coordinate, entry: nil, services: services, store: store,
@@ -79,17 +79,6 @@ extension Application {
             place: place?.gazetteerEntry, origin: caching.lastOrigin ?? .network,
             extras: extras.shown(settings.extras, timeZone: forecast.timeZone), coordinate: place?.coordinate ?? forecast.fix?.coordinate)
         return finished(answer, log: log)
-    }
-
-    /// The forecast `ask` gets; when it fails, what the service said on the
-    /// way (the fallback that could not answer either) goes with the error.
-    private static func answering(_ caching: CachingForecastService, log: NoteLog, _ ask: () async throws -> Forecast) async throws -> Forecast {
-        do {
-            return try await ask()
-        } catch {
-            log.add(contentsOf: caching.notices.map { .note($0) })
-            throw error
-        }
     }
 
     /// `--offline`: the stored forecast for the place (given, configured, or
