@@ -26,17 +26,17 @@ public struct ServedStory: Sendable {
         self.paused = paused
     }
 
-    /// Plays the story to `gpsd`'s clients and through `weather`, on
+    /// Plays the story to the location services' clients and through `weather`, on
     /// `timeline` (which `simulate ctl pause` stops); returns when its last
     /// step (and the track, unless looping) has been played. `log` is told each step.
-    func play(to gpsd: SimulatedGPSD, geoclue: SimulatedGeoClue, portal: SimulatedPortal, weather: SimulatedWeatherService, timeline: StoryTimeline,
+    func play(to locations: ServedLocations, weather: SimulatedWeatherService, timeline: StoryTimeline,
               log: @escaping @Sendable (String) -> Void) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             if let scenario {
                 group.addTask {
                     for step in scenario.steps {
                         try await timeline.sleep(until: step.at)
-                        Self.serve(step, to: gpsd, geoclue: geoclue, portal: portal, weather: weather, log: log)
+                        Self.serve(step, to: locations, weather: weather, log: log)
                     }
                 }
             }
@@ -48,10 +48,7 @@ public struct ServedStory: Sendable {
                         for (index, point) in track.points.enumerated() {
                             try await timeline.sleep(until: lap + .milliseconds(Int64(point.time.timeIntervalSince(first) * 1000)))
                             let next = track.points.indices.contains(index + 1) ? track.points[index + 1] : nil
-                            let fix = Self.fix(point, toward: next)
-                            gpsd.report(fix)
-                            geoclue.report(fix)
-                            portal.report(fix)
+                            locations.report(Self.fix(point, toward: next))
                         }
                         log("gpsd: the track of \(track.points.count) points was played")
                     } while loop && !Task.isCancelled
@@ -61,8 +58,7 @@ public struct ServedStory: Sendable {
         }
     }
 
-    static func serve(_ step: Scenario.Step, to gpsd: SimulatedGPSD, geoclue: SimulatedGeoClue, portal: SimulatedPortal, weather: SimulatedWeatherService,
-                      log: (String) -> Void) {
+    static func serve(_ step: Scenario.Step, to locations: ServedLocations, weather: SimulatedWeatherService, log: (String) -> Void) {
         let label = "\(ScenarioRunner.label(step.at)) \(step.description)"
         switch step.event {
         case .weather(let mode):
@@ -71,19 +67,15 @@ public struct ServedStory: Sendable {
             return
         case .app(let change):
             log(label)
-            geoclue.apply(change)
-            portal.apply(change)
+            locations.apply(change)
             return
         case .authorization(let change) where change == .desktopSwitchOff || change == .desktopSwitchOn:
             log(label)
-            geoclue.switched(on: change == .desktopSwitchOn)
-            portal.switched(on: change == .desktopSwitchOn)
+            locations.switched(on: change == .desktopSwitchOn)
             return
         case .location(.fix(let latitude, let longitude, let accuracy)) where step.source == .geoclue:
             log(label)
-            let fix = ServedFix(latitude: latitude, longitude: longitude, accuracy: accuracy, time: Date())
-            geoclue.report(fix)
-            portal.report(fix)
+            locations.reportByGeoClue(ServedFix(latitude: latitude, longitude: longitude, accuracy: accuracy, time: Date()))
             return
         case .location where step.source == .gpsd:
             break
@@ -95,17 +87,13 @@ public struct ServedStory: Sendable {
         log(label)
         switch change {
         case .fix(let latitude, let longitude, let accuracy):
-            // GeoClue reads the same receiver.
-            let fix = ServedFix(latitude: latitude, longitude: longitude, accuracy: accuracy, time: Date())
-            gpsd.report(fix)
-            geoclue.report(fix)
-            portal.report(fix)
+            locations.report(ServedFix(latitude: latitude, longitude: longitude, accuracy: accuracy, time: Date()))
         case .searching(let seen, let used):
-            gpsd.report(nil, seen: seen, used: used)
+            locations.gpsd.report(nil, seen: seen, used: used)
         case .lost:
-            gpsd.report(nil)
+            locations.gpsd.report(nil)
         case .failure:
-            gpsd.unplug()
+            locations.gpsd.unplug()
         }
     }
 
@@ -130,72 +118,50 @@ public struct ServedStory: Sendable {
     }
 }
 
-/// A story being served: gpsd, GeoClue on a bus of its own, the weather
-/// service and the control channel, each on loopback (or a private
-/// socket), until the story has been played.
+/// A story being served: gpsd, GeoClue and the location portal on buses of
+/// their own, the weather service and the control channel, each on
+/// loopback (or a private socket), until the story has been played.
 public final class ServedSession: Sendable {
-    public let gpsd: SimulatedGPSD
-    public let geoclue: SimulatedGeoClue
-    public let portal: SimulatedPortal
-    public let weather: SimulatedWeatherService
+    let locations: ServedLocations
+    let weather: SimulatedWeatherService
     private let control: ControlSocket
     private let timeline: StoryTimeline
     private let story: ServedStory
     private let log: @Sendable (String) -> Void
 
-    /// Starts every service of `story` (ports 0: free ones, chosen).
+    /// Starts every service of `story` (ports 0: free ones, chosen); when
+    /// one cannot start, those started already are stopped.
     public static func start(
         _ story: ServedStory, gpsdPort: Int = 0, weatherPort: Int = 0, log: @escaping @Sendable (String) -> Void
     ) async throws(ServeError) -> ServedSession {
         let timeline = StoryTimeline(speed: story.speed, paused: story.paused)
-        let gpsd = try await SimulatedGPSD(port: gpsdPort, log: log)
         let apps = story.scenario?.apps ?? [:], switchOn = !(story.scenario?.desktopSwitchOff ?? false)
-        let geoclue: SimulatedGeoClue
-        let portal: SimulatedPortal
-        let weather: SimulatedWeatherService
-        let control: ControlSocket
-        do {
-            geoclue = try await SimulatedGeoClue.start(apps: apps, switchOn: switchOn, log: log)
-        } catch {
-            await gpsd.stop()
-            throw error
-        }
-        do {
-            portal = try await SimulatedPortal.start(apps: apps, switchOn: switchOn, log: log)
-        } catch {
-            await gpsd.stop()
-            await geoclue.stop()
-            throw error
-        }
-        do {
-            weather = try await SimulatedWeatherService(port: weatherPort, log: log)
-        } catch {
-            await gpsd.stop()
-            await geoclue.stop()
-            await portal.stop()
-            throw error
-        }
-        do {
-            control = try await ControlSocket { line in
-                StoryControl.encoded(StoryControl.answer(line, gpsd: gpsd, geoclue: geoclue, portal: portal, weather: weather, timeline: timeline, log: log))
+        var started: [@Sendable () async -> Void] = []
+        do throws(ServeError) {
+            let gpsd = try await SimulatedGPSD(port: gpsdPort, log: log)
+            started.append(gpsd.stop)
+            let geoclue = try await SimulatedGeoClue.start(apps: apps, switchOn: switchOn, log: log)
+            started.append(geoclue.stop)
+            let portal = try await SimulatedPortal.start(apps: apps, switchOn: switchOn, log: log)
+            started.append(portal.stop)
+            let weather = try await SimulatedWeatherService(port: weatherPort, log: log)
+            started.append(weather.stop)
+            let locations = ServedLocations(gpsd: gpsd, geoclue: geoclue, portal: portal)
+            let control = try await ControlSocket { line in
+                StoryControl.encoded(StoryControl.answer(line, locations: locations, weather: weather, timeline: timeline, log: log))
             }
+            return ServedSession(locations: locations, weather: weather, control: control, timeline: timeline, story: story, log: log)
         } catch {
-            await gpsd.stop()
-            await geoclue.stop()
-            await portal.stop()
-            await weather.stop()
+            for stop in started.reversed() { await stop() }
             throw error
         }
-        return ServedSession(gpsd: gpsd, geoclue: geoclue, portal: portal, weather: weather, control: control, timeline: timeline, story: story, log: log)
     }
 
     private init(
-        gpsd: SimulatedGPSD, geoclue: SimulatedGeoClue, portal: SimulatedPortal, weather: SimulatedWeatherService, control: ControlSocket, timeline: StoryTimeline, story: ServedStory,
+        locations: ServedLocations, weather: SimulatedWeatherService, control: ControlSocket, timeline: StoryTimeline, story: ServedStory,
         log: @escaping @Sendable (String) -> Void
     ) {
-        self.gpsd = gpsd
-        self.geoclue = geoclue
-        self.portal = portal
+        self.locations = locations
         self.weather = weather
         self.control = control
         self.timeline = timeline
@@ -205,10 +171,10 @@ public final class ServedSession: Sendable {
 
     /// What a program under test needs, in shell form, one per line.
     public var settings: [String] {
-        ["export GPSD_HOST=127.0.0.1 GPSD_PORT=\(gpsd.port)",
-         "export FORECASTLY_GPSD=127.0.0.1:\(gpsd.port)",
-         "export DBUS_SYSTEM_BUS_ADDRESS=\(geoclue.bus.address)",
-         "export DBUS_SESSION_BUS_ADDRESS=\(portal.bus.address)",
+        ["export GPSD_HOST=127.0.0.1 GPSD_PORT=\(locations.gpsd.port)",
+         "export FORECASTLY_GPSD=127.0.0.1:\(locations.gpsd.port)",
+         "export DBUS_SYSTEM_BUS_ADDRESS=\(locations.geoclue.bus.address)",
+         "export DBUS_SESSION_BUS_ADDRESS=\(locations.portal.bus.address)",
          "export OPEN_METEO_URL=\(weather.baseURL) FORECASTLY_OPEN_METEO_URL=\(weather.baseURL)",
          "export FORECASTLY_SIMULATE_CONTROL=\(control.path)"]
     }
@@ -220,20 +186,20 @@ public final class ServedSession: Sendable {
     /// returns the verdict so far.
     public func play() async throws -> [String] {
         do {
-            try await story.play(to: gpsd, geoclue: geoclue, portal: portal, weather: weather, timeline: timeline, log: log)
+            try await story.play(to: locations, weather: weather, timeline: timeline, log: log)
         } catch is CancellationError {
         } catch {
             await stop()
             throw error
         }
         await stop()
-        return geoclue.violations + portal.violations
+        return locations.violations
     }
 
     public func stop() async {
-        await gpsd.stop()
-        await geoclue.stop()
-        await portal.stop()
+        await locations.gpsd.stop()
+        await locations.geoclue.stop()
+        await locations.portal.stop()
         await weather.stop()
         await control.stop()
     }

@@ -6,21 +6,20 @@ import Foundation
 /// in, one JSON object out.
 enum StoryControl {
     /// The answer to `line`, done on the served story.
-    static func answer(_ line: String, gpsd: SimulatedGPSD, geoclue: SimulatedGeoClue, portal: SimulatedPortal, weather: SimulatedWeatherService, timeline: StoryTimeline,
+    static func answer(_ line: String, locations: ServedLocations, weather: SimulatedWeatherService, timeline: StoryTimeline,
                        log: (String) -> Void) -> [String: Any] {
+        let gpsd = locations.gpsd
         let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
         guard let command = words.first else { return refusal("say a command: status, move LAT,LON, unplug, plug, pause, resume, weather MODE, allow|deny|revoke [APP], switch on|off, accuracy LEVEL [APP]") }
         log("control: \(line.strippingTerminalControls(limit: 120))")
         switch (command, words.count) {
         case ("status", 1):
             return ["ok": true, "storyTime": ScenarioRunner.label(timeline.now), "paused": timeline.isPaused,
-                    "gpsd": gpsd.status(), "geoclue": geoclue.status(), "portal": ["sessions": portal.status()], "weather": weather.status()]
+                    "gpsd": gpsd.status(), "geoclue": locations.geoclue.status(), "portal": ["sessions": locations.portal.status()], "weather": weather.status()]
         case ("move", 2):
             guard let coordinate = Coordinate(decimalPair: words[1]) else { return refusal("move takes LAT,LON in decimal degrees, such as 52.52,13.41") }
             let fix = ServedFix(latitude: coordinate.latitude, longitude: coordinate.longitude, accuracy: gpsd.position?.accuracy ?? 5, time: Date())
-            gpsd.report(fix)
-            geoclue.report(fix)
-            portal.report(fix)
+            locations.report(fix)
             return ["ok": true]
         case ("unplug", 1):
             gpsd.unplug()
@@ -44,20 +43,17 @@ enum StoryControl {
             let app = words.count == 2 ? words[1] : "*"
             guard app.count <= 255, app.allSatisfy({ !$0.isWhitespace && !$0.isNewline }) else { return refusal("\(command) takes an app's id (its desktop id), or nothing for every app") }
             let change = AppChange(id: app, permission: command == "allow" ? .allowed : .denied)
-            geoclue.apply(change)
-            portal.apply(change)
+            locations.apply(change)
             return ["ok": true]
         case ("switch", 2) where words[1] == "on" || words[1] == "off":
-            geoclue.switched(on: words[1] == "on")
-            portal.switched(on: words[1] == "on")
+            locations.switched(on: words[1] == "on")
             return ["ok": true]
         case ("accuracy", 2...3):
             guard let level = AccuracyLevel(rawValue: words[1]) else {
                 return refusal("accuracy takes \(AccuracyLevel.allCases.map(\.rawValue).joined(separator: ", ")), then an app's id or nothing for every app")
             }
             let change = AppChange(id: words.count == 3 ? words[2] : "*", accuracy: level)
-            geoclue.apply(change)
-            portal.apply(change)
+            locations.apply(change)
             return ["ok": true]
         default:
             return refusal("unknown command “\(command.strippingTerminalControls(limit: 20))” or wrong arguments; say status, move LAT,LON, unplug, plug, pause, resume, weather MODE, allow|deny|revoke [APP], switch on|off, accuracy LEVEL [APP]")

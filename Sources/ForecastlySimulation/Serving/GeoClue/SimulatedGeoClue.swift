@@ -11,35 +11,26 @@ import Synchronization
 /// A program under test reaches it through `DBUS_SYSTEM_BUS_ADDRESS`
 /// (`bus.address`), exactly as it reaches the real GeoClue.
 public final class SimulatedGeoClue: Sendable {
-    let bus: PrivateBus
+    private let served: ServedBus
+    var bus: PrivateBus { served.bus }
     private let world: Mutex<GeoClueWorld>
-    private let thread: BusThread
-    private var connection: BusConnection { thread.connection }
+    private var connection: BusConnection { served.connection }
     private let log: @Sendable (String) -> Void
 
     static let serviceName = "org.freedesktop.GeoClue2"
 
     /// Starts a bus and serves GeoClue on it, with what `apps` grants and the desktop's switch.
     static func start(apps: [String: AppGrant], switchOn: Bool, log: @escaping @Sendable (String) -> Void) async throws(ServeError) -> SimulatedGeoClue {
-        var reason = [CChar](repeating: 0, count: 256)
-        guard let calls = forecastly_sdbus_service_calls(&reason, reason.count) else {
-            throw .busUnavailable(reason: "libsystemd cannot be loaded (\(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))")
-        }
-        let bus = try await PrivateBus.start(kind: "system")
-        let service = SimulatedGeoClue(bus: bus, world: GeoClueWorld(apps: apps, switchOn: switchOn), calls: calls, log: log)
-        do {
-            try await service.open()
-        } catch {
-            bus.stop()
-            throw error
+        let service = SimulatedGeoClue(served: try await ServedBus.start(kind: "system"), world: GeoClueWorld(apps: apps, switchOn: switchOn), log: log)
+        try await service.served.serve(name: serviceName, context: Unmanaged.passUnretained(service).toOpaque(), handler: simulatedGeoClueHandler) { _ in
+            service.perform([.register(.manager)])
         }
         return service
     }
 
-    private init(bus: PrivateBus, world: GeoClueWorld, calls: UnsafePointer<forecastly_sdbus_service>, log: @escaping @Sendable (String) -> Void) {
-        self.bus = bus
+    private init(served: ServedBus, world: GeoClueWorld, log: @escaping @Sendable (String) -> Void) {
+        self.served = served
         self.world = Mutex(world)
-        self.thread = BusThread(calls: calls)
         self.log = log
     }
 
@@ -55,22 +46,11 @@ public final class SimulatedGeoClue: Sendable {
 
     /// What the story changed, said by the bus thread at its next turn.
     private func send(_ effects: [GeoClueEffect]) {
-        thread.send { [self] _ in perform(effects) }
-    }
-
-    // MARK: The bus thread
-
-    private func open() async throws(ServeError) {
-        let failure = await thread.start(address: bus.address, name: Self.serviceName, context: Unmanaged.passUnretained(self).toOpaque(),
-                                         handler: simulatedGeoClueHandler) { [self] _ in perform([.register(.manager)]) }
-        if let failure { throw .busUnavailable(reason: failure) }
+        served.send { [self] _ in perform(effects) }
     }
 
     /// Stops serving and the bus.
-    func stop() async {
-        await thread.stop()
-        bus.stop()
-    }
+    func stop() async { await served.stop() }
 
     /// On the bus thread.
     private func perform(_ effects: [GeoClueEffect]) {

@@ -8,36 +8,25 @@ import Synchronization
 /// `DBUS_SESSION_BUS_ADDRESS`. What it decides is `PortalWorld`'s; this
 /// carries it to and from the bus.
 public final class SimulatedPortal: Sendable {
-    let bus: PrivateBus
+    private let served: ServedBus
+    var bus: PrivateBus { served.bus }
     private let world: Mutex<PortalWorld>
-    private let thread: BusThread
-    private var connection: BusConnection { thread.connection }
+    private var connection: BusConnection { served.connection }
     private let log: @Sendable (String) -> Void
 
     static let serviceName = "org.freedesktop.portal.Desktop"
 
     static func start(apps: [String: AppGrant], switchOn: Bool, log: @escaping @Sendable (String) -> Void) async throws(ServeError) -> SimulatedPortal {
-        var reason = [CChar](repeating: 0, count: 256)
-        guard let calls = forecastly_sdbus_service_calls(&reason, reason.count) else {
-            throw .busUnavailable(reason: "libsystemd cannot be loaded")
-        }
-        let bus = try await PrivateBus.start(kind: "session")
-        let portal = SimulatedPortal(bus: bus, world: PortalWorld(apps: apps, switchOn: switchOn), calls: calls, log: log)
-        let failure = await portal.thread.start(address: bus.address, name: serviceName, context: Unmanaged.passUnretained(portal).toOpaque(),
-                                                handler: simulatedPortalHandler) { connection in
+        let portal = SimulatedPortal(served: try await ServedBus.start(kind: "session"), world: PortalWorld(apps: apps, switchOn: switchOn), log: log)
+        try await portal.served.serve(name: serviceName, context: Unmanaged.passUnretained(portal).toOpaque(), handler: simulatedPortalHandler) { connection in
             connection.register(path: PortalWorld.desktopPath, interface: PortalWorld.locationInterface, table: forecastly_portal_location_vtable(connection.calls))
-        }
-        if let failure {
-            bus.stop()
-            throw .busUnavailable(reason: failure)
         }
         return portal
     }
 
-    private init(bus: PrivateBus, world: PortalWorld, calls: UnsafePointer<forecastly_sdbus_service>, log: @escaping @Sendable (String) -> Void) {
-        self.bus = bus
+    private init(served: ServedBus, world: PortalWorld, log: @escaping @Sendable (String) -> Void) {
+        self.served = served
         self.world = Mutex(world)
-        self.thread = BusThread(calls: calls)
         self.log = log
     }
 
@@ -47,13 +36,10 @@ public final class SimulatedPortal: Sendable {
     var violations: [String] { world.withLock { $0.violations } }
     func status() -> [[String: Any]] { world.withLock { $0.status() } }
 
-    func stop() async {
-        await thread.stop()
-        bus.stop()
-    }
+    func stop() async { await served.stop() }
 
     private func send(_ effects: [PortalEffect]) {
-        thread.send { [self] _ in perform(effects) }
+        served.send { [self] _ in perform(effects) }
     }
 
     /// On the bus thread.
