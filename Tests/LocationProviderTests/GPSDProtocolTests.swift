@@ -150,7 +150,7 @@ import TestSupport
             watching.firstRetry = .milliseconds(100)
             let provider = GPSDLocationProvider(address: try #require(GPSDAddress(server.address)), watching: watching)
             let collected = Mutex([String]())
-            let ended = await provider.updates().watch(for: .seconds(10)) { update in
+            let ended = await provider.updates().watch(for: .seconds(60)) { update in  // a bound for a stuck provider, not a timing
                 guard case .diagnostic(.locationUnavailable(let reason)) = update else { return false }
                 return collected.withLock { $0.append(reason); return $0.count == 3 }
             }
