@@ -148,7 +148,7 @@ import TestSupport
     /// Paced replay: fixes about a second apart, so a 0.3 s staleness limit
     /// fires between them; when the log ends gpsd reports the device removed.
     @Test func watchingReportsStaleFixesAndARemovedReceiver() async throws {
-        try await GPSFake.with(log: Fixtures.url("gpsd/nd-1005.log"), pacing: .paced) { gpsfake in
+        try await GPSFake.with(log: Fixtures.url("gpsd/nd-1005.log"), pacing: .pacedOnce) { gpsfake in
             var watching = GPSDLocationProvider.Watching()
             watching.staleAfter = .milliseconds(300)
             let provider = GPSDLocationProvider(address: try #require(GPSDAddress(gpsfake.address)), watching: watching)

@@ -9,8 +9,14 @@ public final class GPSFake: @unchecked Sendable {
         /// Recipe B: gpsfake's own client watches, the log plays in ~0.5 s
         /// after a 1.4 s pause, and gpsd exits when it ends.
         case pipe
-        /// Recipe A: about one fix a second, and gpsd stays up a second after the log.
+        /// Recipe A without `-1`: about one fix a second, the log played
+        /// again and again (as a receiver keeps reporting), and gpsd up until
+        /// stopped. A test that reaches it late on a busy machine still
+        /// finds the receiver (played once, the log could end first).
         case paced
+        /// Recipe A: about one fix a second, and when the log ends gpsd
+        /// reports the receiver removed and exits a second later.
+        case pacedOnce
     }
 
     public struct Unavailable: Error, CustomStringConvertible {
@@ -62,7 +68,8 @@ public final class GPSFake: @unchecked Sendable {
         }
         let flags: [String] = switch pacing {
         case .pipe: ["-1", "-p", "-q"]
-        case .paced: ["-1", "-q", "-n", "-c", "0.1", "-W", "1"]
+        case .paced: ["-q", "-n", "-c", "0.1"]
+        case .pacedOnce: ["-1", "-q", "-n", "-c", "0.1", "-W", "1"]
         }
         // A free port is read and released before gpsfake binds it; another
         // test's server (bound to port 0 meanwhile) can take it first. Then
@@ -88,7 +95,7 @@ public final class GPSFake: @unchecked Sendable {
         // gpsfake adds the receiver to its gpsd only after gpsd listens; on a
         // busy machine that can take seconds, and a test about a receiver
         // would meet a gpsd with none (rightly "no receiver attached").
-        if pacing == .paced { try await waitForDevice() }
+        if pacing != .pipe { try await waitForDevice() }
     }
 
     deinit { stop() }
