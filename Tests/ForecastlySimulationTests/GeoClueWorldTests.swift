@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ForecastlySimulation
 
 /// The simulated GeoClue's decisions, without a bus: who is told what, when.
@@ -40,7 +41,8 @@ import Testing
         let (id, _) = world.client(for: ":1.7", new: false)
         #expect(world.start(id, now: Self.now) == .failure(.init(name: "org.freedesktop.DBus.Error.AccessDenied", message: "'DesktopId' property must be set")))
         _ = world.set("DesktopId", of: id, text: "org.example.No")
-        guard case .failure(let refusal) = world.start(id, now: Self.now) else { Issue.record("a denied app started"); return }
+        let started = world.start(id, now: Self.now)
+        guard case .failure(let refusal) = started else { Issue.record("a denied app started"); return }
         #expect(refusal.message.hasPrefix("Agent rejected 'org.example.No' for user '1000'"))
         _ = world.set("DesktopId", of: id, text: "org.example.Yes")
         _ = world.switched(on: false)
@@ -92,6 +94,53 @@ import Testing
         #expect(!world.inUse)
         #expect(Self.told(world.report(Self.fix(52.60, 13.41), now: Self.now.addingTimeInterval(60))) == 0)
         #expect(world.violations.isEmpty)
+    }
+
+    /// A client chooses its DesktopId, and the transcript goes to a
+    /// terminal: an escape sequence in it is shown stripped, in every line
+    /// that names the client (found by the dbus-clients harness:
+    /// Tests/Fixtures/fuzz/dbus-client-desktop-id-with-escape.bin). The
+    /// status keeps the id as given; JSON escapes it.
+    @Test func aDesktopIdCannotReachTheTerminalRaw() throws {
+        var world = GeoClueWorld(apps: ["*": AppGrant(permission: .asked, answerAllows: false)], switchOn: true, uid: 1000)
+        let (id, _) = world.client(for: ":1.7", new: false)
+        _ = world.set("DesktopId", of: id, text: "maps\u{1B}]0;owned\u{07}\u{1B}[2J\u{202E}")
+        let started = world.start(id, now: Self.now)
+        guard case .failure(let refusal) = started else { Issue.record("a denied app started"); return }
+        let line = world.refusalLine(id, refusal)
+        #expect(line.contains("maps"))
+        #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x202E })
+        #expect(world.clients[id]?.desktopID.contains("\u{1B}") == true)
+
+        let reproducer = try [UInt8](Data(contentsOf: Fixtures.url("fuzz/dbus-client-desktop-id-with-escape.bin")))
+        let said = ServedClients.conversation(reproducer)
+        #expect(!said.log.isEmpty)
+        for line in said.log { #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(line.debugDescription)") }
+        #expect(said.violations.isEmpty)
+        #expect(said.status != nil)
+    }
+
+    /// A running client that sets another DesktopId keeps what its agent
+    /// authorized at Start, and its grant's changes follow that id; the new
+    /// id counts from its next Start (found by the dbus-clients harness:
+    /// the world named a running client by its new id, and the privacy
+    /// check saw an exact position told to an app granted only the city).
+    @Test func aRunningClientIsGrantedAsItStarted() throws {
+        var world = GeoClueWorld(apps: ["maps": AppGrant(), "*": AppGrant(accuracy: .city)], switchOn: true, uid: 1000)
+        let id = try Self.started(&world, app: "maps")
+        _ = world.set("DesktopId", of: id, text: "other")
+        #expect(Self.told(world.report(Self.fix(52.52, 13.41), now: Self.now)) == 1)
+        #expect(world.clients[id]?.level == .exact)
+        _ = world.apply(AppChange(id: "other", permission: .denied))
+        #expect(world.clients[id]?.active == true)
+        _ = world.apply(AppChange(id: "maps", accuracy: .city))
+        #expect(world.clients[id]?.level == .city)
+        _ = world.stop(id, why: "it called Stop")
+        #expect(throws: GeoClueWorld.Refusal.self) { try world.start(id, now: Self.now).get() }  // "other" is denied now
+        #expect(world.violations.isEmpty)
+
+        let reproducer = try [UInt8](Data(contentsOf: Fixtures.url("fuzz/dbus-client-renamed-while-running.bin")))
+        #expect(ServedClients.conversation(reproducer).violations.isEmpty)
     }
 }
 

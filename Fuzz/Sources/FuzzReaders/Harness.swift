@@ -40,7 +40,7 @@ enum Readers {
     static let target = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? "open-meteo"
     static let names = ["open-meteo", "met-norway", "openweather", "ip-geolocation", "geocoder", "geonames",
                         "place-index", "decision-file", "stored-place", "policy-file", "format-template", "track", "scenario",
-                        "gpsd-address", "gpsd-stream", "gpsd-requests"]
+                        "gpsd-address", "gpsd-stream", "gpsd-requests", "dbus-clients"]
 
     static let place = try! Coordinate(latitude: 50.45, longitude: 30.52)
     static let request = try! ForecastRequest(coordinate: place, days: 7)
@@ -226,8 +226,38 @@ enum Readers {
                 precondition(!line.contains("\n") && !line.contains("\r"), "an answer spans lines")
                 precondition((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "an answer is not JSON: \(line)")
             }
+        case "dbus-clients":
+            // What D-Bus clients make the served GeoClue and portal do, among
+            // the story's positions, switch and grants: the promises kept, and
+            // all that goes back to the bus or the terminal well formed.
+            let said = ServedClients.conversation(bytes)
+            precondition(said.violations.isEmpty, "a privacy promise broke: \(said.violations)")
+            for path in said.paths { precondition(isObjectPath(path), "not a D-Bus object path: \(path)") }
+            for line in said.log { precondition(!line.unicodeScalars.contains(where: isTerminalControl), "a client's text reaches the terminal raw: \(line.debugDescription)") }
+            for told in said.told {
+                precondition((-90...90).contains(told.latitude) && (-180...180).contains(told.longitude) && told.accuracy >= 0, "told \(told)")
+            }
+            precondition(said.status != nil, "ctl status is no JSON")
         default:
             fatalError("FUZZ_TARGET must be one of \(names.joined(separator: ", "))")
+        }
+    }
+
+    /// D-Bus's object-path grammar: "/", or "/"-separated non-empty
+    /// elements of [A-Za-z0-9_] (sd-bus refuses anything else).
+    static func isObjectPath(_ path: String) -> Bool {
+        if path == "/" { return true }
+        guard path.hasPrefix("/"), !path.hasSuffix("/") else { return false }
+        return path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).allSatisfy { element in
+            !element.isEmpty && element.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+        }
+    }
+
+    /// What `strippingTerminalControls` removes: C0, DEL, C1 and bidirectional overrides.
+    static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
         }
     }
 

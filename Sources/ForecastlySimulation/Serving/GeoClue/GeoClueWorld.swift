@@ -20,6 +20,10 @@ struct GeoClueWorld: Sendable {
         /// The D-Bus peer that made it (its unique name).
         let peer: String
         var desktopID = ""
+        /// The desktop id the agent authorized at `Start`: what a running
+        /// client is granted, whatever id it sets afterwards (a new one
+        /// counts from its next `Start`, as GeoClue asks its agent then).
+        var startedAs = ""
         var requestedLevel: UInt32 = 0
         var distanceThreshold: UInt32 = 0
         var timeThreshold: UInt32 = 0
@@ -32,7 +36,10 @@ struct GeoClueWorld: Sendable {
         var positionsTold = 0
 
         var path: String { GeoClueWorld.clientPath(id) }
-        var name: String { desktopID.isEmpty ? "client \(id) (\(peer))" : "client \(id) (\(desktopID), \(peer))" }
+        var name: String { desktopID.isEmpty ? "client \(id) (\(peer))" : "client \(id) (\(shownID), \(peer))" }
+        /// The desktop id as the transcript shows it: a client sets any
+        /// string, and the transcript goes to a terminal.
+        var shownID: String { desktopID.strippingTerminalControls(limit: 80) }
     }
 
     /// A position as one client was told it.
@@ -132,7 +139,7 @@ struct GeoClueWorld: Sendable {
             return .failure(Refusal(name: "org.freedesktop.DBus.Error.AccessDenied", message: "Geolocation disabled for UID \(uid)"))
         }
         let grant = grant(for: client.desktopID)
-        let asked = grant.permission == .asked ? [GeoClueEffect.log("geoclue: the agent asks about \(client.desktopID); the story answers allow")] : []
+        let asked = grant.permission == .asked ? [GeoClueEffect.log("geoclue: the agent asks about \(client.shownID); the story answers allow")] : []
         guard grant.allows else {
             let id = client.desktopID
             return .failure(Refusal(name: "org.freedesktop.DBus.Error.AccessDenied",
@@ -141,6 +148,7 @@ struct GeoClueWorld: Sendable {
         // As GeoClue clamps it: at least country, at most what is allowed.
         client.level = min(AccuracyLevel(geoclueValue: max(client.requestedLevel, AccuracyLevel.country.geoclueValue)), grant.accuracy, availableLevel)
         client.active = true
+        client.startedAs = client.desktopID
         clients[id] = client
         var effects = asked + [.changed(path: client.path, interface: GeoClueEffect.clientInterface, properties: ["Active"]),
                                .changed(path: Self.managerPath, interface: GeoClueEffect.managerInterface, properties: ["InUse"]),
@@ -152,7 +160,7 @@ struct GeoClueWorld: Sendable {
     /// The log line of a refused start, for the transcript.
     func refusalLine(_ id: Int, _ refusal: Refusal) -> String {
         let asked = clients[id].map { grant(for: $0.desktopID).permission == .asked && switchOn } == true ? " (the agent asked; the story answers deny)" : ""
-        return "geoclue: \(clients[id]?.name ?? "client \(id)") refused\(asked): \(refusal.message)"
+        return "geoclue: \(clients[id]?.name ?? "client \(id)") refused\(asked): \(refusal.message.strippingTerminalControls())"
     }
 
     mutating func stop(_ id: Int, why: String) -> [GeoClueEffect] {
@@ -186,8 +194,8 @@ struct GeoClueWorld: Sendable {
         var effects: [GeoClueEffect] = [.log("geoclue: app \(change.id) \(Self.describe(change))")]
         apps[change.id] = change.applied(to: grant(for: change.id))
         for id in clients.keys.sorted() {
-            guard let client = clients[id], client.active, change.id == "*" || change.id == client.desktopID else { continue }
-            let grant = grant(for: client.desktopID)
+            guard let client = clients[id], client.active, change.id == "*" || change.id == client.startedAs else { continue }
+            let grant = grant(for: client.startedAs)
             if !grant.allows {
                 effects += stop(id, why: "its permission was revoked")
             } else if grant.accuracy < client.level {
@@ -215,7 +223,7 @@ struct GeoClueWorld: Sendable {
             guard now.timeIntervalSince(last.at) >= Double(client.timeThreshold) else { return [] }
         }
         // The privacy promise, checked as the story sees it, not as the code above decided.
-        let grant = grant(for: client.desktopID)
+        let grant = grant(for: client.startedAs)
         if !switchOn || !grant.allows { violations.append("\(client.name) was told a position while its permission did not allow it") }
         if client.level > grant.accuracy { violations.append("\(client.name) was told a position finer than it was granted") }
         let location = Location(
