@@ -18,7 +18,7 @@ enum EntryPoint {
                 _ = try CompletionTree.parseAsRoot(arguments)
             } catch {
                 let message = CompletionTree.fullMessage(for: error)
-                Terminal.standardOutput.writeDocument(RootPlaceCompletion.shell(in: arguments).map { RootPlaceCompletion.patch(message, shell: $0) } ?? message)
+                Terminal.standardOutput.writeDocument(CompletionScripts.shell(in: arguments).map { CompletionScripts.patch(message, shell: $0) } ?? message)
                 Terminal.standardOutput.writeDocument("\n")
                 exit(CompletionTree.exitCode(for: error).rawValue)
             }

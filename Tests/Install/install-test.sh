@@ -71,6 +71,8 @@ bash_offers() {
 }
 root_places() { bash_offers 'forecastly Ky' | grep -qx 'Kyiv, UA' && bash_offers 'forecastly comp' | grep -qx compare; }
 check "bash completes a place at the root, beside the subcommands" root_places
+written_names() { bash_offers 'forecastly --city lo' | grep -qx 'London, GB' && ! bash_offers 'forecastly --city lo' | grep -q '^lo'; }
+check "bash offers places as their names are written (lo: London, GB)" written_names
 typed_names() { [ "$(bash_offers 'forecastly --city Mün' | sort | tr '\n' '|')" = "München, DE|Münster, DE|" ]; }
 check "bash offers a place by the name typed (Mün: München, Münster)" typed_names
 mkdir -p "$scratch/files" && touch "$scratch/files/oslo.svg" "$scratch/files/route.gpx"
@@ -80,10 +82,11 @@ option_files() {
 check "bash completes the files chart --svg and simulate --track take" option_files
 root_lines() {
   grep -qF 'positional@0 "${current_word_index}"' "$prefix/share/zsh/site-functions/_forecastly" &&
+    grep -qF "compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}'" "$prefix/share/zsh/site-functions/_forecastly" &&
     grep -qF "for_positional \"forecastly\" -eq 1' -fka '(__forecastly_custom_completion ---completion forecast" \
       "$prefix/share/fish/vendor_completions.d/forecastly.fish"
 }
-check "zsh and fish offer places at the root too" root_lines
+check "zsh and fish offer places at the root too, zsh without case" root_lines
 check "zsh reads its completion" zsh -n "$prefix/share/zsh/site-functions/_forecastly"
 check "fish reads its completion" fish -n "$prefix/share/fish/vendor_completions.d/forecastly.fish"
 complete_fish() {

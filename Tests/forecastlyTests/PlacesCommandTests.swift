@@ -232,11 +232,11 @@ import TestSupport
     /// forecast is the default command, so its options and PLACE complete
     /// without typing `forecast`.
     @Test(arguments: [("forecast --city Kyi", "Kyiv, UA"), ("compare Ly", "Lyon, FR"), ("location set --city Odes", "Odesa, UA"),
-                      // Any case and accents, as cities search matches; offered as typed, which shells keep.
-                      ("forecast --city ky", "kyiv, UA"), ("forecast --city Sao", "Sao Paulo, BR"), ("forecast Kyi", "Kyiv, UA"),
+                      // Any case and accents, as cities search matches; offered as written (bash takes them unfiltered).
+                      ("forecast --city ky", "Kyiv, UA"), ("--city lo", "London, GB"), ("forecast --city Sao", "São Paulo, BR"), ("forecast Kyi", "Kyiv, UA"),
                       ("--city Ky", "Kyiv, UA"), ("--ci", "--city"), ("--da", "--days"), ("--units metric --city Lvi", "Lviv, UA"),
                       // A place found through another name is offered by it, as written: München (Munich), then Münster.
-                      ("--city Mün", "München, DE"), ("--city Münc", "München, DE"), ("--city kiev", "kiev, UA"), ("comp", "compare"),
+                      ("--city Mün", "München, DE"), ("--city Münc", "München, DE"), ("--city kiev", "Kiev, UA"), ("comp", "compare"),
                       // At the root, places beside the subcommands' names.
                       ("Ky", "Kyiv, UA"), ("Lvi", "Lviv, UA"),
                       // The values of options whose types are not enums: the languages, the providers, the plans.
@@ -269,6 +269,15 @@ import TestSupport
         let york = try await CLI.run(["---completion", "--", "--city", "2", "3", "forecastly", "--city", "New York"])
         #expect(york.stdout.hasPrefix("New York City, NY, US") || york.stdout.hasPrefix("New York City, US"), "\(york.stdout)")
         #expect(!york.stdout.contains("Pacific"))
+    }
+
+    /// zsh matches the places without case, not without accents: a name
+    /// is offered as written, its typed part without the accents typed
+    /// without them ("sao": "Sao Paulo", which --city takes alike).
+    @Test(arguments: [("lo", "London, GB"), ("sao", "Sao Paulo, BR"), ("kyi", "Kyiv, UA"), ("Mün", "München, DE")])
+    func zshIsOfferedNamesItsMatcherKeeps(typed: String, first: String) async throws {
+        let offered = try await CLI.run(["---completion", "--", "--city", "2", "3", "forecastly", "--city", typed], environment: ["SAP_SHELL": "zsh"])
+        #expect(offered.stdout.split(separator: "\n").first.map(String.init) == first, "\(offered.stdout)")
     }
 
     /// `cities search` shows the name that matched as it is written.

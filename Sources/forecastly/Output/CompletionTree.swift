@@ -9,7 +9,7 @@ import ArgumentParser
 /// scripts make back (`---completion`); every run parses `ForecastlyCommand`.
 /// `forecast`'s PLACE is left out here: at the root, a word that is not an
 /// option is a subcommand's name to complete, and the scripts ArgumentParser
-/// writes would take every such word for the place. `RootPlaceCompletion`
+/// writes would take every such word for the place. `CompletionScripts`
 /// adds the places beside the subcommands' names instead.
 struct CompletionTree: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -25,9 +25,9 @@ enum PlaceCompletion {
             let written = match.place.population >= populationForOtherNames ? gazetteer.name(of: match, writtenAs: prefix) : nil
             let candidate: String? = if let own = spelledAsTyped(match.place.displayName, prefix: prefix, ownName: true), match.alternateName == nil {
                 own
-            } else if let written, written != match.place.name {
+            } else if let written, written != match.place.name, let name = spelledAsTyped(written, prefix: prefix) {
                 // Another of its names, as written, is what was typed.
-                prefix + written.dropFirst(prefix.count) + (match.place.countryCode.isEmpty ? "" : ", \(match.place.countryCode)")
+                name + (match.place.countryCode.isEmpty ? "" : ", \(match.place.countryCode)")
             } else {
                 nil
             }
@@ -37,16 +37,23 @@ enum PlaceCompletion {
         .prefix(20).map { $0 }
     }
 
-    /// A shell keeps only candidates that begin with what was typed, letter
-    /// for letter; the index matches without case and accents. So a name
-    /// found for "ky" or "Sao" is offered as "kyiv, UA" or "Sao Paulo, BR"
-    /// (which --city takes alike). A place's own name is not given accents
-    /// it lacks: "Mün" is not "Münich".
-    static func spelledAsTyped(_ name: String, prefix: String, ownName: Bool = false) -> String? {
-        if name.hasPrefix(prefix) { return name }
+    /// A place as its name is written ("lo" offers "London, GB"): the
+    /// completion scripts let these through whatever the case (bash adds
+    /// them unfiltered, zsh matches them without case, fish does so itself;
+    /// `CompletionScripts`), and bash whatever the accents. Where only
+    /// accents differ zsh and fish would drop the name, so for them it keeps
+    /// what was typed: "Sao" offers "Sao Paulo, BR" (which --city takes
+    /// alike). A place's own name is not given accents it lacks: "Mün" is
+    /// not "Münich".
+    static func spelledAsTyped(_ name: String, prefix: String, ownName: Bool = false,
+                               shell: CompletionShell? = CompletionShell.requesting) -> String? {
         let start = name.prefix(prefix.count)
+        if start.lowercased() == prefix.lowercased() { return name }
         guard SearchKey.fold(start) == SearchKey.fold(prefix) else { return nil }
-        if ownName, !prefix.allSatisfy(\.isASCII), start.lowercased() != prefix.lowercased() { return nil }
-        return prefix + name.dropFirst(prefix.count)
+        if ownName, !prefix.allSatisfy(\.isASCII) { return nil }
+        if shell == .bash { return name }
+        // "Sao Paulo" for zsh's case-free match of "sao"; "lodź" where even that differs (Ł is no L with an accent).
+        let bare = start.folding(options: .diacriticInsensitive, locale: nil)
+        return (bare.lowercased() == prefix.lowercased() ? bare : prefix) + name.dropFirst(prefix.count)
     }
 }
