@@ -65,6 +65,48 @@ import TestSupport
         }
     }
 
+    /// `alerts --offline`: what the last run stored, with no request; and
+    /// one line (exit 69) for a place with nothing stored.
+    @Test func alertsOfflineShowsTheStoredWarnings() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-alerts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await StubHTTPServer.with(handler: Self.handler()) { server in
+            let online = try await CLI.run(["alerts"] + Self.hilo, server: server, home: home)
+            #expect(online.status == 0, "\(online.stderr)")
+            #expect(Self.alertRequests(server) == 1)
+            let offline = try await CLI.run(["alerts", "--offline"] + Self.hilo, server: server, home: home)
+            #expect(offline.status == 0, "\(offline.stderr)")
+            #expect(Self.alertRequests(server) == 1)
+            #expect(offline.stdout.hasPrefix("Warnings for Hilo, HI, US: 5 (National Weather Service, as of "), "\(offline.stdout)")
+            #expect(offline.stdout.contains("EXTREME  Hurricane Warning"))
+
+            let none = try await CLI.run(["alerts", "--offline", "--lat", "40.71", "--lon", "-74.01"], server: server, home: home)
+            #expect(none.status == 69)
+            #expect(none.stdout.isEmpty)
+            #expect(none.stderr.hasPrefix("forecastly: No warnings are stored for New York City, NY, US. Run 'forecastly alerts' once while online"), "\(none.stderr)")
+            #expect(none.stderr.split(separator: "\n").count == 1)
+            #expect(Self.alertRequests(server) == 1)
+
+            let contradiction = try await CLI.run(["alerts", "--offline", "--refresh"] + Self.hilo, server: server, home: home)
+            #expect(contradiction.status == 64)
+        }
+    }
+
+    /// `alerts --refresh` asks again only as the service's terms allow:
+    /// right after an answer it shows that one and says when it may ask.
+    @Test func alertsRefreshKeepsTheServicesInterval() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-alerts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await StubHTTPServer.with(handler: Self.handler()) { server in
+            _ = try await CLI.run(["alerts"] + Self.hilo, server: server, home: home)
+            let again = try await CLI.run(["alerts", "--refresh"] + Self.hilo, server: server, home: home)
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(Self.alertRequests(server) == 1)
+            #expect(again.stderr.contains("National Weather Service asks for time between requests: its warnings of "), "\(again.stderr)")
+            #expect(again.stdout.contains("EXTREME  Hurricane Warning"))
+        }
+    }
+
     @Test func jsonPercentAAndWaybarCarryTheWarnings() async throws {
         try await StubHTTPServer.with(handler: Self.handler()) { server in
             let json = try await CLI.run(Self.hilo + ["--json"], server: server)

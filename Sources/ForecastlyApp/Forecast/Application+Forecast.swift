@@ -96,7 +96,7 @@ extension Application {
     }
 
     /// The place `location set` stored, for a run that would locate: offline it does not locate.
-    private func storedPlace(for choice: PlaceChoice) -> Place? {
+    func storedPlace(for choice: PlaceChoice) -> Place? {
         guard case .located = choice, case .success(let stored?) = context.backends.placeStore.load(), let coordinate = stored.coordinate else { return nil }
         return Place(coordinate: coordinate, name: stored.name)
     }
@@ -180,11 +180,35 @@ extension Application {
 
 /// `--offline` with nothing stored for the place.
 public struct NothingStored: UserFacingError {
+    /// What was looked for.
+    public enum Kind: Sendable {
+        case forecast
+        /// `alerts --offline`: the warnings of a place known without the network.
+        case alerts
+    }
+
     public var place: String?
+    public var what: Kind
+
+    public init(place: String?, what: Kind = .forecast) {
+        self.place = place
+        self.what = what
+    }
 
     public var summaryMessage: MessageText {
-        place.map { MessageText("No forecast is stored for {place}.", ["place": $0]) } ?? MessageText("No forecast is stored yet.")
+        switch (what, place) {
+        case (.forecast, let place?): MessageText("No forecast is stored for {place}.", ["place": place])
+        case (.forecast, nil): MessageText("No forecast is stored yet.")
+        case (.alerts, let place?): MessageText("No warnings are stored for {place}.", ["place": place])
+        case (.alerts, nil): MessageText("Offline, forecastly cannot locate you to look up stored warnings.")
+        }
     }
-    public var adviceMessage: MessageText? { MessageText("Run forecastly once while online; every forecast it fetches is kept for --offline.") }
+    public var adviceMessage: MessageText? {
+        switch (what, place) {
+        case (.forecast, _): MessageText("Run forecastly once while online; every forecast it fetches is kept for --offline.")
+        case (.alerts, _?): MessageText("Run 'forecastly alerts' once while online; the warnings it fetches are kept for --offline.")
+        case (.alerts, nil): MessageText("Give the place (PLACE, --city, or --lat and --lon), or store one with 'forecastly location set'.")
+        }
+    }
     public var exitStatus: ExitStatus { .unavailable }
 }

@@ -1,5 +1,6 @@
-import ForecastlyBase
 import ArgumentParser
+import ForecastlyApp
+import ForecastlyBase
 import ForecastlyLocalization
 import ForecastlySettings
 import ForecastPresentation
@@ -26,6 +27,12 @@ struct AlertsCommand: AsyncParsableCommand {
     @OptionGroup(title: "Locating (without --lat/--lon)") var locating: LocationSourceOptions
     @OptionGroup(title: "Service") var service: ServiceOptions
 
+    @Flag(help: "Ask the warning service now, unless it asked for time between requests (then its stored answer, and when it may be asked).")
+    var refresh = false
+
+    @Flag(help: "No network: show the warnings stored for the place, with their time.")
+    var offline = false
+
     @Flag(help: "Print JSON for scripts (the place, and \"alerts\" and \"alertService\" as in the forecast's JSON).")
     var json = false
 
@@ -36,14 +43,17 @@ struct AlertsCommand: AsyncParsableCommand {
         guard try location.cityQueries().count <= 1 else { throw UsageMistake.error(MessageText("'alerts' shows one place; give --city once.")) }
         try locating.check()
         try service.check()
+        if offline, refresh { throw UsageMistake.error(MessageText("--offline and --refresh contradict each other; choose one.")) }
     }
+
+    private var cache: AlertsCachePolicy { offline ? .offline : refresh ? .refresh : .asTermsAllow }
 
     func run() async throws {
         Diagnostics.bootstrap(verbose: display.verbose)
         let settings = try Settings.load(Settings.Flags(provider: service.provider, apiKey: service.apiKey, language: display.lang))
         let choice = try location.choice(locating: locating, settings: settings)
         let answer = try await CommandLineApp.with(timeout: service.timeout) { application in
-            try await Spinner.while(Terminal.standardError.isTerminal) { try await application.alerts(at: choice, service: service.settings(settings), progress: $0) }
+            try await Spinner.while(Terminal.standardError.isTerminal) { try await application.alerts(at: choice, service: service.settings(settings), cache: cache, progress: $0) }
         }
         RunNotes.print(answer.notes)
         if json {
