@@ -112,7 +112,10 @@ public final class CachingForecastService: ForecastService, Sendable {
             let fallback = makeFallback()
             // The fallback is asked only within what the first provider left of the budget.
             let left = budget.map { $0 - (ContinuousClock.now - started) }
-            if let fallback, (left ?? .seconds(1)) > .zero {
+            var failure = error
+            if let fallback, let left, left <= .zero {
+                failure = .fallbackFailed(error, fallback: ServiceName(fallback.provider), failure: nil)
+            } else if let fallback {
                 do {
                     let forecast = try await within(left, asking: fallback) { () async throws(ForecastError) in
                         try await self.answer(request, from: fallback)
@@ -121,14 +124,15 @@ public final class CachingForecastService: ForecastService, Sendable {
                     note(MessageText("{error} {provider} answered instead.", ["provider": fallback.provider.name], messages: ["error": [error.summaryMessage]]))
                     return forecast
                 } catch let second where second.canFallBackToStored {
-                    // Both are unavailable: the stored forecast below.
+                    // Both are unavailable: the stored forecast below, or an error that names both.
+                    failure = .fallbackFailed(error, fallback: ServiceName(fallback.provider), failure: second)
                 }
             }
             // Only now is an old forecast worth reading: the newest of either provider.
             let providers = [base.provider] + (fallback.map { [$0.provider] } ?? [])
             let stored = providers.compactMap { self.stored(ForecastCacheKey(request, provider: $0), fetchedSince: nil) }
-            guard let newest = stored.max(by: { $0.fetchedAt < $1.fetchedAt }) else { throw error }
-            record(.stale(fetchedAt: newest.fetchedAt, error: error))
+            guard let newest = stored.max(by: { $0.fetchedAt < $1.fetchedAt }) else { throw failure }
+            record(.stale(fetchedAt: newest.fetchedAt, error: failure))
             return newest.forecast
         }
     }

@@ -72,7 +72,22 @@ import TestSupport
                 #expect(result.status == 75, "\(result.status) \(result.stderr)")
                 #expect(met.requests.filter { $0.path.contains("locationforecast") }.isEmpty, "the fallback was asked")
                 #expect(result.stderrLines.count == 1 && result.stderr.contains("Open-Meteo"), "\(result.stderr)")
+                #expect(result.stderr.contains("MET Norway was not asked instead: --timeout left no time."), "\(result.stderr)")
             }
+        }
+    }
+
+    /// When the other provider fails too, the one error line names both,
+    /// and the first decides the status.
+    @Test func whenBothFailTheErrorNamesBoth() async throws {
+        try await StubHTTPServer.with(always: .json(#"{"error":true,"reason":"down"}"#, status: 503)) { down in
+            let result = try await CLI.run(Self.oslo + ["--format", "%t", "--refresh"], server: down,
+                                           environment: ["FORECASTLY_MET_NORWAY_URL": down.baseURL], home: StoreCommandTests.home())
+            #expect(result.status == 75, "\(result.status) \(result.stderr)")
+            #expect(result.stderrLines.count == 1, "\(result.stderr)")
+            let line = result.stderr
+            #expect(line.hasPrefix("forecastly: Open-Meteo "), "\(line)")
+            #expect(line.contains(" Asked instead: MET Norway "), "\(line)")
         }
     }
 

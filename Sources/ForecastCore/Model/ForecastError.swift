@@ -18,6 +18,10 @@ public enum ForecastError: Error, Sendable, Equatable {
     case undecodable(field: String?, detail: String, service: ServiceName)
     /// A well-formed answer that holds no weather data at all.
     case emptyData(service: ServiceName)
+    /// The provider failed, and the one that may stand in for it did not:
+    /// its error, or nil when `--timeout` left no time to ask it. Both are
+    /// named; the first decides the advice and the exit status.
+    indirect case fallbackFailed(ForecastError, fallback: ServiceName, failure: ForecastError?)
 }
 
 extension ForecastError: UserFacingError {
@@ -25,6 +29,11 @@ extension ForecastError: UserFacingError {
         switch self {
         case .invalidInput(let message):
             return message
+        case .fallbackFailed(let first, _, let failure?):
+            return MessageText("{error} Asked instead: {fallback}", messages: ["error": [first.summaryMessage], "fallback": [failure.summaryMessage]])
+        case .fallbackFailed(let first, let fallback, nil):
+            return MessageText("{error} {provider} was not asked instead: --timeout left no time.", ["provider": "\(fallback)"],
+                               messages: ["error": [first.summaryMessage]])
         case .transport(let error, let service):
             return Self.describe(error, service: service)
         case .emptyData(let service):
@@ -45,6 +54,8 @@ extension ForecastError: UserFacingError {
         switch self {
         case .invalidInput:
             return MessageText("Run 'forecastly --help' for the accepted values.")
+        case .fallbackFailed(let first, _, _):
+            return first.adviceMessage
         case .transport(let error, let service):
             switch error {
             case .nameResolutionFailed, .connectionRefused, .connectTimedOut:
@@ -113,6 +124,8 @@ extension ForecastError: UserFacingError {
         switch self {
         case .invalidInput:
             return .usage
+        case .fallbackFailed(let first, _, _):
+            return first.exitStatus
         case .transport(let error, _):
             switch error {
             case .connectTimedOut, .responseTimedOut, .cancelled: return .temporaryFailure

@@ -244,6 +244,7 @@ extension ForecastError {
         case .httpStatus(let status, _, _): "HTTP \(status)"
         case .undecodable, .emptyData: "an answer that could not be read"
         case .invalidInput(let message): message.text
+        case .fallbackFailed(let first, _, _): first.shortReason
         }
     }
 
