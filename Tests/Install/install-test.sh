@@ -18,6 +18,9 @@ trap cleanup EXIT
 prefix="$scratch/prefix"
 passed=0
 failed=0
+# grep reading all its input: with pipefail, `… | grep -q` fails whenever
+# grep exits at its match before the writer has finished (SIGPIPE, 141).
+has() { grep "$@" >/dev/null; }
 check() {
   local name="$1"; shift
   if "$@" >"$scratch/out" 2>&1; then
@@ -57,7 +60,7 @@ check "bash reads its completion" bash -n "$prefix/share/bash-completion/complet
 complete_bash() {
   PATH="$prefix/bin:$PATH" bash -c "source '$prefix/share/bash-completion/completions/forecastly'
     COMP_WORDS=(forecastly forecast --uni); COMP_CWORD=2; COMP_LINE='forecastly forecast --uni'; COMP_POINT=\${#COMP_LINE}
-    _forecastly forecastly --uni forecast; printf '%s\n' \"\${COMPREPLY[@]}\"" | grep -qx -- '--units'
+    _forecastly forecastly --uni forecast; printf '%s\n' \"\${COMPREPLY[@]}\"" | has -x -- '--units'
 }
 check "bash completes an option" complete_bash
 # What bash offers for a command line, as its completion function computes it.
@@ -69,15 +72,15 @@ bash_offers() {
     _forecastly forecastly "${COMP_WORDS[-1]}" "${COMP_WORDS[-2]}"; printf "%s\n" "${COMPREPLY[@]}"' _ \
     "$prefix/share/bash-completion/completions/forecastly" "$1"
 }
-root_places() { bash_offers 'forecastly Ky' | grep -qx 'Kyiv, UA' && bash_offers 'forecastly comp' | grep -qx compare; }
+root_places() { bash_offers 'forecastly Ky' | has -x 'Kyiv, UA' && bash_offers 'forecastly comp' | has -x compare; }
 check "bash completes a place at the root, beside the subcommands" root_places
-written_names() { bash_offers 'forecastly --city lo' | grep -qx 'London, GB' && ! bash_offers 'forecastly --city lo' | grep -q '^lo'; }
+written_names() { bash_offers 'forecastly --city lo' | has -x 'London, GB' && ! bash_offers 'forecastly --city lo' | has '^lo'; }
 check "bash offers places as their names are written (lo: London, GB)" written_names
 typed_names() { [ "$(bash_offers 'forecastly --city Mün' | sort | tr '\n' '|')" = "München, DE|Münster, DE|" ]; }
 check "bash offers a place by the name typed (Mün: München, Münster)" typed_names
 mkdir -p "$scratch/files" && touch "$scratch/files/oslo.svg" "$scratch/files/route.gpx"
 option_files() {
-  (cd "$scratch/files" && bash_offers 'forecastly chart --svg ' | grep -qx oslo.svg && bash_offers 'forecastly simulate --track ' | grep -qx route.gpx)
+  (cd "$scratch/files" && bash_offers 'forecastly chart --svg ' | has -x oslo.svg && bash_offers 'forecastly simulate --track ' | has -x route.gpx)
 }
 check "bash completes the files chart --svg and simulate --track take" option_files
 root_lines() {
@@ -90,11 +93,11 @@ check "zsh and fish offer places at the root too, zsh without case" root_lines
 check "zsh reads its completion" zsh -n "$prefix/share/zsh/site-functions/_forecastly"
 check "fish reads its completion" fish -n "$prefix/share/fish/vendor_completions.d/forecastly.fish"
 complete_fish() {
-  PATH="$prefix/bin:$PATH" fish -c "source '$prefix/share/fish/vendor_completions.d/forecastly.fish'; complete -C 'forecastly --uni'" | grep -q -- '--units'
+  PATH="$prefix/bin:$PATH" fish -c "source '$prefix/share/fish/vendor_completions.d/forecastly.fish'; complete -C 'forecastly --uni'" | has -- '--units'
 }
 check "fish completes a forecast option at the root" complete_fish
 fish_described() {
-  SAP_SHELL=fish HOME="$scratch/home" "$prefix/bin/forecastly" ---completion -- --city 2 3 forecastly --city Kyi | grep -qx $'Kyiv, UA\tUkraine'
+  SAP_SHELL=fish HOME="$scratch/home" "$prefix/bin/forecastly" ---completion -- --city 2 3 forecastly --city Kyi | has -x $'Kyiv, UA\tUkraine'
 }
 check "fish shows each place's country beside it, not the option's help" fish_described
 check "the installer says what to add where a shell will not look" \
