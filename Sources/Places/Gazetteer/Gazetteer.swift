@@ -301,7 +301,10 @@ public final class Gazetteer: Sendable {
     /// is named too: "Spandau, Berlin, DE"; downtown is "Toronto, CA".
     ///
     /// Where no disc covers the point: the most populous place within
-    /// `max(3 km, twice the nearest distance)`, "near" it beyond 2 km.
+    /// `max(3 km, twice the nearest distance)`, "near" it beyond 2 km; and
+    /// when that place is a district (a city that covers it has four times
+    /// its people), "near" the city: just east of Berlin is "near Berlin",
+    /// not "near Marzahn".
     public func locality(of coordinate: Coordinate) -> NearbyPlace {
         let nearest = nearest(to: coordinate)
         let around = places(within: Self.largestCoverMeters, of: coordinate)
@@ -319,7 +322,17 @@ public final class Gazetteer: Sendable {
         let best = (radius <= Self.largestCoverMeters ? around : places(within: radius, of: coordinate))
             .filter { $0.distanceMeters <= radius }
             .min { $0.place.population != $1.place.population ? $0.place.population > $1.place.population : $0.place.id < $1.place.id }
-        return best ?? nearest
+        guard let best else { return nearest }
+        guard let city = city(around: best.place) else { return best }
+        return NearbyPlace(place: city, distanceMeters: coordinate.distance(to: city.coordinate))
+    }
+
+    /// The city `place` is a district of: the largest place with at least
+    /// four times its people whose disc covers its centre, if any.
+    func city(around place: GazetteerPlace) -> GazetteerPlace? {
+        places(within: Self.largestCoverMeters, of: place.coordinate)
+            .filter { $0.place.population >= 4 * place.population && $0.distanceMeters <= Self.coverMeters(population: $0.place.population) }
+            .max { $0.place.population < $1.place.population }?.place
     }
 
     static let localityRadiusMeters = 3_000.0
