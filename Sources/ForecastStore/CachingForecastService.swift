@@ -132,7 +132,7 @@ public final class CachingForecastService: ForecastService, Sendable {
             let providers = [base.provider] + (fallback.map { [$0.provider] } ?? [])
             let stored = providers.compactMap { self.stored(ForecastCacheKey(request, provider: $0), fetchedSince: nil) }
             guard let newest = stored.max(by: { $0.fetchedAt < $1.fetchedAt }) else { throw failure }
-            record(.stale(fetchedAt: newest.fetchedAt, error: failure))
+            record(.stale(fetchedAt: newest.fetchedAt, error: error))
             return newest.forecast
         }
     }

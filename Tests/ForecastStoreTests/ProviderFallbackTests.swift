@@ -67,14 +67,19 @@ import Testing
         #expect(error == refused)
     }
 
-    @Test func bothDownAndNothingStoredIsTheFirstProvidersError() async throws {
+    /// Both down and nothing stored: the error names both, and the first
+    /// provider's error decides the advice and the status.
+    @Test func bothDownAndNothingStoredNamesBothProviders() async throws {
         let refused = ForecastError.transport(.connectionRefused(host: "h", port: 1), service: .openMeteo)
+        let unavailable = ForecastError.httpStatus(503, reason: nil, service: .metNorway)
         let caching = CachingForecastService(
             base: Provider(.openMeteo, failing: refused).service,
-            fallback: Provider(.metNorway, failing: .httpStatus(503, reason: nil, service: .metNorway)).service,
+            fallback: Provider(.metNorway, failing: unavailable).service,
             cache: try SQLiteStore.inMemory(), policy: .refresh)
-        await #expect(throws: refused) { try await caching.forecast(for: Sample.request) }
-        #expect(refused.exitStatus == .unavailable)
+        let both = ForecastError.fallbackFailed(refused, fallback: ServiceName(.metNorway), failure: unavailable)
+        await #expect(throws: both) { try await caching.forecast(for: Sample.request) }
+        #expect(both.exitStatus == refused.exitStatus && both.adviceMessage == refused.adviceMessage)
+        #expect(both.summary == "\(refused.summary) Asked instead: \(unavailable.summary)")
     }
 
     @Test func aRequestTheProviderRejectsIsNotRetriedElsewhere() async throws {

@@ -250,6 +250,7 @@ extension ForecastError {
 
     /// No answer at all, or none in time: the network's, not the service's.
     var isNetworkFailure: Bool {
+        if case .fallbackFailed(let first, _, _) = self { return first.isNetworkFailure }
         guard case .transport(let error, _) = self else { return false }
         switch error {
         case .nameResolutionFailed, .connectionRefused, .connectTimedOut, .responseTimedOut, .tlsFailed, .cancelled: return true
