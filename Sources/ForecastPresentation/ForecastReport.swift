@@ -143,22 +143,22 @@ public struct ForecastReport: Sendable {
         var outside: [String] = []
         if now.windSpeed != nil {
             var wind = words("Wind {speed}", ["speed": words.wind(now.windSpeed, direction: now.windDirection, unit: units.windSpeed)])
-            if let gusts = now.windGusts { wind += ", " + words("gusts {speed}", ["speed": ValueFormat.speed(gusts, unit: units.windSpeed)]) }
+            if let gusts = now.windGusts { wind += ", " + words("gusts {speed}", ["speed": words.speed(gusts, unit: units.windSpeed)]) }
             outside.append(wind)
         }
         if now.relativeHumidity != nil { outside.append(words("Humidity {value}", ["value": ValueFormat.percent(now.relativeHumidity)])) }
         if now.precipitation != nil {
-            outside.append(words("Precipitation {amount}", ["amount": words.number(ValueFormat.precipitation(now.precipitation, unit: units.precipitation))]))
+            outside.append(words("Precipitation {amount}", ["amount": words.precipitation(now.precipitation, unit: units.precipitation)]))
         }
         var air: [String] = []
         if now.pressure != nil {
             let trend = forecast.pressureTrend.map { " \($0.arrow(ascii: ascii)) \(words($0.rawValue))" } ?? ""
-            air.append(words("Pressure {pressure}", ["pressure": words.number(ValueFormat.pressure(now.pressure, unit: units.pressure)) + trend]))
+            air.append(words("Pressure {pressure}", ["pressure": words.pressure(now.pressure, unit: units.pressure) + trend]))
         }
         if now.dewPoint != nil { air.append(words("Dew point {temperature}", ["temperature": temperature(now.dewPoint)])) }
         if now.cloudCover != nil { air.append(words("Cloud {value}", ["value": ValueFormat.percent(now.cloudCover)])) }
         if now.visibility != nil {
-            air.append(words("Visibility {distance}", ["distance": words.number(ValueFormat.visibility(now.visibility, unit: units.distance))]))
+            air.append(words("Visibility {distance}", ["distance": words.visibility(now.visibility, unit: units.distance)]))
         }
         return fitted(headline, first: first, indent: indent)
             + [outside, air].filter { !$0.isEmpty }.flatMap { fitted($0, first: indent, indent: indent) }
@@ -230,7 +230,7 @@ public struct ForecastReport: Sendable {
     /// An extra kept from an earlier run says how old it is, when that matters.
     private func age(_ fetchedAt: Date?) -> [String] {
         guard let fetchedAt, now.timeIntervalSince(fetchedAt) >= 600 else { return [] }
-        return [style.dim(words("{age} ago", ["age": ValueFormat.age(now.timeIntervalSince(fetchedAt))]))]
+        return [style.dim(words("{age} ago", ["age": words.age(now.timeIntervalSince(fetchedAt))]))]
     }
 
     /// The hours as the provider gives them: where its steps are wider than
@@ -245,8 +245,8 @@ public struct ForecastReport: Sendable {
                 glyph(condition, isDay: hour.isDay ?? true) ?? " ",
                 ValueFormat.temperature(hour.temperature, unit: units.temperature),
                 ValueFormat.percent(hour.precipitationProbability),
-                words.number(ValueFormat.precipitation(hour.precipitation, unit: units.precipitation)),
-                ValueFormat.speed(hour.windSpeed, unit: units.windSpeed),
+                words.precipitation(hour.precipitation, unit: units.precipitation),
+                words.speed(hour.windSpeed, unit: units.windSpeed),
                 words(ValueFormat.compass(hour.windDirection)),
             ]
         }
@@ -278,7 +278,7 @@ public struct ForecastReport: Sendable {
                 "/",
                 ValueFormat.temperature(day.temperatureMin, unit: units.temperature),
                 ValueFormat.percent(day.precipitationProbabilityMax),
-                ValueFormat.speed(day.windSpeedMax, unit: units.windSpeed),
+                words.speed(day.windSpeedMax, unit: units.windSpeed),
             ]
         }
         guard !rows.isEmpty else { return [] }

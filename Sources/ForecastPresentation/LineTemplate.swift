@@ -165,7 +165,7 @@ public struct LineTemplate: Sendable, Equatable {
         case .feelsLike: return ValueFormat.temperature(now?.apparentTemperature, unit: units.temperature)
         case .humidity: return ValueFormat.percent(now?.relativeHumidity)
         case .wind: return words.wind(now?.windSpeed, direction: now?.windDirection, unit: units.windSpeed)
-        case .precipitation: return words.number(ValueFormat.precipitation(now?.precipitation, unit: units.precipitation))
+        case .precipitation: return words.precipitation(now?.precipitation, unit: units.precipitation)
         case .precipitationProbability: return ValueFormat.percent(today?.precipitationProbabilityMax)
         case .high: return ValueFormat.temperature(today?.temperatureMax, unit: units.temperature)
         case .low: return ValueFormat.temperature(today?.temperatureMin, unit: units.temperature)
@@ -181,10 +181,10 @@ public struct LineTemplate: Sendable, Equatable {
         case .pressure:
             guard let pressure = now?.pressure else { return ValueFormat.missing }
             let trend = forecast.pressureTrend.map { " " + $0.arrow(ascii: ascii) } ?? ""
-            return words.number(ValueFormat.pressure(pressure, unit: units.pressure)) + trend
+            return words.pressure(pressure, unit: units.pressure) + trend
         case .dewPoint: return ValueFormat.temperature(now?.dewPoint, unit: units.temperature)
         case .cloudCover: return ValueFormat.percent(now?.cloudCover)
-        case .visibility: return words.number(ValueFormat.visibility(now?.visibility, unit: units.distance))
+        case .visibility: return words.visibility(now?.visibility, unit: units.distance)
         case .moon:
             // Today's figure, at the day's noon, as the report, the tooltip, `sky` and the JSON give it: one figure everywhere.
             return forecast.sky(days: 1).first.map { SkyText.moon($0.moon.phase, ascii: ascii, southernHemisphere: forecast.isSouthernHemisphere, words: words) }

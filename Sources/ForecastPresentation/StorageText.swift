@@ -8,7 +8,7 @@ public enum StorageText {
     public static func cacheStatus(
         path: String, forecasts: Int, places: Int, newest: Date?, oldest: Date?, notes: Int, now: Date, words: Words = .english
     ) -> String {
-        func age(_ date: Date?) -> String { date.map { words("{age} ago", ["age": ValueFormat.age(now.timeIntervalSince($0))]) } ?? "–" }
+        func age(_ date: Date?) -> String { date.map { words("{age} ago", ["age": words.age(now.timeIntervalSince($0))]) } ?? "–" }
         return LabelledLines.render([
             (words("Database"), path), (words("Forecasts"), "\(forecasts)"), (words("Places"), "\(places)"),
             (words("Newest"), age(newest)), (words("Oldest"), age(oldest)),

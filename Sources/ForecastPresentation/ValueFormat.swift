@@ -43,17 +43,19 @@ public enum ValueFormat {
         value.decimalText(places: places)
     }
 
-    /// "45 s", "12 min", "2 h 5 min", "3 d 4 h": an age for people.
-    public static func age(_ seconds: TimeInterval) -> String {
+    /// "45 s", "12 min", "2 h 5 min", "3 d 4 h": an age for people, as a
+    /// message each language writes its own way ("6秒", "53 дн 14 ч"; the
+    /// catalogs hold CLDR's short unit names).
+    public static func age(_ seconds: TimeInterval) -> MessageText {
         let total = Int(max(0, seconds).rounded())
-        if total < 60 { return "\(total) s" }
-        if total < 3600 { return "\(total / 60) min" }
+        if total < 60 { return MessageText("{seconds} s", ["seconds": "\(total)"]) }
+        if total < 3600 { return MessageText("{minutes} min", ["minutes": "\(total / 60)"]) }
         if total < 86_400 {
-            let minutes = (total % 3600) / 60
-            return "\(total / 3600) h" + (minutes > 0 ? " \(minutes) min" : "")
+            let hours = "\(total / 3600)", minutes = (total % 3600) / 60
+            return minutes > 0 ? MessageText("{hours} h {minutes} min", ["hours": hours, "minutes": "\(minutes)"]) : MessageText("{hours} h", ["hours": hours])
         }
-        let hours = (total % 86_400) / 3600
-        return "\(total / 86_400) d" + (hours > 0 ? " \(hours) h" : "")
+        let days = "\(total / 86_400)", hours = (total % 86_400) / 3600
+        return hours > 0 ? MessageText("{days} d {hours} h", ["days": days, "hours": "\(hours)"]) : MessageText("{days} d", ["days": days])
     }
 
     /// "2,797,553": thousands grouped with commas, whatever the locale.

@@ -10,18 +10,23 @@ struct PortableObject: Sendable {
     /// The placeholders each message is declared to use (`#, python-brace-format`).
     var braceFormat: Set<String> = []
 
+    /// gettext's separator between a message's context and its `msgid`
+    /// (as in a `.mo` file): "unit\u{4}km/h" is "km/h" as a unit symbol.
+    static let contextSeparator = "\u{4}"
+
     init(parsing text: String) {
         var flags: Set<String> = []
         var field: String?
-        var id = "", translation = ""
+        var context = "", id = "", translation = ""
         var inEntry = false
         func finish() {
+            if !context.isEmpty, !id.isEmpty { id = context + Self.contextSeparator + id }
             if inEntry, !id.isEmpty {
                 identifiers.append(id)
                 if flags.contains("python-brace-format") { braceFormat.insert(id) }
                 if !translation.isEmpty, !flags.contains("fuzzy") { messages[id] = translation }
             }
-            flags = []; field = nil; id = ""; translation = ""; inEntry = false
+            flags = []; field = nil; context = ""; id = ""; translation = ""; inEntry = false
         }
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = raw.trimmed
@@ -31,6 +36,15 @@ struct PortableObject: Sendable {
                 flags.formUnion(line.dropFirst(2).split(separator: ",").map { String($0.trimmed) })
             } else if line.hasPrefix("#") {
                 continue
+            } else if line.hasPrefix("msgctxt ") {
+                if inEntry, field == "msgstr" {
+                    let kept = flags
+                    finish()
+                    flags = kept
+                }
+                inEntry = true
+                field = "msgctxt"
+                context = Self.quoted(line.dropFirst(8))
             } else if line.hasPrefix("msgid ") {
                 if inEntry, field == "msgstr" {
                     let kept = flags
@@ -45,7 +59,7 @@ struct PortableObject: Sendable {
                 translation = Self.quoted(line.dropFirst(7))
             } else if line.hasPrefix("\"") {
                 // A continuation of the field above.
-                if field == "msgid" { id += Self.quoted(line) } else if field == "msgstr" { translation += Self.quoted(line) }
+                if field == "msgid" { id += Self.quoted(line) } else if field == "msgstr" { translation += Self.quoted(line) } else if field == "msgctxt" { context += Self.quoted(line) }
             }
         }
         finish()

@@ -64,6 +64,17 @@ public struct Words: Sendable, Equatable {
         lhs.language == rhs.language && lhs.locale.identifier == rhs.locale.identifier
     }
 
+    /// A unit's symbol as this language writes it ("км/ч" for "km/h"):
+    /// the catalog's entries of context "unit", CLDR's short unit names.
+    public func unit(_ symbol: String) -> String {
+        messages[Self.unitKey(symbol)] ?? symbol
+    }
+
+    /// Whether the catalog writes `symbol` (English writes them all).
+    public func has(unit symbol: String) -> Bool { language == .english || messages[Self.unitKey(symbol)] != nil }
+
+    private static func unitKey(_ symbol: String) -> String { "unit" + PortableObject.contextSeparator + symbol }
+
     /// Whether a translation for `english` exists (English has all).
     public func has(_ english: String) -> Bool { language == .english || messages[english] != nil }
 

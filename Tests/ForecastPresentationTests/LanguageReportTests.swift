@@ -46,7 +46,31 @@ import TestSupport
         #expect(german.contains("Leichter Schneefall"))
         #expect(german.contains("15 km/h NW"))
         let dutch = try Self.report("nl", width: nil)
-        #expect(dutch.contains("15 km/h NW") && dutch.contains("Lichte sneeuwval"))
+        #expect(dutch.contains("15 km/u NW") && dutch.contains("Lichte sneeuwval"))  // CLDR's Dutch short name
+    }
+
+    /// Units and ages as each language writes them (CLDR's short unit
+    /// names, in the catalogs): Russian wind and pressure in Cyrillic,
+    /// Japanese ages in its own characters.
+    @Test func unitsAndAgesInTheLanguage() throws {
+        let russian = Words(Language(matching: "ru")!)
+        #expect(russian.speed(6, unit: "m/s") == "6 м/с")
+        #expect(russian.pressure(761, unit: "mmHg") == "761 мм рт. ст.")
+        #expect(russian.precipitation(12.5, unit: "mm") == "12,5 мм")  // the unit's own full stops are not the decimal sign
+        #expect(russian.age(53 * 86_400 + 14 * 3_600) == "53 дн 14 ч")
+        #expect(Words(Language(matching: "ja")!).age(6) == "6秒")
+        #expect(Words(Language(matching: "uk")!).age(6) == "6 с")
+        #expect(Words.english.age(53 * 86_400 + 14 * 3_600) == "53 d 14 h")
+        #expect(Words.english.speed(6, unit: "m/s") == "6 m/s")
+    }
+
+    /// Every unit forecastly can show has its name in every catalog.
+    @Test(arguments: Language.available.map(\.code))
+    func everyLanguageWritesEveryUnit(code: String) throws {
+        let words = Words(try #require(Language(matching: code)))
+        let symbols = SpeedUnit.allCases.map(\.symbol) + PressureUnit.allCases.map(\.symbol)
+            + PrecipitationUnit.allCases.map(\.symbol) + DistanceUnit.allCases.map(\.symbol)
+        for symbol in symbols { #expect(words.has(unit: symbol), "\(code) has no name for \(symbol)") }
     }
 
     /// The chart's days and Waybar's tooltip speak the language too.

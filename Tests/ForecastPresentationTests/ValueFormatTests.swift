@@ -26,7 +26,7 @@ import Testing
         (86_399.0, "23 h 59 min"), (86_400.0, "1 d"), (90_000.0, "1 d 1 h"), (2_592_000.0, "30 d"),
     ] as [(Double, String)])
     func age(seconds: Double, text: String) {
-        #expect(ValueFormat.age(seconds) == text)
+        #expect(ValueFormat.age(seconds).text == text)
     }
 
     @Test(arguments: [(0, "0"), (999, "999"), (1_000, "1,000"), (234_908, "234,908"), (1_234_567, "1,234,567"), (-1_234, "-1,234")])

@@ -147,7 +147,7 @@ import TestSupport
             // National practice: Russia's mmHg and m/s.
             let russian = try await CLI.run(["--lat", "1", "--lon", "2", "--format", "%w %P"], server: server,
                                             environment: ["LANG": "ru_RU.UTF-8"])
-            #expect(russian.stdout == "4 m/s СЗ 759 mmHg ↘\n", "\(russian.stdout)")  // and the Russian compass
+            #expect(russian.stdout == "4 м/с СЗ 759 мм рт. ст. ↘\n", "\(russian.stdout)")  // in Russian: the units, the compass
         }
     }
 

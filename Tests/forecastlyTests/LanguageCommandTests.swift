@@ -15,8 +15,8 @@ import TestSupport
 
     @Test(arguments: [
         (["LANG": "de_DE.UTF-8"], "Leichter Schneefall, 15 km/h NW"),
-        (["LANG": "en_US.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"], "Neige faible, 9 mph NO"),  // the US's units, French words
-        (["LANG": "de_DE.UTF-8", "LANGUAGE": "sv:uk"], "Невеликий сніг, 15 km/h ПнЗх"),
+        (["LANG": "en_US.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"], "Neige faible, 9 mi/h NO"),  // the US's units, French words
+        (["LANG": "de_DE.UTF-8", "LANGUAGE": "sv:uk"], "Невеликий сніг, 15 км/год ПнЗх"),
         (["LANG": "sv_SE.UTF-8"], "Slight snow fall, 4 m/s NW"),  // no Swedish catalog; Sweden's m/s
         (["LANG": "C.UTF-8"], "Slight snow fall, 15 km/h NW"),
     ] as [([String: String], String)])

@@ -136,7 +136,7 @@ public struct MeteogramSVG: Sendable {
             }
         }
         let unit = forecast.units.precipitation
-        parts.append(#"<text x="\#(n(Layout.left - 6))" y="\#(n(Layout.barsTop + 10))" text-anchor="end" font-size="10" fill="\#(Self.hex("1f6fc5"))">\#(xml(words.number(ValueFormat.decimal(layout.fullBar, places: unit == "mm" ? 1 : 2)) + " " + unit))</text>"#)
+        parts.append(#"<text x="\#(n(Layout.left - 6))" y="\#(n(Layout.barsTop + 10))" text-anchor="end" font-size="10" fill="\#(Self.hex("1f6fc5"))">\#(xml(words.number(ValueFormat.decimal(layout.fullBar, places: unit == "mm" ? 1 : 2)) + " " + words.unit(unit)))</text>"#)
         parts.append(#"<line x1="\#(n(Layout.left))" y1="\#(n(Layout.barsBottom))" x2="\#(n(Layout.width - Layout.right))" y2="\#(n(Layout.barsBottom))" stroke="\#(Self.hex("999999"))"/>"#)
         return parts
     }
@@ -187,7 +187,7 @@ public struct MeteogramSVG: Sendable {
         steps.compactMap { step in
             guard clock.hour(step.time) % 6 == 3, let speed = step.windSpeed else { return nil }
             let x = layout.x(step.time)
-            let label = ValueFormat.speed(speed, unit: forecast.units.windSpeed)
+            let label = words.speed(speed, unit: forecast.units.windSpeed)
             // Right of the arrow, or left of it where the picture ends first
             // (10-pixel sans-serif: at most about 6 pixels a character).
             let fitsRight = x + 8 + Double(label.count) * Layout.windCharacterWidth <= Layout.width - 2

@@ -18,21 +18,22 @@ enum OutdatedNote {
         guard let time = forecastOutdated ?? airOutdated, let distance = OutdatedAnswer.distance(of: time, from: now) else { return nil }
         // The date as timedatectl shows the clock's, in every language.
         let clock = PlaceClock(timeZone: forecast.timeZone)
-        let values = ["when": "\(clock.localDate(time)) \(clock.time(time))", "age": ValueFormat.age(abs(distance))]
+        let values = ["when": "\(clock.localDate(time)) \(clock.time(time))"]
+        let age = ["age": [ValueFormat.age(abs(distance))]]
         let before = distance > 0
         let message = switch (forecastOutdated != nil, airOutdated != nil) {
         case (true, true) where before:
-            MessageText("The forecast and the air-quality reading describe {when}, {age} before this machine's clock: the answer or the clock is wrong (check the clock with `timedatectl`).", values)
+            MessageText("The forecast and the air-quality reading describe {when}, {age} before this machine's clock: the answer or the clock is wrong (check the clock with `timedatectl`).", values, messages: age)
         case (true, true):
-            MessageText("The forecast and the air-quality reading describe {when}, {age} after this machine's clock: the answer or the clock is wrong (check the clock with `timedatectl`).", values)
+            MessageText("The forecast and the air-quality reading describe {when}, {age} after this machine's clock: the answer or the clock is wrong (check the clock with `timedatectl`).", values, messages: age)
         case (true, false) where before:
-            MessageText("The forecast describes {when}, {age} before this machine's clock: the answer or the clock is wrong (check the clock with `timedatectl`).", values)
+            MessageText("The forecast describes {when}, {age} before this machine's clock: the answer or the clock is wrong (check the clock with `timedatectl`).", values, messages: age)
         case (true, false):
-            MessageText("The forecast describes {when}, {age} after this machine's clock: the answer or the clock is wrong (check the clock with `timedatectl`).", values)
+            MessageText("The forecast describes {when}, {age} after this machine's clock: the answer or the clock is wrong (check the clock with `timedatectl`).", values, messages: age)
         case _ where before:
-            MessageText("The air-quality reading describes {when}, {age} before this machine's clock: the answer or the clock is wrong (check the clock with `timedatectl`).", values)
+            MessageText("The air-quality reading describes {when}, {age} before this machine's clock: the answer or the clock is wrong (check the clock with `timedatectl`).", values, messages: age)
         default:
-            MessageText("The air-quality reading describes {when}, {age} after this machine's clock: the answer or the clock is wrong (check the clock with `timedatectl`).", values)
+            MessageText("The air-quality reading describes {when}, {age} after this machine's clock: the answer or the clock is wrong (check the clock with `timedatectl`).", values, messages: age)
         }
         return .warning(message)
     }

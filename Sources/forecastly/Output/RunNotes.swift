@@ -19,7 +19,7 @@ enum RunNotes {
         guard let (error, fetchedAt) = answer.staleness else { return }
         let words = UserLanguage.words()
         let reason = words.say(error.summaryMessage)
-        let age = ValueFormat.age(Date().timeIntervalSince(fetchedAt))
+        let age = words.age(Date().timeIntervalSince(fetchedAt))
         let what = words(drawing ? "Drawing the forecast stored {age} ago." : "Showing the forecast stored {age} ago.", ["age": age])
         Terminal.standardError.writeLine("forecastly: warning: \(reason) \(what)")
     }

@@ -30,14 +30,14 @@ struct WatchOutput {
             if let answer = screen.answer { text = renderer.render(answer, units: units, hours: hours, oneLine: !inPlace) }
             if case .stale(_, let error) = origin {
                 status = words.say(error.summaryMessage) + " "
-                    + words("Showing the stored forecast; trying again in {time}.", ["time": ValueFormat.age(next.inSeconds)])
+                    + words("Showing the stored forecast; trying again in {time}.", ["time": words.age(next.inSeconds)])
             } else {
-                status = words("Next refresh in {time}.", ["time": ValueFormat.age(next.inSeconds)])
+                status = words("Next refresh in {time}.", ["time": words.age(next.inSeconds)])
             }
         case .failed(let error, let retry):
-            status = words.say(error.summaryMessage) + " " + words("Trying again in {time}.", ["time": ValueFormat.age(retry.inSeconds)])
+            status = words.say(error.summaryMessage) + " " + words("Trying again in {time}.", ["time": words.age(retry.inSeconds)])
         case .notLocated(let error, let retry):
-            status = words.say(error.summaryMessage) + " " + words("Trying again in {time}.", ["time": ValueFormat.age(retry.inSeconds)])
+            status = words.say(error.summaryMessage) + " " + words("Trying again in {time}.", ["time": words.age(retry.inSeconds)])
         case .notPermitted(let error):
             status = words.line(error) + " " + words("Waiting for the permission to change.")
         }
