@@ -7,9 +7,15 @@ bus), then moves the receiver ROUNDS times through the control socket and
 prints, for each client, the delay from the move to the client reading it
 (median and 90th percentile, milliseconds). The move itself is a line on a
 Unix socket, so the figure is the service's, not a process start's.
+
+Beside it, the reference: a real gpsd fed a receiver log as gpsfake feeds it
+(a pseudo-terminal, one NMEA sentence at a time), timed from the sentence
+that ends a fix to the client's TPV. gpsfake itself cannot be timed so:
+Debian's gpsfake 3.22 crashes in its single-step mode (-i: "ord() expected
+string of length 1").
   scripts/benchmark-serve.py [FORECASTLY] [ROUNDS]
 """
-import json, os, socket, statistics, subprocess, sys, tempfile, time, threading
+import json, os, pty, socket, statistics, subprocess, sys, tempfile, time, threading, tty
 
 binary = sys.argv[1] if len(sys.argv) > 1 else ".build/release/forecastly"
 rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 30
@@ -76,3 +82,66 @@ where.kill()
 serve.terminate()
 serve.wait()
 os.unlink(file.name)
+
+
+def real_gpsd_delays(log, rounds=3):
+    """gpsd reading `log` from a pseudo-terminal, each sentence written 100 ms
+    after the last: the delay from each fix's last sentence to its TPV."""
+    sentences = [line for line in open(log, "rb").read().split(b"\n") if line.startswith(b"$")]
+    master, slave = pty.openpty()
+    tty.setraw(master)
+    tty.setraw(slave)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    control_socket = os.path.join(tempfile.gettempdir(), "benchmark-gpsd-%d.sock" % port)
+    daemon = subprocess.Popen(["/usr/sbin/gpsd", "-N", "-n", "-b", "-S", str(port), "-F", control_socket, os.ttyname(slave)],
+                              stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(200):
+            try:
+                client = socket.create_connection(("127.0.0.1", port), 0.2)
+                client.settimeout(None)
+                break
+            except OSError:
+                time.sleep(0.05)
+        client.sendall(b'?WATCH={"enable":true,"json":true};\n')
+        told = []
+        def read():
+            buffer = b""
+            while True:
+                data = client.recv(65536)
+                if not data:
+                    return
+                buffer += data
+                *lines, buffer = buffer.split(b"\n")
+                for line in lines:
+                    try:
+                        report = json.loads(line)
+                    except ValueError:
+                        continue
+                    if report.get("class") == "TPV" and "lat" in report:
+                        told.append(time.monotonic())
+        threading.Thread(target=read, daemon=True).start()
+        written = []
+        for _ in range(rounds):
+            for sentence in sentences:
+                written.append(time.monotonic())
+                os.write(master, sentence + b"\r\n")
+                time.sleep(0.1)
+        time.sleep(1)
+        return sorted((at - max(w for w in written if w <= at)) * 1000 for at in told)
+    finally:
+        daemon.kill()
+        daemon.wait()
+        if os.path.exists(control_socket):
+            os.unlink(control_socket)
+
+
+log = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Fixtures", "gpsd", "firefly-II.log")
+delays = real_gpsd_delays(log)
+if delays:
+    print("%-8s %d fixes of a real gpsd fed firefly-II.log as gpsfake feeds it; delay median %.2f ms, p90 %.2f ms"
+          % ("gpsfake", len(delays), statistics.median(delays), delays[int(len(delays) * 0.9) - 1]))
+else:
+    print("gpsfake  no fix seen from the real gpsd")

@@ -29,6 +29,11 @@ struct forecastly_sdbus_service {
     __typeof__(&sd_bus_message_get_sender) get_sender;
     __typeof__(&sd_bus_error_set) error_set;
     __typeof__(&sd_bus_message_set_destination) set_destination;
+    /// What the service's own loop polls: the bus's descriptor, the events
+    /// it waits for, and when sd-bus next needs to run (its timeouts).
+    __typeof__(&sd_bus_get_fd) get_fd;
+    __typeof__(&sd_bus_get_events) get_events;
+    __typeof__(&sd_bus_get_timeout) get_timeout;
     /// The vtable format this libsystemd knows (what SD_BUS_VTABLE_START
     /// points at; taken here, as the library is loaded, not linked).
     const unsigned *vtable_format;
@@ -65,6 +70,9 @@ static inline const struct forecastly_sdbus_service *forecastly_sdbus_service_ca
             FORECASTLY_RESOLVE(get_sender, sd_bus_message_get_sender)
             FORECASTLY_RESOLVE(error_set, sd_bus_error_set)
             FORECASTLY_RESOLVE(set_destination, sd_bus_message_set_destination)
+            FORECASTLY_RESOLVE(get_fd, sd_bus_get_fd)
+            FORECASTLY_RESOLVE(get_events, sd_bus_get_events)
+            FORECASTLY_RESOLVE(get_timeout, sd_bus_get_timeout)
             FORECASTLY_RESOLVE(vtable_format, sd_bus_object_vtable_format)
 #undef FORECASTLY_RESOLVE
             if (missing) {

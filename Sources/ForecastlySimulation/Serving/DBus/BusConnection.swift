@@ -49,9 +49,22 @@ final class BusConnection: @unchecked Sendable {
         while client.process(bus, nil) > 0 {}
     }
 
-    func wait(microseconds: UInt64) {
+    /// Waits until the bus has something to do (a message, one of its
+    /// timeouts) or `wakeUp` is readable, for at most a second.
+    func wait(orUntilReadable wakeUp: Int32) {
         guard let bus else { return }
-        _ = client.wait(bus, microseconds)
+        let descriptor = calls.pointee.get_fd(bus), events = calls.pointee.get_events(bus)
+        guard descriptor >= 0, events >= 0 else { return }
+        var milliseconds: Int32 = 1_000
+        var due: UInt64 = 0
+        if calls.pointee.get_timeout(bus, &due) >= 0, due != UInt64.max {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let nowMicroseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000
+            milliseconds = due <= nowMicroseconds ? 0 : Int32(min(1_000, (due - nowMicroseconds + 999) / 1_000))
+        }
+        var watched = [pollfd(fd: descriptor, events: Int16(events), revents: 0), pollfd(fd: wakeUp, events: Int16(POLLIN), revents: 0)]
+        _ = poll(&watched, 2, milliseconds)
     }
 
     // MARK: Objects

@@ -5,15 +5,41 @@ import Synchronization
 /// A D-Bus service's thread: it connects, owns its name, then answers calls
 /// and does what the story sent it (`send`) until stopped. An sd-bus
 /// connection belongs to the thread that uses it, so everything that
-/// touches the bus happens here.
+/// touches the bus happens here. It sleeps in `poll` on the bus and on a
+/// pipe that `send` and `stop` write to, so the story's news goes out at
+/// once, not at the thread's next turn.
 final class BusThread: Sendable {
     let connection: BusConnection
     private let outbox = Mutex<[@Sendable (BusConnection) -> Void]>([])
     private let running = Atomic<Bool>(true)
     private let exited = Mutex<(done: Bool, waiting: CheckedContinuation<Void, Never>?)>((false, nil))
+    /// A pipe whose read end is readable while there is news for the thread.
+    private let wakeUp: (read: Int32, write: Int32)
 
     init(calls: UnsafePointer<forecastly_sdbus_service>) {
         connection = BusConnection(calls: calls)
+        var ends: [Int32] = [-1, -1]
+        _ = pipe(&ends)
+        for end in ends {
+            _ = fcntl(end, F_SETFL, O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        wakeUp = (ends[0], ends[1])
+    }
+
+    deinit {
+        close(wakeUp.read)
+        close(wakeUp.write)
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeUp.write, &byte, 1)
+    }
+
+    private func drainWakeUps() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(wakeUp.read, &bytes, bytes.count) > 0 {}
     }
 
     /// Connects to `address` as `name`, runs `ready` on the thread, then
@@ -34,9 +60,11 @@ final class BusThread: Sendable {
                 if failure == nil {
                     ready(connection)
                     while running.load(ordering: .relaxed) {
+                        drainWakeUps()
                         connection.processAll()
                         for work in outbox.withLock({ work in defer { work = [] }; return work }) { work(connection) }
-                        connection.wait(microseconds: 20_000)
+                        connection.processAll()
+                        connection.wait(orUntilReadable: wakeUp.read)
                     }
                 }
                 connection.close()
@@ -52,14 +80,16 @@ final class BusThread: Sendable {
         }
     }
 
-    /// `work`, on the bus thread at its next turn (within 20 ms).
+    /// `work`, on the bus thread, woken for it.
     func send(_ work: @escaping @Sendable (BusConnection) -> Void) {
         outbox.withLock { $0.append(work) }
+        wake()
     }
 
     /// Stops serving; returns when the thread has closed the connection.
     func stop() async {
         running.store(false, ordering: .relaxed)
+        wake()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let done = exited.withLock { state -> Bool in
                 if !state.done { state.waiting = continuation }

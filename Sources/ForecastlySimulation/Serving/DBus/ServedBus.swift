@@ -38,7 +38,7 @@ final class ServedBus: Sendable {
         }
     }
 
-    /// `work`, on the bus thread at its next turn.
+    /// `work`, on the bus thread (woken for it).
     func send(_ work: @escaping @Sendable (BusConnection) -> Void) { thread.send(work) }
 
     /// Stops serving, then the bus.

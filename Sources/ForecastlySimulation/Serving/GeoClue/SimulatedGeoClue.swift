@@ -44,7 +44,7 @@ public final class SimulatedGeoClue: Sendable {
     var violations: [String] { world.withLock { $0.violations } }
     func status() -> [String: Any] { world.withLock { $0.status() } }
 
-    /// What the story changed, said by the bus thread at its next turn.
+    /// What the story changed, said by the bus thread (woken for it).
     private func send(_ effects: [GeoClueEffect]) {
         served.send { [self] _ in perform(effects) }
     }
