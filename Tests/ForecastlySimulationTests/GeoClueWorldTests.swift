@@ -142,6 +142,17 @@ import TestSupport
         let reproducer = try [UInt8](Data(contentsOf: Fixtures.url("fuzz/dbus-client-renamed-while-running.bin")))
         #expect(ServedClients.conversation(reproducer).violations.isEmpty)
     }
+
+    /// A position the world decided to tell and the bus could not send is
+    /// a broken promise (liveness), naming the client.
+    @Test func aPositionTheBusCouldNotSendIsABrokenPromise() throws {
+        var world = GeoClueWorld(apps: [:], switchOn: true, uid: 1000)
+        let id = try Self.started(&world, app: "org.example.Maps")
+        #expect(Self.told(world.report(Self.fix(52.52, 13.41), now: Self.now)) == 1)
+        #expect(world.violations.isEmpty)
+        world.undelivered(GeoClueWorld.clientPath(id), reason: "Broken pipe")
+        #expect(world.violations == ["client \(id) (org.example.Maps, :1.7) was not sent a position it was allowed: Broken pipe"])
+    }
 }
 
 extension GeoClueWorld.Refusal: CustomStringConvertible {

@@ -94,19 +94,29 @@ final class BusConnection: @unchecked Sendable {
         }
     }
 
-    /// A signal from `path`, to `destination` only when given, its arguments appended by `arguments`.
-    func emit(path: String, interface: String, member: String, destination: String? = nil, arguments: (OpaquePointer) -> Int32) {
-        guard let bus else { return }
+    /// A signal from `path`, to `destination` only when given, its
+    /// arguments appended by `arguments`; nil when sent, else why not.
+    @discardableResult
+    func emit(path: String, interface: String, member: String, destination: String? = nil, arguments: (OpaquePointer) -> Int32) -> String? {
+        guard let bus else { return "the bus is closed" }
         var signal: OpaquePointer?
         let made = path.withCString { path in
             interface.withCString { interface in member.withCString { member in calls.pointee.new_signal(bus, &signal, path, interface, member) } }
         }
-        guard made >= 0, let signal else { return }
+        guard made >= 0, let signal else { return Self.reason(made) }
         defer { _ = client.message_unref(signal) }
-        if let destination, destination.withCString({ calls.pointee.set_destination(signal, $0) }) < 0 { return }
-        guard arguments(signal) >= 0 else { return }
-        _ = calls.pointee.send(bus, signal, nil)
+        if let destination {
+            let set = destination.withCString { calls.pointee.set_destination(signal, $0) }
+            if set < 0 { return Self.reason(set) }
+        }
+        let appended = arguments(signal)
+        guard appended >= 0 else { return Self.reason(appended) }
+        let sent = calls.pointee.send(bus, signal, nil)
+        return sent < 0 ? Self.reason(sent) : nil
     }
+
+    /// sd-bus's negative errno, as words.
+    private static func reason(_ result: Int32) -> String { String(cString: strerror(-result)) }
 
     // MARK: Messages
 

@@ -250,6 +250,13 @@ struct GeoClueWorld: Sendable {
         return effects
     }
 
+    /// The bus could not send a position this world told `clientPath`:
+    /// the client was allowed it and did not get it (liveness).
+    mutating func undelivered(_ clientPath: String, reason: String) {
+        let name = clients.values.first { $0.path == clientPath }?.name ?? clientPath
+        violations.append("\(name) was not sent a position it was allowed: \(reason)")
+    }
+
     /// A position as a client granted `level` is told it: on a grid as
     /// coarse as the level (so that nothing finer can be worked out from a
     /// series of them), its accuracy no better than the level's.

@@ -67,10 +67,12 @@ public final class SimulatedGeoClue: Sendable {
             case .unregister(let object): connection.unregister(path: object.path)
             case .changed(let path, let interface, let properties): connection.emitChanged(path: path, interface: interface, properties: properties)
             case .locationUpdated(let client, let old, let new):
-                connection.emit(path: client, interface: GeoClueEffect.clientInterface, member: "LocationUpdated") { signal in
+                let failure = connection.emit(path: client, interface: GeoClueEffect.clientInterface, member: "LocationUpdated") { signal in
                     let appended = connection.append(signal, string: old, type: "o")
                     return appended < 0 ? appended : connection.append(signal, string: new, type: "o")
                 }
+                // Liveness, as the bus sees it: a position decided on and not sent is a broken promise.
+                if let failure { world.withLock { $0.undelivered(client, reason: failure) } }
             case .log(let line): log(line)
             }
         }

@@ -142,6 +142,12 @@ struct PortalWorld: Sendable {
         return [.closed(session: path, to: session.peer), .unregister(session: path), .log("portal: \(session.name) closed (\(why))")]
     }
 
+    /// The bus could not send a position this world told the session at
+    /// `path`: the client was allowed it and did not get it (liveness).
+    mutating func undelivered(_ path: String, reason: String) {
+        violations.append("\(sessions[path]?.name ?? path) was not sent a position it was allowed: \(reason)")
+    }
+
     private mutating func tell(_ path: String, _ fix: ServedFix, now: Date) -> [PortalEffect] {
         guard var session = sessions[path], session.started else { return [] }
         let shown = GeoClueWorld.coarsened(fix, to: session.level)

@@ -56,10 +56,13 @@ public final class SimulatedPortal: Sendable {
                     return appended < 0 ? appended : connection.append(signal, dictionary: [])
                 }
             case .locationUpdated(let session, let peer, let location):
-                connection.emit(path: PortalWorld.desktopPath, interface: PortalWorld.locationInterface, member: "LocationUpdated", destination: peer) { signal in
+                let failure = connection.emit(path: PortalWorld.desktopPath, interface: PortalWorld.locationInterface, member: "LocationUpdated",
+                                              destination: peer) { signal in
                     let appended = connection.append(signal, string: session, type: "o")
                     return appended < 0 ? appended : connection.append(signal, dictionary: location)
                 }
+                // Liveness, as the bus sees it: a position decided on and not sent is a broken promise.
+                if let failure { world.withLock { $0.undelivered(session, reason: failure) } }
             case .closed(let session, let peer):
                 connection.emit(path: session, interface: PortalWorld.sessionInterface, member: "Closed", destination: peer) { signal in
                     connection.append(signal, dictionary: [])
