@@ -7,26 +7,31 @@ enum FittedLines {
     /// `indent`; a part is never split unless it is longer than a line.
     static func lines(_ parts: [String], first: String, indent: String, width: Int?, separator: String) -> [String] {
         guard let width else { return [first + parts.joined(separator: separator)] }
-        // The colours' escapes take no columns; the indent does.
-        func columns(_ text: String) -> Int { TextWidth.of(text.replacing(/\x{1B}\[[0-9;]*m/, with: "")) }
+        // Each piece is measured once (the colours' escapes take no columns; the indent does).
+        let indentWidth = TextWidth.of(indent), separatorWidth = TextWidth.of(separator)
         var lines: [String] = []
-        var line = first
+        var line = first, lineWidth = TextWidth.of(first)
         var lineHasPart = false
-        func add(_ piece: String, after joiner: String) {
-            if lineHasPart, columns(line) + columns(joiner) + columns(piece) > width {
+        func add(_ piece: String, width pieceWidth: Int, after joiner: String, joinerWidth: Int) {
+            if lineHasPart, lineWidth + joinerWidth + pieceWidth > width {
                 lines.append(line)
                 line = indent + piece
+                lineWidth = indentWidth + pieceWidth
             } else {
                 line += (lineHasPart ? joiner : "") + piece
+                lineWidth += (lineHasPart ? joinerWidth : 0) + pieceWidth
             }
             lineHasPart = true
         }
         for part in parts {
-            if columns(indent) + columns(part) > width {
+            let partWidth = TextWidth.of(part)
+            if indentWidth + partWidth > width {
                 // A part longer than any line is broken between its words.
-                for (index, word) in part.split(separator: " ").enumerated() { add(String(word), after: index == 0 ? separator : " ") }
+                for (index, word) in part.split(separator: " ").enumerated() {
+                    add(String(word), width: TextWidth.of(String(word)), after: index == 0 ? separator : " ", joinerWidth: index == 0 ? separatorWidth : 1)
+                }
             } else {
-                add(part, after: separator)
+                add(part, width: partWidth, after: separator, joinerWidth: separatorWidth)
             }
         }
         return lines + [line]

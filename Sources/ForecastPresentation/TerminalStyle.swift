@@ -49,16 +49,41 @@ public struct TerminalStyle: Sendable {
 
 public enum TextWidth {
     /// Terminal cells a string occupies: wide (East Asian) characters and
-    /// emoji-presentation characters take two, everything else one.
+    /// emoji-presentation characters take two, control characters and the
+    /// colours' escape sequences (`ESC [ … m`) none, everything else one.
+    /// One pass; plain ASCII is counted by its bytes.
     public static func of(_ text: String) -> Int {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return ofASCII(text.utf8) }
         var width = 0
+        var inEscape = false
         for character in text {
             let scalars = character.unicodeScalars
             guard let first = scalars.first else { continue }
+            if inEscape {
+                // A CSI sequence ends with its final byte, @ to ~.
+                if (0x40...0x7E).contains(first.value), first != "[" { inEscape = false }
+                continue
+            }
+            if first.value == 0x1B { inEscape = true; continue }
             if first.value < 0x20 || (0x7F...0x9F).contains(first.value) { continue }
             if scalars.contains(where: { $0.value == 0xFE0F }) || first.properties.isEmojiPresentation || isWide(first) {
                 width += 2
             } else {
+                width += 1
+            }
+        }
+        return width
+    }
+
+    private static func ofASCII(_ bytes: String.UTF8View) -> Int {
+        var width = 0
+        var inEscape = false
+        for byte in bytes {
+            if inEscape {
+                if (0x40...0x7E).contains(byte), byte != UInt8(ascii: "[") { inEscape = false }
+            } else if byte == 0x1B {
+                inEscape = true
+            } else if byte >= 0x20, byte != 0x7F {
                 width += 1
             }
         }

@@ -15,6 +15,9 @@ struct PortableObject: Sendable {
     static let contextSeparator = "\u{4}"
 
     init(parsing text: String) {
+        // Read as UTF-8 bytes: every character .po syntax gives meaning to is
+        // ASCII, and the catalogs are read on the way to every report.
+        typealias Line = Substring.UTF8View
         var flags: Set<String> = []
         var field: String?
         var context = "", id = "", translation = ""
@@ -28,75 +31,79 @@ struct PortableObject: Sendable {
             }
             flags = []; field = nil; context = ""; id = ""; translation = ""; inEntry = false
         }
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = raw.trimmed
+        /// A new keyword line ends the entry whose translation came before it.
+        func startField(_ name: String) {
+            if inEntry, field == "msgstr" {
+                let kept = flags
+                finish()
+                flags = kept
+            }
+            inEntry = true
+            field = name
+        }
+        for raw in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            let line = Self.trimmed(raw)
             if line.isEmpty { finish(); continue }
-            if line.hasPrefix("#,") {
-                if inEntry, field == "msgstr" { finish() }
-                flags.formUnion(line.dropFirst(2).split(separator: ",").map { String($0.trimmed) })
-            } else if line.hasPrefix("#") {
+            if line.starts(with: "#,".utf8) {
+                if field == "msgstr" { finish() }
+                for flag in line.dropFirst(2).split(separator: UInt8(ascii: ",")) { flags.insert(String(Substring(Self.trimmed(flag)))) }
+            } else if line.first == UInt8(ascii: "#") {
                 continue
-            } else if line.hasPrefix("msgctxt ") {
-                if inEntry, field == "msgstr" {
-                    let kept = flags
-                    finish()
-                    flags = kept
-                }
-                inEntry = true
-                field = "msgctxt"
+            } else if line.starts(with: "msgctxt ".utf8) {
+                startField("msgctxt")
                 context = Self.quoted(line.dropFirst(8))
-            } else if line.hasPrefix("msgid ") {
-                if inEntry, field == "msgstr" {
-                    let kept = flags
-                    finish()
-                    flags = kept
-                }
-                inEntry = true
-                field = "msgid"
+            } else if line.starts(with: "msgid ".utf8) {
+                startField("msgid")
                 id = Self.quoted(line.dropFirst(6))
-            } else if line.hasPrefix("msgstr ") {
+            } else if line.starts(with: "msgstr ".utf8) {
                 field = "msgstr"
                 translation = Self.quoted(line.dropFirst(7))
-            } else if line.hasPrefix("\"") {
+            } else if line.first == UInt8(ascii: "\"") {
                 // A continuation of the field above.
-                if field == "msgid" { id += Self.quoted(line) } else if field == "msgstr" { translation += Self.quoted(line) } else if field == "msgctxt" { context += Self.quoted(line) }
+                switch field {
+                case "msgid": id += Self.quoted(line)
+                case "msgstr": translation += Self.quoted(line)
+                case "msgctxt": context += Self.quoted(line)
+                default: break
+                }
             }
         }
         finish()
     }
 
     /// The text of a `"…"` string with its C escapes undone.
-    static func quoted(_ text: some StringProtocol) -> String {
-        let trimmed = Substring(text).trimmed
-        guard trimmed.hasPrefix("\""), trimmed.hasSuffix("\""), trimmed.count >= 2 else { return "" }
+    static func quoted(_ text: Substring.UTF8View) -> String {
+        let trimmed = Self.trimmed(text)
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        guard trimmed.count >= 2, trimmed.first == quote, trimmed.last == quote else { return "" }
         let body = trimmed.dropFirst().dropLast()
-        guard body.contains("\\") else { return String(body) }
-        var result = ""
+        guard body.contains(backslash) else { return String(Substring(body)) }
+        var result: [UInt8] = []
+        result.reserveCapacity(body.count)
         var escaped = false
-        for character in body {
+        for byte in body {
             if escaped {
-                switch character {
-                case "n": result.append("\n")
-                case "t": result.append("\t")
-                default: result.append(character)
+                switch byte {
+                case UInt8(ascii: "n"): result.append(UInt8(ascii: "\n"))
+                case UInt8(ascii: "t"): result.append(UInt8(ascii: "\t"))
+                default: result.append(byte)
                 }
                 escaped = false
-            } else if character == "\\" {
+            } else if byte == backslash {
                 escaped = true
             } else {
-                result.append(character)
+                result.append(byte)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
-}
 
-extension Substring {
     /// Without the spaces, tabs and carriage returns at either end: a slice, not a copy.
-    var trimmed: Substring {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" || first == "\r" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }
+    static func trimmed(_ text: Substring.UTF8View) -> Substring.UTF8View {
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") }
+        var text = text
+        while let first = text.first, isBlank(first) { text = text.dropFirst() }
+        while let last = text.last, isBlank(last) { text = text.dropLast() }
         return text
     }
 }

@@ -1,5 +1,6 @@
 public import ForecastlyBase
 public import Foundation
+import Synchronization
 
 /// The words forecastly shows, in one language: each message is looked up
 /// in the language's catalog and stays English where the catalog has no
@@ -37,8 +38,19 @@ public struct Words: Sendable, Equatable {
                 identifier = base
             }
         }
-        self.init(language: language, locale: Locale(identifier: identifier), messages: PortableObject(parsing: text).messages)
+        self.init(language: language, locale: Locale(identifier: identifier), messages: Self.messages(of: language.code, catalog: text))
     }
+
+    /// Each catalog's messages, read once a process: the settings, the
+    /// report and every error line of a run share them.
+    private static func messages(of code: String, catalog: String) -> [String: String] {
+        if let read = catalogs.withLock({ $0[code] }) { return read }
+        let messages = PortableObject(parsing: catalog).messages
+        catalogs.withLock { $0[code] = messages }
+        return messages
+    }
+
+    private static let catalogs = Mutex<[String: [String: String]]>([:])
 
     /// `english` in this language, its `{name}` placeholders filled from `values`.
     public func callAsFunction(_ english: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
@@ -119,11 +131,19 @@ public struct Words: Sendable, Equatable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12)) else { return "\(year)-\(month)-\(day)" }
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
-        formatter.setLocalizedDateFormatFromTemplate(template)
-        return formatter.string(from: date)
+        // One formatter per locale and template for the process: a report writes a dozen days.
+        return formatters.withLock { formatters in
+            let key = locale.identifier + "|" + template
+            if let formatter = formatters[key] { return formatter.string(from: date) }
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.calendar = calendar
+            formatter.timeZone = calendar.timeZone
+            formatter.setLocalizedDateFormatFromTemplate(template)
+            formatters[key] = formatter
+            return formatter.string(from: date)
+        }
     }
+
+    private static let formatters = Mutex<[String: DateFormatter]>([:])
 }

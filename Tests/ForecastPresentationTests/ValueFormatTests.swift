@@ -65,7 +65,9 @@ import Testing
         #expect(ValueFormat.temperature(nil, unit: "°C") == "–")
     }
 
-    @Test(arguments: [("abc", 3), ("°C", 2), ("🌞", 2), ("☁️", 2), ("Київ", 4), ("東京", 4), ("e\u{301}", 1)])
+    // Colours take no cells, in ASCII text and in any other.
+    @Test(arguments: [("abc", 3), ("°C", 2), ("🌞", 2), ("☁️", 2), ("Київ", 4), ("東京", 4), ("e\u{301}", 1),
+                      ("\u{1B}[1;31mHot\u{1B}[0m", 3), ("\u{1B}[34m-3°C\u{1B}[0m 東京", 9), ("a\tb", 2)])
     func displayWidth(text: String, cells: Int) {
         #expect(TextWidth.of(text) == cells)
     }
