@@ -14,6 +14,8 @@ public struct Words: Sendable, Equatable {
     /// language's ("de").
     public let locale: Locale
     private let messages: [String: String]
+    /// The locale's decimal sign, asked of Foundation once (nil: a point).
+    private let decimalSeparator: String?
 
     /// English: the messages as written, with no catalog and no Foundation locale loaded.
     public static let english = Words(language: .english, locale: Locale(identifier: "en_US_POSIX"), messages: [:])
@@ -22,6 +24,7 @@ public struct Words: Sendable, Equatable {
         self.language = language
         self.locale = locale
         self.messages = messages
+        decimalSeparator = language == .english ? nil : locale.decimalSeparator.flatMap { $0 == "." ? nil : $0 }
     }
 
     /// The words of `language`; `localeName` (LC_TIME's or LANG's value)
@@ -108,8 +111,8 @@ public struct Words: Sendable, Equatable {
     /// A number as the locale writes it: "12,5" in German. Digits stay
     /// Western Arabic, as every language here writes weather.
     public func number(_ text: String) -> String {
-        guard language != .english, let separator = locale.decimalSeparator, separator != "." else { return text }
-        return text.replacingOccurrences(of: ".", with: separator)
+        guard let decimalSeparator else { return text }
+        return text.replacingOccurrences(of: ".", with: decimalSeparator)
     }
 
     private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
