@@ -1,3 +1,4 @@
+import ForecastlyBase
 import Foundation
 import Testing
 import TestSupport
@@ -152,6 +153,26 @@ import TestSupport
         #expect(world.violations.isEmpty)
         world.undelivered(GeoClueWorld.clientPath(id), reason: "Broken pipe")
         #expect(world.violations == ["client \(id) (org.example.Maps, :1.7) was not sent a position it was allowed: Broken pipe"])
+    }
+
+    /// Exactness: every level's coarsened position is the story's within
+    /// half a grid cell each way, anywhere on Earth (the poles and the date
+    /// line too); a position moved further is not the story's.
+    @Test func aCoarsenedPositionIsStillTheStorys() throws {
+        var generator = SystemRandomNumberGenerator()
+        let points = [(89.99, 179.99), (-89.99, -179.99), (0, 180), (52.52, 13.41)]
+            + (0..<500).map { _ in (Double.random(in: -90...90, using: &generator), Double.random(in: -180...180, using: &generator)) }
+        for (latitude, longitude) in points {
+            let fix = ServedFix(latitude: latitude, longitude: longitude, accuracy: 5, time: Self.now)
+            for level in AccuracyLevel.allCases {
+                let shown = GeoClueWorld.coarsened(fix, to: level)
+                #expect(GeoClueWorld.isTheStorys(shown.coordinate, fix, level: level), "\(latitude),\(longitude) at \(level)")
+            }
+        }
+        let moved = try Coordinate(latitude: 52.62, longitude: 13.41)  // 11 km north
+        #expect(!GeoClueWorld.isTheStorys(moved, Self.fix(52.52, 13.41), level: .exact))
+        #expect(!GeoClueWorld.isTheStorys(moved, Self.fix(52.52, 13.41), level: .neighborhood))
+        #expect(GeoClueWorld.isTheStorys(moved, Self.fix(52.52, 13.41), level: .country))
     }
 }
 

@@ -226,6 +226,7 @@ struct GeoClueWorld: Sendable {
         let grant = grant(for: client.startedAs)
         if !switchOn || !grant.allows { violations.append("\(client.name) was told a position while its permission did not allow it") }
         if client.level > grant.accuracy { violations.append("\(client.name) was told a position finer than it was granted") }
+        if !Self.isTheStorys(shown.coordinate, fix, level: client.level) { violations.append("\(client.name) was told a position that is not the story's") }
         let location = Location(
             id: nextLocation, client: id, latitude: shown.coordinate.latitude, longitude: shown.coordinate.longitude, accuracy: shown.accuracy,
             altitude: client.level == .exact ? fix.altitude ?? -Double.greatestFiniteMagnitude : -Double.greatestFiniteMagnitude,
@@ -255,6 +256,13 @@ struct GeoClueWorld: Sendable {
     mutating func undelivered(_ clientPath: String, reason: String) {
         let name = clients.values.first { $0.path == clientPath }?.name ?? clientPath
         violations.append("\(name) was not sent a position it was allowed: \(reason)")
+    }
+
+    /// Exactness, as the story sees it: a position told at `level` is the
+    /// story's own, moved at most by the level's grid (half a cell each way).
+    static func isTheStorys(_ told: Coordinate, _ fix: ServedFix, level: AccuracyLevel) -> Bool {
+        guard let story = try? Coordinate(latitude: fix.latitude, longitude: fix.longitude) else { return false }
+        return told.distance(to: story) <= (level.coarseness ?? 0) * 0.71 + 1
     }
 
     /// A position as a client granted `level` is told it: on a grid as

@@ -159,6 +159,7 @@ struct PortalWorld: Sendable {
         let grant = grant(for: session.appID)
         if !switchOn || !grant.allows { violations.append("\(session.name) was told a position while its permission did not allow it") }
         if session.level > grant.accuracy { violations.append("\(session.name) was told a position finer than it was granted") }
+        if !GeoClueWorld.isTheStorys(shown.coordinate, fix, level: session.level) { violations.append("\(session.name) was told a position that is not the story's") }
         session.lastTold = (shown.coordinate, now)
         session.positionsTold += 1
         sessions[path] = session
