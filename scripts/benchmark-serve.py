@@ -38,25 +38,31 @@ def control(command):
         connection.sendall((command + "\n").encode())
         return connection.recv(65536)
 
+def watch_fixes(connection, heard):
+    """Asks a gpsd (real or served) to watch, then calls heard(TPV, time) for
+    each TPV with a position, on a thread of its own."""
+    connection.sendall(b'?WATCH={"enable":true,"json":true};\n')
+    def read():
+        buffer = b""
+        while True:
+            data = connection.recv(65536)
+            if not data:
+                return
+            buffer += data
+            *lines, buffer = buffer.split(b"\n")
+            for line in lines:
+                try:
+                    report = json.loads(line)
+                except ValueError:
+                    continue
+                if report.get("class") == "TPV" and "lat" in report:
+                    heard(report, time.monotonic())
+    threading.Thread(target=read, daemon=True).start()
+
+
 arrivals = {"gpsd": {}, "geoclue": {}}
-gpsd = socket.create_connection(("127.0.0.1", int(settings["GPSD_PORT"])))
-gpsd.sendall(b'?WATCH={"enable":true,"json":true};\n')
-def read_gpsd():
-    buffer = b""
-    while True:
-        data = gpsd.recv(65536)
-        if not data:
-            return
-        buffer += data
-        *lines, buffer = buffer.split(b"\n")
-        for line in lines:
-            try:
-                report = json.loads(line)
-            except ValueError:
-                continue
-            if report.get("class") == "TPV" and "lat" in report:
-                arrivals["gpsd"].setdefault(round(report["lat"], 4), time.monotonic())
-threading.Thread(target=read_gpsd, daemon=True).start()
+watch_fixes(socket.create_connection(("127.0.0.1", int(settings["GPSD_PORT"]))),
+            lambda report, at: arrivals["gpsd"].setdefault(round(report["lat"], 4), at))
 environment = dict(os.environ, DBUS_SYSTEM_BUS_ADDRESS=settings["DBUS_SYSTEM_BUS_ADDRESS"], LANG="C.UTF-8")
 where = subprocess.Popen(["stdbuf", "-oL", "/usr/libexec/geoclue-2.0/demos/where-am-i", "-t", "600"], stdout=subprocess.PIPE, env=environment, text=True)
 def read_where():
@@ -105,24 +111,8 @@ def real_gpsd_delays(log, rounds=3):
                 break
             except OSError:
                 time.sleep(0.05)
-        client.sendall(b'?WATCH={"enable":true,"json":true};\n')
         told = []
-        def read():
-            buffer = b""
-            while True:
-                data = client.recv(65536)
-                if not data:
-                    return
-                buffer += data
-                *lines, buffer = buffer.split(b"\n")
-                for line in lines:
-                    try:
-                        report = json.loads(line)
-                    except ValueError:
-                        continue
-                    if report.get("class") == "TPV" and "lat" in report:
-                        told.append(time.monotonic())
-        threading.Thread(target=read, daemon=True).start()
+        watch_fixes(client, lambda report, at: told.append(at))
         written = []
         for _ in range(rounds):
             for sentence in sentences:

@@ -138,8 +138,9 @@ public enum ServedClients {
 
         /// A position anywhere on Earth (a story's positions are checked when it is read).
         mutating func fix(at time: Date) -> ServedFix {
-            let latitude = Double(Int16(bitPattern: UInt16(next() ?? 0) << 8 | UInt16(next() ?? 0))) / Double(Int16.max) * 90
-            let longitude = Double(Int16(bitPattern: UInt16(next() ?? 0) << 8 | UInt16(next() ?? 0))) / Double(Int16.max) * 180
+            // -32768…32767 over 32768: -1 up to just below 1, so -90…90 and -180…180.
+            let latitude = Double(Int16(bitPattern: UInt16(next() ?? 0) << 8 | UInt16(next() ?? 0))) / 32_768 * 90
+            let longitude = Double(Int16(bitPattern: UInt16(next() ?? 0) << 8 | UInt16(next() ?? 0))) / 32_768 * 180
             let accuracy = next().map { Double($0) * 10 }
             return ServedFix(latitude: latitude, longitude: longitude, altitude: 30, accuracy: accuracy, speed: 1, track: 90, time: time)
         }
