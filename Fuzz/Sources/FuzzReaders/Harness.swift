@@ -40,7 +40,7 @@ enum Readers {
     static let target = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? "open-meteo"
     static let names = ["open-meteo", "met-norway", "openweather", "ip-geolocation", "geocoder", "geonames",
                         "place-index", "decision-file", "stored-place", "policy-file", "format-template", "track", "scenario",
-                        "gpsd-address", "gpsd-stream", "gpsd-requests", "dbus-clients"]
+                        "gpsd-address", "gpsd-stream", "gpsd-requests", "dbus-clients", "portal-options"]
 
     static let place = try! Coordinate(latitude: 50.45, longitude: 30.52)
     static let request = try! ForecastRequest(coordinate: place, days: 7)
@@ -226,6 +226,8 @@ enum Readers {
                 precondition(!line.contains("\n") && !line.contains("\r"), "an answer spans lines")
                 precondition((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "an answer is not JSON: \(line)")
             }
+        case "portal-options":
+            PortalOptions.read(bytes)
         case "dbus-clients":
             // What D-Bus clients make the served GeoClue and portal do, among
             // the story's positions, switch and grants: the promises kept, and

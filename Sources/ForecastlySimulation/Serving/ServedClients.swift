@@ -1,3 +1,4 @@
+import CDBus
 import ForecastlyBase
 public import Foundation
 
@@ -116,6 +117,18 @@ public enum ServedClients {
         let status: [String: Any] = ["geoclue": geoclue.status(), "portal": portal.status()]
         said.status = JSONSerialization.isValidJSONObject(status) ? try? JSONSerialization.data(withJSONObject: status, options: [.sortedKeys]) : nil
         return said
+    }
+
+    /// The portal's reader of a client's `a{sv}` options (CreateSession's
+    /// and Start's), for the fuzzing harness, which builds `message` (an
+    /// sd-bus message, read from its start) from the fuzzer's bytes: the
+    /// options the portal takes from it, or nil when it refuses them
+    /// ("Invalid options"). sd-bus checks the signature; which types the
+    /// dictionary's variants hold is the client's to choose.
+    public static func portalOptions(in message: OpaquePointer) -> [String: String]? {
+        var reason = [CChar](repeating: 0, count: 256)
+        guard let calls = forecastly_sdbus_service_calls(&reason, reason.count) else { return nil }
+        return BusConnection(calls: calls).readOptions(message)?.mapValues { "\($0)" }
     }
 
     /// The fuzzer's bytes, read as values.
