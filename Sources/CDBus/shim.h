@@ -34,6 +34,12 @@
 struct forecastly_sdbus {
     __typeof__(&sd_bus_open_system) open_system;
     __typeof__(&sd_bus_open_user) open_user;
+    /// A connection to a bus named by its address (tests' private buses),
+    /// as sd_bus_open_system does for the system bus.
+    __typeof__(&sd_bus_new) new_bus;
+    __typeof__(&sd_bus_set_address) set_address;
+    __typeof__(&sd_bus_set_bus_client) set_bus_client;
+    __typeof__(&sd_bus_start) start;
     __typeof__(&sd_bus_flush_close_unref) close;
     __typeof__(&sd_bus_message_new_method_call) new_method_call;
     __typeof__(&sd_bus_message_append_basic) append_basic;
@@ -68,6 +74,10 @@ static inline const char *forecastly_sdbus_load(const char *name, struct forecas
     }
     FORECASTLY_RESOLVE(open_system, sd_bus_open_system)
     FORECASTLY_RESOLVE(open_user, sd_bus_open_user)
+    FORECASTLY_RESOLVE(new_bus, sd_bus_new)
+    FORECASTLY_RESOLVE(set_address, sd_bus_set_address)
+    FORECASTLY_RESOLVE(set_bus_client, sd_bus_set_bus_client)
+    FORECASTLY_RESOLVE(start, sd_bus_start)
     FORECASTLY_RESOLVE(close, sd_bus_flush_close_unref)
     FORECASTLY_RESOLVE(new_method_call, sd_bus_message_new_method_call)
     FORECASTLY_RESOLVE(append_basic, sd_bus_message_append_basic)
@@ -201,11 +211,26 @@ static inline int forecastly_geoclue_on_properties(sd_bus_message *message, void
     return 0;
 }
 
-/// Connects to the system bus (`DBUS_SYSTEM_BUS_ADDRESS` when set).
-static inline int forecastly_geoclue_connect(const struct forecastly_sdbus *lib, sd_bus **bus, struct forecastly_dbus_error *out) {
+/// Connects as a client to the bus at `address` (NULL: the default one, through `open_default`).
+static inline int forecastly_dbus_connect(const struct forecastly_sdbus *lib, sd_bus **bus, const char *address,
+                                          int (*open_default)(sd_bus **), struct forecastly_dbus_error *out) {
     sd_bus_error error = {0};
-    int code = lib->open_system(bus);
+    int code;
+    if (address == NULL) {
+        code = open_default(bus);
+    } else {
+        code = lib->new_bus(bus);
+        if (code >= 0) code = lib->set_address(*bus, address);
+        if (code >= 0) code = lib->set_bus_client(*bus, 1);
+        if (code >= 0) code = lib->start(*bus);
+        if (code < 0 && *bus != NULL) { lib->close(*bus); *bus = NULL; }
+    }
     return code < 0 ? forecastly_dbus_fail(lib, &error, code, out) : 0;
+}
+
+/// Connects to the system bus (`DBUS_SYSTEM_BUS_ADDRESS` when set), or to the bus at `address`.
+static inline int forecastly_geoclue_connect(const struct forecastly_sdbus *lib, sd_bus **bus, const char *address, struct forecastly_dbus_error *out) {
+    return forecastly_dbus_connect(lib, bus, address, lib->open_system, out);
 }
 
 /// Calls `member` on `path` with no arguments, or with one string or object
@@ -370,11 +395,9 @@ static inline int forecastly_geoclue_read_fix(const struct forecastly_sdbus *lib
 #define FORECASTLY_NOTIFICATIONS_SERVICE "org.freedesktop.Notifications"
 #define FORECASTLY_NOTIFICATIONS_PATH "/org/freedesktop/Notifications"
 
-/// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`).
-static inline int forecastly_session_connect(const struct forecastly_sdbus *lib, sd_bus **bus, struct forecastly_dbus_error *out) {
-    sd_bus_error error = {0};
-    int code = lib->open_user(bus);
-    return code < 0 ? forecastly_dbus_fail(lib, &error, code, out) : 0;
+/// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`), or to the bus at `address`.
+static inline int forecastly_session_connect(const struct forecastly_sdbus *lib, sd_bus **bus, const char *address, struct forecastly_dbus_error *out) {
+    return forecastly_dbus_connect(lib, bus, address, lib->open_user, out);
 }
 
 /// Notify(app_name s, replaces_id u, app_icon s, summary s, body s,

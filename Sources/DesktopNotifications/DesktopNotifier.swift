@@ -10,10 +10,16 @@ public struct DesktopNotifier: WeatherNotifier {
     /// How long the service may take to answer.
     static let timeout: UInt64 = 5_000_000
 
-    public init() {}
+    /// The session bus to notify on; nil: the user's (`DBUS_SESSION_BUS_ADDRESS`).
+    /// Tests name their private bus here rather than change the process's environment.
+    public let busAddress: String?
+
+    public init(busAddress: String? = nil) {
+        self.busAddress = busAddress
+    }
 
     public func show(summary: String, body: String, urgency: NoticeUrgency, replacing: UInt32) async throws(NotifierError) -> UInt32 {
-        try Self.onConnection { lib, bus, error throws(NotifierError) in
+        try Self.onConnection(busAddress) { lib, bus, error throws(NotifierError) in
             var id: UInt32 = 0
             // Warnings stay until dismissed or withdrawn (0: never expire); rain notices go by themselves (-1: the server's default).
             let expires: Int32 = urgency == .critical ? 0 : -1
@@ -25,18 +31,20 @@ public struct DesktopNotifier: WeatherNotifier {
     }
 
     public func withdraw(_ notification: UInt32) async throws(NotifierError) {
-        try Self.onConnection { lib, bus, error throws(NotifierError) in
+        try Self.onConnection(busAddress) { lib, bus, error throws(NotifierError) in
             guard forecastly_notify_close(lib, bus, notification, Self.timeout, &error) >= 0 else { throw Self.describe(error) }
         }
     }
 
     private static func onConnection<T>(
-        _ body: (UnsafePointer<forecastly_sdbus>, OpaquePointer, inout forecastly_dbus_error) throws(NotifierError) -> T
+        _ address: String?, _ body: (UnsafePointer<forecastly_sdbus>, OpaquePointer, inout forecastly_dbus_error) throws(NotifierError) -> T
     ) throws(NotifierError) -> T {
         let lib = try library()
         var error = forecastly_dbus_error()
         var bus: OpaquePointer?
-        guard forecastly_session_connect(lib, &bus, &error) >= 0, let bus else {
+        let connected = address.map { address in address.withCString { forecastly_session_connect(lib, &bus, $0, &error) } }
+            ?? forecastly_session_connect(lib, &bus, nil, &error)
+        guard connected >= 0, let bus else {
             throw NotifierError("there is no session bus (\(text(of: error)))")
         }
         defer { _ = lib.pointee.close(bus) }

@@ -7,20 +7,10 @@ import TestSupport
 /// The notifier against a real notification service (python3-dbusmock's
 /// notification_daemon) on a private session bus.
 @Suite(.serialized) struct DesktopNotifierTests {
-    /// The notifier reads the bus address from the environment, as sd-bus does.
-    static func withSessionBus<T>(_ daemon: NotificationDaemon, _ body: () async throws -> T) async rethrows -> T {
-        let previous = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]
-        setenv("DBUS_SESSION_BUS_ADDRESS", daemon.busAddress, 1)
-        defer {
-            if let previous { setenv("DBUS_SESSION_BUS_ADDRESS", previous, 1) } else { unsetenv("DBUS_SESSION_BUS_ADDRESS") }
-        }
-        return try await body()
-    }
-
     @Test func aNotificationArrivesWithItsUrgencyAndIsWithdrawn() async throws {
         try await NotificationDaemon.with { daemon in
-            try await Self.withSessionBus(daemon) {
-                let notifier = DesktopNotifier()
+            do {
+                let notifier = DesktopNotifier(busAddress: daemon.busAddress)
                 let id = try await notifier.show(summary: "Severe: Flood Watch", body: "until 16:00 · NWS Honolulu HI", urgency: .critical, replacing: 0)
                 #expect(id > 0)
                 let again = try await notifier.show(summary: "Extreme: Flood Warning", body: "until 18:00", urgency: .critical, replacing: id)
@@ -43,9 +33,9 @@ import TestSupport
 
     @Test func withoutAServiceTheErrorSaysSo() async throws {
         try await NotificationDaemon.with(service: false) { daemon in
-            await Self.withSessionBus(daemon) {
+            do {
                 let error = await #expect(throws: NotifierError.self) {
-                    _ = try await DesktopNotifier().show(summary: "Rain", body: "", urgency: .normal, replacing: 0)
+                    _ = try await DesktopNotifier(busAddress: daemon.busAddress).show(summary: "Rain", body: "", urgency: .normal, replacing: 0)
                 }
                 #expect(error?.message == "no notification service is running on the session bus")
             }

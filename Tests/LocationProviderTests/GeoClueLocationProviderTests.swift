@@ -11,10 +11,10 @@ struct GeoClueLocationProviderTests {
     /// A receiver standing still: every fix of the log is the same place.
     static let stationary = Fixtures.url("gpsd/firefly-II.log")
 
-    /// forecastly's client in this test process, on the sandbox's bus.
+    /// forecastly's client in this test process, on the sandbox's bus (named
+    /// to it: setting the environment would race with other tests' threads).
     static func locate(_ sandbox: GeoClueSandbox, timeout: Duration = .seconds(8), accuracy: LocationAccuracy = .full) async throws(LocationError) -> LocationFix {
-        setenv("DBUS_SYSTEM_BUS_ADDRESS", sandbox.busAddress, 1)
-        return try await GeoClueLocationProvider(accuracy: accuracy).currentLocation(timeout: timeout)
+        try await GeoClueLocationProvider(accuracy: accuracy, busAddress: sandbox.busAddress).currentLocation(timeout: timeout)
     }
 
     @Test func theFirstFixIsWhatGeoClueTellsAnyClientAndWhatGpsdSays() async throws {
@@ -132,11 +132,10 @@ struct GeoClueLocationProviderTests {
 
     @Test func switchedOffWhileWatchingEndsTheUpdates() async throws {
         try await GeoClueSandbox.with(.init(log: Self.stationary)) { sandbox in
-            setenv("DBUS_SYSTEM_BUS_ADDRESS", sandbox.busAddress, 1)
             let ending = try await withThrowingTaskGroup(of: LocationError?.self) { group in
                 group.addTask {
                     var sawFix = false
-                    for await update in GeoClueLocationProvider().updates() {
+                    for await update in GeoClueLocationProvider(busAddress: sandbox.busAddress).updates() {
                         switch update {
                         case .fix:
                             if !sawFix { sandbox.switchOff() }

@@ -18,18 +18,26 @@ public struct GeoClueLocationProvider: LocationProvider, AccuracyRequestingProvi
     public let desktopID: String
     /// What to ask for: exact for a full grant, the city for a reduced one.
     public let accuracy: LocationAccuracy
+    /// The bus GeoClue is on; nil: the system bus (`DBUS_SYSTEM_BUS_ADDRESS`
+    /// when set). Tests name their private bus here rather than change the
+    /// process's environment, which other threads read meanwhile.
+    public let busAddress: String?
     private let now: @Sendable () -> Date
 
     public var kind: LocationSourceKind { .geoclue }
 
-    public init(desktopID: String = Self.desktopID, accuracy: LocationAccuracy = .full, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        desktopID: String = Self.desktopID, accuracy: LocationAccuracy = .full, busAddress: String? = nil,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.desktopID = desktopID
         self.accuracy = accuracy
+        self.busAddress = busAddress
         self.now = now
     }
 
     public func requesting(_ accuracy: LocationAccuracy) -> any LocationProvider {
-        GeoClueLocationProvider(desktopID: desktopID, accuracy: accuracy, now: now)
+        GeoClueLocationProvider(desktopID: desktopID, accuracy: accuracy, busAddress: busAddress, now: now)
     }
 
     /// The first real position GeoClue sends within `timeout`; placeholder
@@ -53,11 +61,12 @@ public struct GeoClueLocationProvider: LocationProvider, AccuracyRequestingProvi
     /// first fix or when the time is up.
     func updates(timeout: Duration?) -> AsyncStream<LocationUpdate> {
         let (stream, continuation) = AsyncStream<LocationUpdate>.makeStream()
-        let desktopID = self.desktopID, level = GeoClueAccuracyLevel(accuracy), now = self.now
+        let desktopID = self.desktopID, level = GeoClueAccuracyLevel(accuracy), now = self.now, busAddress = self.busAddress
         let flag = StopFlag()
         continuation.onTermination = { _ in flag.set() }
         Thread.detachNewThread {
-            Self.run(desktopID: desktopID, level: level, timeout: timeout, now: now, stopped: flag.isSet, yield: { continuation.yield($0) })
+            Self.run(desktopID: desktopID, level: level, busAddress: busAddress, timeout: timeout, now: now, stopped: flag.isSet,
+                     yield: { continuation.yield($0) })
             continuation.finish()
         }
         return stream
@@ -65,14 +74,14 @@ public struct GeoClueLocationProvider: LocationProvider, AccuracyRequestingProvi
 
     /// The session's loop, on its own thread.
     static func run(
-        desktopID: String, level: GeoClueAccuracyLevel, timeout: Duration?, now: @Sendable () -> Date,
+        desktopID: String, level: GeoClueAccuracyLevel, busAddress: String?, timeout: Duration?, now: @Sendable () -> Date,
         stopped: @Sendable () -> Bool, yield: (LocationUpdate) -> Void
     ) {
         // Starting may wait for GeoClue's agent; without a timeout, bound it all the same.
         let startDeadline = ContinuousClock.now.advanced(by: timeout ?? .seconds(30))
         let session: GeoClueSession
         do throws(LocationError) {
-            session = try GeoClueSession.start(desktopID: desktopID, level: level, deadline: startDeadline)
+            session = try GeoClueSession.start(desktopID: desktopID, level: level, busAddress: busAddress, deadline: startDeadline)
         } catch {
             yield(.diagnostic(.failed(Self.timed(error, timeout ?? .seconds(30)))))
             return

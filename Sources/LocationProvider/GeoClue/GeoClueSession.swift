@@ -36,16 +36,20 @@ final class GeoClueSession {
 
     /// Connects, asks for this connection's client, subscribes to its
     /// signals, names forecastly and the accuracy wanted, and starts it.
-    static func start(desktopID: String, level: GeoClueAccuracyLevel, deadline: ContinuousClock.Instant) throws(LocationError) -> GeoClueSession {
+    static func start(
+        desktopID: String, level: GeoClueAccuracyLevel, busAddress: String?, deadline: ContinuousClock.Instant
+    ) throws(LocationError) -> GeoClueSession {
         let session = GeoClueSession(sdbus: try GeoClueLibrary.calls())
-        try session.begin(desktopID: desktopID, level: level, deadline: deadline)
+        try session.begin(desktopID: desktopID, level: level, busAddress: busAddress, deadline: deadline)
         return session
     }
 
-    private func begin(desktopID: String, level: GeoClueAccuracyLevel, deadline: ContinuousClock.Instant) throws(LocationError) {
+    private func begin(desktopID: String, level: GeoClueAccuracyLevel, busAddress: String?, deadline: ContinuousClock.Instant) throws(LocationError) {
         var error = forecastly_dbus_error()
         var connection: OpaquePointer?
-        guard forecastly_geoclue_connect(lib, &connection, &error) >= 0, let connection else {
+        let connected = busAddress.map { address in address.withCString { forecastly_geoclue_connect(lib, &connection, $0, &error) } }
+            ?? forecastly_geoclue_connect(lib, &connection, nil, &error)
+        guard connected >= 0, let connection else {
             throw .geoclueUnavailable(reason: "there is no system bus (\(Self.text(error.message)))")
         }
         bus = connection
