@@ -207,7 +207,7 @@ public struct NothingStored: UserFacingError {
         switch (what, place) {
         case (.forecast, _): MessageText("Run forecastly once while online; every forecast it fetches is kept for --offline.")
         case (.alerts, _?): MessageText("Run 'forecastly alerts' once while online; the warnings it fetches are kept for --offline.")
-        case (.alerts, nil): MessageText("Give the place (PLACE, --city, or --lat and --lon), or store one with 'forecastly location set'.")
+        case (.alerts, nil): MessageText("Give the place with --city, or --lat and --lon, or store one with 'forecastly location set'.")
         }
     }
     public var exitStatus: ExitStatus { .unavailable }
