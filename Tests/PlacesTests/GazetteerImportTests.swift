@@ -42,7 +42,15 @@ import TestSupport
         for (name, data, expected) in cases {
             let path = scratch.appendingPathComponent(name).path
             try data.write(to: URL(fileURLWithPath: path))
-            #expect(throws: expected) { try index.importDump(at: path) }
+            let error = #expect(throws: GazetteerImportError.self) { try index.importDump(at: path) }
+            // A gzip stream cut in half is found short by zlib, or by the
+            // trailer's checksum when zlib stops without asking for more
+            // input (seen in a fresh-clone run): both say why, in the same words.
+            if case .unsupportedFormat(let path, let reason)? = error, case .unsupportedFormat(let expectedPath, _) = expected, name.hasSuffix(".gz") {
+                #expect(path == expectedPath && reason.contains("truncated or damaged"), "\(reason)")
+            } else {
+                #expect(error == expected)
+            }
         }
         var badLatitude = lines[0].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         badLatitude[4] = "95.5"
