@@ -1,5 +1,5 @@
 public import ForecastlyBase
-public import Foundation
+import Foundation
 import Synchronization
 
 /// The words forecastly shows, in one language: each message is looked up
@@ -11,21 +11,25 @@ public struct Words: Sendable, Equatable {
     public let language: Language
     /// Foundation's locale for the language's dates and numbers: the
     /// user's own locale when it is in this language ("de_AT"), else the
-    /// language's ("de").
-    public let locale: Locale
+    /// language's ("de"). English has none: its dates and numbers are
+    /// written here, so an English run loads no ICU locale data.
+    private let locale: Locale?
     private let messages: [String: String]
     /// The locale's decimal sign, asked of Foundation once (nil: a point).
     private let decimalSeparator: String?
 
     /// English: the messages as written, with no catalog and no Foundation locale loaded.
-    public static let english = Words(language: .english, locale: Locale(identifier: "en_US_POSIX"), messages: [:])
+    public static let english = Words(language: .english, locale: nil, messages: [:])
 
-    init(language: Language, locale: Locale, messages: [String: String]) {
+    init(language: Language, locale: Locale?, messages: [String: String]) {
         self.language = language
         self.locale = locale
         self.messages = messages
-        decimalSeparator = language == .english ? nil : locale.decimalSeparator.flatMap { $0 == "." ? nil : $0 }
+        decimalSeparator = locale?.decimalSeparator.flatMap { $0 == "." ? nil : $0 }
     }
+
+    /// The locale's identifier ("de_AT"), nil for English.
+    public var localeIdentifier: String? { locale?.identifier }
 
     /// The words of `language`; `localeName` (LC_TIME's or LANG's value)
     /// gives the region's conventions when it is the same language.
@@ -76,7 +80,7 @@ public struct Words: Sendable, Equatable {
 
     /// The same language and region: the messages follow from them.
     public static func == (lhs: Words, rhs: Words) -> Bool {
-        lhs.language == rhs.language && lhs.locale.identifier == rhs.locale.identifier
+        lhs.language == rhs.language && lhs.locale?.identifier == rhs.locale?.identifier
     }
 
     /// A unit's symbol as this language writes it ("км/ч" for "km/h"):
@@ -98,13 +102,13 @@ public struct Words: Sendable, Equatable {
     /// "Tue 29 Sep" in English; "Di., 29. Sept." in German: the locale's
     /// abbreviated weekday, day and month, in its order.
     public func day(year: Int, month: Int, day: Int) -> String {
-        guard language != .english else { return Self.englishDay(year: year, month: month, day: day) }
+        guard let locale else { return Self.englishDay(year: year, month: month, day: day) }
         return Self.format(template: "EEEdMMM", locale: locale, year: year, month: month, day: day)
     }
 
     /// "Tue 29": a day in a label's width.
     public func shortDay(year: Int, month: Int, day: Int) -> String {
-        guard language != .english else { return String(Self.englishDay(year: year, month: month, day: day).split(separator: " ").prefix(2).joined(separator: " ")) }
+        guard let locale else { return String(Self.englishDay(year: year, month: month, day: day).split(separator: " ").prefix(2).joined(separator: " ")) }
         return Self.format(template: "EEEd", locale: locale, year: year, month: month, day: day)
     }
 

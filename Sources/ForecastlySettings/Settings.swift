@@ -34,9 +34,16 @@ public struct Settings: Sendable {
     public var alerts: Setting<Bool>
     /// The language of what is shown: `--lang`, `lang`, then the locale
     /// (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English.
-    public var language: Setting<Language> = Setting(.english, from: .builtIn)
+    public private(set) var language: Setting<Language> = Setting(.english, from: .builtIn)
     /// The locale whose region writes dates and numbers in that language (LC_TIME's).
-    public var timeLocale: String?
+    public private(set) var timeLocale: String?
+    /// The words of the chosen language, its dates and numbers as the
+    /// user's region writes them when it speaks that language: made once,
+    /// with the language (every line of a run asks for them).
+    public private(set) var words: Words = .english
+    /// What the user should know about how these settings were given, said
+    /// beside the run's answer (an API key typed on the command line).
+    public private(set) var notes: [MessageText] = []
 
     /// What the command line gave; nil for what it left out.
     public struct Flags: Sendable {
@@ -93,10 +100,6 @@ public struct Settings: Sendable {
     public static let distanceUnitVariable = "FORECASTLY_DISTANCE_UNIT"
 
     /// The unit of every quantity, for a display.
-    /// The words of the chosen language, its dates and numbers as the
-    /// user's region writes them when it speaks that language.
-    public var words: Words { Words(language.value, localeName: timeLocale) }
-
     public var measurementUnits: MeasurementUnits {
         MeasurementUnits(temperature: temperatureUnit.value, windSpeed: windUnit.value, pressure: pressureUnit.value,
                          precipitation: precipitationUnit.value, distance: distanceUnit.value)
@@ -179,6 +182,13 @@ public struct Settings: Sendable {
                         airQuality: airQuality, aqi: aqi, nowcast: nowcast, alerts: alerts)
         settings.language = language
         settings.timeLocale = LocaleConventions.locale(for: "LC_TIME", in: environment)?.1
+        settings.words = Words(language.value, localeName: settings.timeLocale)
+        if flags.apiKey != nil {
+            let variable = provider.value.apiKeyVariable ?? WeatherProviders.all.compactMap(\.provider.apiKeyVariable).joined(separator: " or ")
+            settings.notes.append(MessageText(
+                "a key given with --api-key can be read by other users in ps and stays in your shell's history; set {variable} or put it in {path} (mode 600) instead.",
+                ["variable": variable, "path": ConfigurationFile.defaultPath(environment: environment)]))
+        }
         return settings
     }
 }

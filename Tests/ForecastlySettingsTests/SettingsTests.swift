@@ -58,6 +58,29 @@ import Testing
         #expect(settings.apiKey == nil)
     }
 
+    /// A key typed on the command line is a note the settings carry (the
+    /// front end says it); resolving prints nothing and sets nothing.
+    @Test func aKeyOnTheCommandLineIsANoteOfTheSettings() throws {
+        let environment = ["XDG_CONFIG_HOME": "/home/ada/.config"]
+        var settings = try Settings.resolve(flags: .init(provider: .openWeather, apiKey: "typed"), environment: environment, file: nil)
+        #expect(settings.notes.count == 1)
+        let said = try #require(settings.notes.first).text
+        #expect(said.contains("FORECASTLY_OPENWEATHER_API_KEY") && said.contains("/home/ada/.config/forecastly/config.toml"))
+        settings = try Settings.resolve(flags: .init(provider: .openWeather), environment: ["FORECASTLY_OPENWEATHER_API_KEY": "k"], file: nil)
+        #expect(settings.notes.isEmpty)
+    }
+
+    /// The words are made with the language and kept: the same language,
+    /// region and catalog for every line of the run.
+    @Test func theWordsFollowTheLanguageAndTheTimeLocale() throws {
+        let settings = try Settings.resolve(flags: .init(language: Language(matching: "de")!), environment: ["LC_TIME": "de_AT.UTF-8"], file: nil)
+        #expect(settings.words.language == Language(matching: "de")!)
+        #expect(settings.words.localeIdentifier == "de_AT")
+        #expect(settings.words("Today") != "Today")
+        #expect(try Settings.resolve(flags: .init(), environment: [:], file: nil).words == .english)
+        #expect(Words.english.localeIdentifier == nil)
+    }
+
     @Test func theFilesPlaceIsTheDefaultPlace() throws {
         let settings = try Settings.resolve(flags: .init(), environment: [:], file: try Self.file("place = \"50.45, 30.52\"\n"))
         #expect(settings.place == Setting("50.45, 30.52", from: .file(path: Self.path, line: 1)))

@@ -50,7 +50,7 @@ struct AlertsCommand: AsyncParsableCommand {
 
     func run() async throws {
         Diagnostics.bootstrap(verbose: display.verbose)
-        let settings = try Settings.load(Settings.Flags(provider: service.provider, apiKey: service.apiKey, language: display.lang))
+        let settings = try Settings.forRun(Settings.Flags(provider: service.provider, apiKey: service.apiKey, language: display.lang))
         let choice = try location.choice(locating: locating, settings: settings)
         let answer = try await CommandLineApp.with(timeout: service.timeout) { application in
             try await Spinner.while(Terminal.standardError.isTerminal) { try await application.alerts(at: choice, service: service.settings(settings), cache: cache, progress: $0) }

@@ -42,7 +42,7 @@ struct ChartCommand: AsyncParsableCommand {
         Diagnostics.bootstrap(verbose: display.verbose)
         var flags = forecastOptions.flags(service: service)
         flags.language = display.lang
-        let settings = try Settings.load(flags)
+        let settings = try Settings.forRun(flags)
         let forecast = ForecastSettings(
             place: try location.choice(locating: locating, settings: settings), days: settings.days.value,
             service: service.settings(settings), cache: cache.policy)

@@ -48,7 +48,7 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let settings = try Settings.load(Settings.Flags(units: units, provider: service.provider, apiKey: service.apiKey,
+        let settings = try Settings.forRun(Settings.Flags(units: units, provider: service.provider, apiKey: service.apiKey,
                                                         alerts: noAlerts ? false : nil, language: display.lang))
         let places = self.places
         try await Self.show({ try $0.placeList(places) }, settings: settings, service: service, json: json, noColor: display.noColor)

@@ -91,7 +91,7 @@ struct ForecastCommand: AsyncParsableCommand {
 
     private func show() async throws {
         Diagnostics.bootstrap(verbose: output.verbose)
-        let settings = try Settings.load(forecastOptions.flags(service: service, output: output))
+        let settings = try Settings.forRun(forecastOptions.flags(service: service, output: output))
         let location = try self.location
         let cities = try location.cityQueries()
         if cities.count > 1 {

@@ -98,7 +98,7 @@ struct SimulatePlayCommand: AsyncParsableCommand {
             try await play(scenario)
             return
         }
-        let settings = try Settings.load(forecastOptions.flags(service: service, output: output))
+        let settings = try Settings.forRun(forecastOptions.flags(service: service, output: output))
         let renderer = try output.renderer(clock: settings.clock.value, words: settings.words)
         let forecast = ForecastSettings(
             place: .located(LocatingSettings(source: source.choice, timeout: .seconds(2))), days: settings.days.value,

@@ -75,7 +75,7 @@ struct SkyCommand: AsyncParsableCommand {
 
     func run() async throws {
         Diagnostics.bootstrap(verbose: display.verbose)
-        let settings = try Settings.load(Settings.Flags(clock: clock, language: display.lang))
+        let settings = try Settings.forRun(Settings.Flags(clock: clock, language: display.lang))
         let choice = try location.including(place: place).choice(locating: locating, settings: settings)
         let first = try firstDay()
         let answer = try await CommandLineApp.with(timeout: timeout) { application in

@@ -27,7 +27,7 @@ enum UserLanguage {
         return (try? Settings.resolve(flags: Settings.Flags(), environment: environment, file: file ?? nil))?.words ?? .english
     }
 
-    /// Called by `Settings.load` with the language the run's settings chose.
+    /// Called by `Settings.forRun` with the language the run's settings chose.
     static func choose(_ words: Words) {
         chosen.withLock { $0 = words.forASCII(Terminal.asciiOnly) }
     }

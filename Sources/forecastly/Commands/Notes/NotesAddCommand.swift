@@ -43,7 +43,7 @@ extension NotesCommand {
 
         func run() async throws {
             Diagnostics.bootstrap(verbose: false)
-            let settings = try Settings.load(Settings.Flags(provider: service.provider, apiKey: service.apiKey))
+            let settings = try Settings.forRun(Settings.Flags(provider: service.provider, apiKey: service.apiKey))
             let choice = try location.choice(locating: locating, settings: settings)
             let (saved, notes) = try await CommandLineApp.with(timeout: service.timeout) { application in
                 try await application.addNote(
