@@ -1,4 +1,5 @@
 public import ForecastCore
+import ForecastlyBase
 
 /// What `--help`, `about` and the settings' template say of the providers,
 /// worded from the registrations, so that none of them lists providers by hand.
@@ -23,7 +24,7 @@ extension WeatherProviders {
         let width = (all.map(\.provider.id.count).max() ?? 0) + 2
         return all.map { registration in
             let provider = registration.provider
-            return indent + provider.id.padding(toLength: width, withPad: " ", startingAt: 0) + "\(provider.brief) (\(provider.source.license))"
+            return indent + provider.id.padded(to: width) + "\(provider.brief) (\(provider.source.license))"
         }
     }
 

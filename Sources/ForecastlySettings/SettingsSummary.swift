@@ -32,8 +32,8 @@ extension Settings {
         var lines = ["Settings (a flag wins over the environment, which wins over the file, then the locale):"]
         for (name, value, source) in rows {
             let shown = value.strippingTerminalControls(limit: 60)
-            lines.append("  " + name.padding(toLength: 16, withPad: " ", startingAt: 0)
-                         + shown.padding(toLength: max(shown.count, 26), withPad: " ", startingAt: 0)
+            lines.append("  " + name.padded(to: 16)
+                         + shown.padded(to: max(shown.count, 26))
                          + "  " + (source?.description ?? ""))
         }
         lines.append("")
@@ -82,6 +82,6 @@ extension Settings {
     }
 
     private static func commented(_ setting: String, _ comment: String) -> String {
-        "# " + setting.padding(toLength: max(setting.count + 1, 31), withPad: " ", startingAt: 0) + "# " + comment
+        "# " + setting.padded(to: max(setting.count + 1, 31)) + "# " + comment
     }
 }

@@ -43,3 +43,13 @@ import Testing
         #expect(value.decimalText(places: places) == text)
     }
 }
+
+/// A column of names, as Foundation's `padding(toLength:withPad:startingAt:)` makes it.
+@Suite struct PaddedTests {
+    @Test func padsOrCutsToExactlyTheLength() {
+        for (text, length) in [("open-meteo", 12), ("met-norway", 10), ("precipitation-unit", 16), ("", 3), ("São Paulo", 11), ("x", 0)] {
+            #expect(text.padded(to: length) == text.padding(toLength: length, withPad: " ", startingAt: 0), "\(text) \(length)")
+            #expect(text.padded(to: length).count == length)
+        }
+    }
+}

@@ -16,7 +16,7 @@ extension Application {
         let providers = WeatherProviders.all.map { registration -> String in
             let provider = registration.provider
             return """
-              \(provider.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))\(provider.source.attribution)
+              \(provider.rawValue.padded(to: 12))\(provider.source.attribution)
                           \(provider.source.url) · licence \(provider.source.license)
                           terms: \(provider.terms)
                           server: \(registration.server(environment)?.absoluteString ?? "(\(provider.urlVariable) is invalid)")
@@ -24,7 +24,7 @@ extension Application {
         }.joined(separator: "\n")
         let warnings = AlertSource.allCases.map { source -> String in
             let server = RegionalAlertService.server(of: source, environment: environment)
-            let name = source.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
+            let name = source.rawValue.padded(to: 11)
             return "  \(name) \(source.credit.attribution)\n"
                 + "              \(source.credit.url) · licence \(source.credit.license)\n"
                 + "              server: \(server) · asked at most every \(Int(source.minimumInterval.inSeconds / 60)) minutes"

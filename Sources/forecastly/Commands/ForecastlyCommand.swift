@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForecastCore
 import ForecastProviders
+import ForecastlyBase
 
 /// `forecastly`: the root command. With no subcommand it runs `forecast`.
 struct ForecastlyCommand: AsyncParsableCommand {
@@ -79,6 +80,6 @@ private enum ProviderVariables {
             if let key = provider.apiKeyVariable { variables.append((key, "\(provider.name) key")) }
             for plan in provider.plans { variables.append((plan.environmentVariable, "1: --plan \(plan.id)")) }
         }
-        return variables.map { "  " + $0.name.padding(toLength: 31, withPad: " ", startingAt: 0) + $0.meaning }
+        return variables.map { "  " + $0.name.padded(to: 31) + $0.meaning }
     }
 }
