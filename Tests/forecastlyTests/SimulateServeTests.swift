@@ -323,17 +323,18 @@ import TestSupport
     }
 }
 
-/// The README's "Test your own program" runs as written: bash, the served
-/// boat story, gpspipe as the program under test, and the story's verdict.
+/// The README's "Test your own program" and the Scenarios article's GeoClue
+/// recipe run as written: bash, the served story, gpspipe or where-am-i as
+/// the program under test, and the story's verdict.
 @Suite struct TestYourOwnProgramTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs the README's first `sh` block after `heading` with bash, as a
+    /// Runs the first `sh` block after `heading` in `document` with bash, as a
     /// reader would; its output, once it ends, and whether it ended well.
     /// Foundation starts bash as the leader of a process group of its own:
     /// stopping that group by bash's PID on a deadline stops the story too.
-    static func runREADMEBlock(after heading: String, mentioning program: String) async throws -> (text: String, succeeded: Bool) {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    static func runBlock(in document: String = "README.md", after heading: String, mentioning program: String) async throws -> (text: String, succeeded: Bool) {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent(document), encoding: .utf8)
         let section = try #require(readme.range(of: heading))
         let block = try #require(readme[section.upperBound...].firstMatch(of: /```sh\n((?s).*?)```/)).output.1
         #expect(block.contains("forecastly simulate serve") && block.contains(program))
@@ -347,17 +348,18 @@ import TestSupport
     }
 
     @Test func theReadmesRecipeRunsAsWritten() async throws {
-        let (text, succeeded) = try await Self.runREADMEBlock(after: "### Test your own program", mentioning: "gpspipe")
+        let (text, succeeded) = try await Self.runBlock(after: "### Test your own program", mentioning: "gpspipe")
         #expect(succeeded, "\(text)")
         let positions = SimulateServeTests.positions(text.split(whereSeparator: \.isNewline))
         let boat: [[Double]] = [[69.6496, 18.956], [69.655, 18.94], [69.661, 18.921], [69.67, 18.9], [69.68, 18.88], [69.69, 18.86]]
         #expect(!positions.isEmpty && positions.allSatisfy(boat.contains), "\(text)")
     }
 
-    /// The README's GeoClue recipe: where-am-i is told the exact position,
-    /// then a city-level one, then nothing (revoked), and the story ends well.
-    @Test func theReadmesGeoClueRecipeRunsAsWritten() async throws {
-        let (text, succeeded) = try await Self.runREADMEBlock(after: "A GeoClue client is tested the same way", mentioning: "where-am-i")
+    /// The Scenarios article's GeoClue recipe: where-am-i is told the exact
+    /// position, then a city-level one, then nothing (revoked), and the story ends well.
+    @Test func theGeoClueRecipeRunsAsWritten() async throws {
+        let (text, succeeded) = try await Self.runBlock(in: "Sources/ForecastlySimulation/ForecastlySimulation.docc/Scenarios.md",
+                                                        after: "A GeoClue client is tested the same way", mentioning: "where-am-i")
         #expect(succeeded, "\(text)")
         let told = SimulateGeoClueTests.positions(text)
         #expect(told.count == 2, "\(text)")
