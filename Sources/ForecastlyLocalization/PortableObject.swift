@@ -15,69 +15,84 @@ struct PortableObject: Sendable {
     static let contextSeparator = "\u{4}"
 
     init(parsing text: String) {
-        // Read as UTF-8 bytes: every character .po syntax gives meaning to is
-        // ASCII, and the catalogs are read on the way to every report.
-        typealias Line = Substring.UTF8View
-        var flags: Set<String> = []
-        var field: String?
+        var text = text
+        self = text.withUTF8 { Self(parsing: $0) }
+    }
+
+    /// Bytes, not a `String`'s views: every character .po syntax gives
+    /// meaning to is ASCII, and a catalog is read on the way to every report
+    /// in its language (slices of the string's UTF-8 view, each retained and
+    /// released, and a set of flag strings per entry made that 1.1 ms for 80 KB).
+    typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+
+    private init(parsing bytes: UnsafeBufferPointer<UInt8>) {
+        enum Field { case context, id, translation }
+        var fuzzy = false, braceFormatted = false
+        var field: Field?
         var context = "", id = "", translation = ""
         var inEntry = false
         func finish() {
             if !context.isEmpty, !id.isEmpty { id = context + Self.contextSeparator + id }
             if inEntry, !id.isEmpty {
                 identifiers.append(id)
-                if flags.contains("python-brace-format") { braceFormat.insert(id) }
-                if !translation.isEmpty, !flags.contains("fuzzy") { messages[id] = translation }
+                if braceFormatted { braceFormat.insert(id) }
+                if !translation.isEmpty, !fuzzy { messages[id] = translation }
             }
-            flags = []; field = nil; context = ""; id = ""; translation = ""; inEntry = false
+            fuzzy = false; braceFormatted = false; field = nil; context = ""; id = ""; translation = ""; inEntry = false
         }
         /// A new keyword line ends the entry whose translation came before it.
-        func startField(_ name: String) {
-            if inEntry, field == "msgstr" {
-                let kept = flags
+        func startField(_ name: Field) {
+            if inEntry, field == .translation {
+                let kept = (fuzzy, braceFormatted)
                 finish()
-                flags = kept
+                (fuzzy, braceFormatted) = kept
             }
             inEntry = true
             field = name
         }
-        for raw in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            let line = Self.trimmed(raw)
-            if line.isEmpty { finish(); continue }
-            if line.starts(with: "#,".utf8) {
-                if field == "msgstr" { finish() }
-                for flag in line.dropFirst(2).split(separator: UInt8(ascii: ",")) { flags.insert(String(Substring(Self.trimmed(flag)))) }
-            } else if line.first == UInt8(ascii: "#") {
-                continue
-            } else if line.starts(with: "msgctxt ".utf8) {
-                startField("msgctxt")
-                context = Self.quoted(line.dropFirst(8))
-            } else if line.starts(with: "msgid ".utf8) {
-                startField("msgid")
-                id = Self.quoted(line.dropFirst(6))
-            } else if line.starts(with: "msgstr ".utf8) {
-                field = "msgstr"
-                translation = Self.quoted(line.dropFirst(7))
-            } else if line.first == UInt8(ascii: "\"") {
+        var lineStart = bytes.startIndex
+        while lineStart <= bytes.endIndex {
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            let line = Self.trimmed(bytes[lineStart..<lineEnd])
+            lineStart = lineEnd + 1
+            guard let first = line.first else { finish(); continue }
+            if first == UInt8(ascii: "#") {
+                guard line.starts(with: "#,".utf8) else { continue }
+                if field == .translation { finish() }
+                for flag in line.dropFirst(2).split(separator: UInt8(ascii: ",")) {
+                    let flag = Self.trimmed(flag)
+                    if flag.elementsEqual("fuzzy".utf8) { fuzzy = true }
+                    if flag.elementsEqual("python-brace-format".utf8) { braceFormatted = true }
+                }
+            } else if first == UInt8(ascii: "\"") {
                 // A continuation of the field above.
                 switch field {
-                case "msgid": id += Self.quoted(line)
-                case "msgstr": translation += Self.quoted(line)
-                case "msgctxt": context += Self.quoted(line)
-                default: break
+                case .id: id += Self.quoted(line)
+                case .translation: translation += Self.quoted(line)
+                case .context: context += Self.quoted(line)
+                case nil: break
                 }
+            } else if line.starts(with: "msgctxt ".utf8) {
+                startField(.context)
+                context = Self.quoted(line.dropFirst(8))
+            } else if line.starts(with: "msgid ".utf8) {
+                startField(.id)
+                id = Self.quoted(line.dropFirst(6))
+            } else if line.starts(with: "msgstr ".utf8) {
+                field = .translation
+                translation = Self.quoted(line.dropFirst(7))
             }
         }
         finish()
     }
 
     /// The text of a `"…"` string with its C escapes undone.
-    static func quoted(_ text: Substring.UTF8View) -> String {
+    static func quoted(_ text: Bytes) -> String {
         let trimmed = Self.trimmed(text)
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         guard trimmed.count >= 2, trimmed.first == quote, trimmed.last == quote else { return "" }
         let body = trimmed.dropFirst().dropLast()
-        guard body.contains(backslash) else { return String(Substring(body)) }
+        guard body.contains(backslash) else { return String(decoding: body, as: UTF8.self) }
         var result: [UInt8] = []
         result.reserveCapacity(body.count)
         var escaped = false
@@ -99,7 +114,7 @@ struct PortableObject: Sendable {
     }
 
     /// Without the spaces, tabs and carriage returns at either end: a slice, not a copy.
-    static func trimmed(_ text: Substring.UTF8View) -> Substring.UTF8View {
+    static func trimmed(_ text: Bytes) -> Bytes {
         func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") }
         var text = text
         while let first = text.first, isBlank(first) { text = text.dropFirst() }
