@@ -1,3 +1,5 @@
+import ForecastlyBase
+
 /// A gettext catalog (`.po`) read into its messages: each English `msgid`
 /// with its translation. What `msgfmt` would put in a `.mo` file: fuzzy
 /// entries and empty translations are left out, so those messages stay
@@ -9,6 +11,9 @@ struct PortableObject: Sendable {
     var identifiers: [String] = []
     /// The placeholders each message is declared to use (`#, python-brace-format`).
     var braceFormat: Set<String> = []
+    /// The header's fields ("Language", "X-Region": the country whose
+    /// conventions the catalog's dates and numbers follow).
+    var header: [String: String] = [:]
 
     /// gettext's separator between a message's context and its `msgid`
     /// (as in a `.mo` file): "unit\u{4}km/h" is "km/h" as a unit symbol.
@@ -32,6 +37,7 @@ struct PortableObject: Sendable {
         var context = "", id = "", translation = ""
         var inEntry = false
         func finish() {
+            if inEntry, id.isEmpty, context.isEmpty { readHeader(translation) }
             if !context.isEmpty, !id.isEmpty { id = context + Self.contextSeparator + id }
             if inEntry, !id.isEmpty {
                 identifiers.append(id)
@@ -84,6 +90,14 @@ struct PortableObject: Sendable {
             }
         }
         finish()
+    }
+
+    /// "Key: value" lines, as the header's `msgstr` holds them.
+    private mutating func readHeader(_ text: String) {
+        for line in text.split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            header[String(line[..<colon])] = String(line[line.index(after: colon)...]).trimmingWhitespace()
+        }
     }
 
     /// The text of a `"…"` string with its C escapes undone.

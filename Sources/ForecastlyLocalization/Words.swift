@@ -9,13 +9,14 @@ import Synchronization
 /// verifies).
 public struct Words: Sendable, Equatable {
     public let language: Language
-    /// Foundation's locale for the language's dates and numbers: the
-    /// user's own locale when it is in this language ("de_AT"), else the
-    /// language's ("de"). English has none: its dates and numbers are
-    /// written here, so an English run loads no ICU locale data.
+    /// Foundation's locale for dates and numbers, when the catalog does not
+    /// write them: the user's own locale when it is in this language but
+    /// another country than the catalog's ("de_AT": "Jän."). English, and a
+    /// catalog's language as its main country writes it, have none: their
+    /// days and numbers are written from the catalog, with no ICU data loaded.
     private let locale: Locale?
     private let messages: [String: String]
-    /// The locale's decimal sign, asked of Foundation once (nil: a point).
+    /// The decimal sign (nil: a point).
     private let decimalSeparator: String?
 
     /// English: the messages as written, with no catalog and no Foundation locale loaded.
@@ -25,39 +26,61 @@ public struct Words: Sendable, Equatable {
         self.language = language
         self.locale = locale
         self.messages = messages
-        decimalSeparator = locale?.decimalSeparator.flatMap { $0 == "." ? nil : $0 }
+        let decimal = locale.map { $0.decimalSeparator } ?? messages[Self.key(".", context: "number")]
+        decimalSeparator = decimal.flatMap { $0 == "." ? nil : $0 }
     }
 
-    /// The locale's identifier ("de_AT"), nil for English.
+    /// The locale's identifier ("de_AT") when Foundation writes the dates
+    /// and numbers; nil when the catalog does (English too).
     public var localeIdentifier: String? { locale?.identifier }
 
     /// The words of `language`; `localeName` (LC_TIME's or LANG's value)
-    /// gives the region's conventions when it is the same language.
+    /// gives the country's conventions when it is the same language.
     public init(_ language: Language, localeName: String? = nil) {
         guard language != .english, let text = embeddedCatalogs[language.code] else {
             self = .english
             return
         }
+        let catalog = Self.catalog(of: language.code, text: text)
         var identifier = language.code
+        var country: String?
         if let localeName {
             let base = localeName.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? localeName
-            if base.split(separator: "_").first.map(String.init)?.lowercased() == language.code.split(separator: "_").first.map(String.init) {
+            let parts = base.split(separator: "_").map(String.init)
+            if parts.first?.lowercased() == language.code.split(separator: "_").first.map(String.init) {
                 identifier = base
+                country = parts.count > 1 ? parts[1].uppercased() : nil
             }
         }
-        self.init(language: language, locale: Locale(identifier: identifier), messages: Self.messages(of: language.code, catalog: text))
+        // The catalog writes the days of its own country (X-Region) and of
+        // none named; another country's are Foundation's, from CLDR.
+        let catalogWritesDays = catalog.messages[Self.key(Self.dayPattern, context: "date")] != nil
+            && (country == nil || country == catalog.country)
+        self.init(language: language, locale: catalogWritesDays ? nil : Locale(identifier: identifier), messages: catalog.messages)
     }
 
-    /// Each catalog's messages, read once a process: the settings, the
-    /// report and every error line of a run share them.
-    private static func messages(of code: String, catalog: String) -> [String: String] {
+    /// A catalog's messages and its country, read once a process: the
+    /// settings, the report and every error line of a run share them.
+    private static func catalog(of code: String, text: String) -> Catalog {
         if let read = catalogs.withLock({ $0[code] }) { return read }
-        let messages = PortableObject(parsing: catalog).messages
-        catalogs.withLock { $0[code] = messages }
-        return messages
+        let object = PortableObject(parsing: text)
+        let catalog = Catalog(messages: object.messages, country: object.header["X-Region"]?.uppercased())
+        catalogs.withLock { $0[code] = catalog }
+        return catalog
     }
 
-    private static let catalogs = Mutex<[String: [String: String]]>([:])
+    private struct Catalog: Sendable {
+        var messages: [String: String]
+        var country: String?
+    }
+
+    private static let catalogs = Mutex<[String: Catalog]>([:])
+
+    /// A message of `context` ("unit", "weekday", …) as the catalog files it.
+    private static func key(_ english: String, context: String) -> String { context + PortableObject.contextSeparator + english }
+
+    private static let dayPattern = "{weekday} {day} {month}"
+    private static let shortDayPattern = "{weekday} {day}"
 
     /// `english` in this language, its `{name}` placeholders filled from `values`.
     public func callAsFunction(_ english: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
@@ -86,30 +109,40 @@ public struct Words: Sendable, Equatable {
     /// A unit's symbol as this language writes it ("км/ч" for "km/h"):
     /// the catalog's entries of context "unit", CLDR's short unit names.
     public func unit(_ symbol: String) -> String {
-        messages[Self.unitKey(symbol)] ?? symbol
+        messages[Self.key(symbol, context: "unit")] ?? symbol
     }
 
     /// Whether the catalog writes `symbol` (English writes them all).
-    public func has(unit symbol: String) -> Bool { language == .english || messages[Self.unitKey(symbol)] != nil }
-
-    private static func unitKey(_ symbol: String) -> String { "unit" + PortableObject.contextSeparator + symbol }
+    public func has(unit symbol: String) -> Bool { language == .english || messages[Self.key(symbol, context: "unit")] != nil }
 
     /// Whether a translation for `english` exists (English has all).
     public func has(_ english: String) -> Bool { language == .english || messages[english] != nil }
 
-    // MARK: Dates and numbers, by Foundation's rules for the locale
+    // MARK: Dates and numbers: the catalog's (CLDR's), or Foundation's for another country
 
-    /// "Tue 29 Sep" in English; "Di., 29. Sept." in German: the locale's
-    /// abbreviated weekday, day and month, in its order.
+    /// "Tue 29 Sep" in English; "So. 29. Nov." in German: the abbreviated
+    /// weekday, day and month, in the language's order.
     public func day(year: Int, month: Int, day: Int) -> String {
-        guard let locale else { return Self.englishDay(year: year, month: month, day: day) }
-        return Self.format(template: "EEEdMMM", locale: locale, year: year, month: month, day: day)
+        if let locale { return Self.format(template: "EEEdMMM", locale: locale, year: year, month: month, day: day) }
+        return written(Self.dayPattern, year: year, month: month, day: day)
     }
 
     /// "Tue 29": a day in a label's width.
     public func shortDay(year: Int, month: Int, day: Int) -> String {
-        guard let locale else { return String(Self.englishDay(year: year, month: month, day: day).split(separator: " ").prefix(2).joined(separator: " ")) }
-        return Self.format(template: "EEEd", locale: locale, year: year, month: month, day: day)
+        if let locale { return Self.format(template: "EEEd", locale: locale, year: year, month: month, day: day) }
+        return written(Self.shortDayPattern, year: year, month: month, day: day)
+    }
+
+    /// A day label from the catalog's pattern and names (English's as written).
+    private func written(_ pattern: String, year: Int, month: Int, day: Int) -> String {
+        let weekday = Self.weekdays[Self.isoWeekday(year: year, month: month, day: day) - 1]
+        let monthName = Self.months[month - 1]
+        let template = messages[Self.key(pattern, context: "date")] ?? pattern
+        return MessageText(template, [
+            "weekday": messages[Self.key(weekday, context: "weekday")] ?? weekday,
+            "day": "\(day)",
+            "month": messages[Self.key(monthName, context: "month")] ?? monthName,
+        ]).text
     }
 
     /// A number as the locale writes it: "12,5" in German. Digits stay
@@ -121,10 +154,6 @@ public struct Words: Sendable, Equatable {
 
     private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
-    private static func englishDay(year: Int, month: Int, day: Int) -> String {
-        "\(weekdays[isoWeekday(year: year, month: month, day: day) - 1]) \(day) \(months[month - 1])"
-    }
 
     /// 1 (Monday) … 7 (Sunday), by Sakamoto's method.
     private static func isoWeekday(year: Int, month: Int, day: Int) -> Int {

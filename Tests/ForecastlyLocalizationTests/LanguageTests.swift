@@ -48,9 +48,10 @@ import Testing
         #expect(Words.english("Now") == "Now")
     }
 
-    /// Day and month names and the decimal separator from Foundation's
-    /// data for the locale, not from the C library (these test machines
-    /// have no German locale generated).
+    /// Day and month names and the decimal separator are CLDR's: the
+    /// catalog's for its language as its main country writes it, Foundation's
+    /// for another country; never the C library's (these test machines have
+    /// no German locale generated).
     @Test func datesAndNumbersFollowTheLanguage() {
         let german = Words(Language(code: "de"), localeName: "de_DE.UTF-8")
         #expect(german.number("12.5") == "12,5")
@@ -59,7 +60,48 @@ import Testing
         #expect(Words(Language(code: "ja")).day(year: 2026, month: 11, day: 21) == "11月21日(土)")
         #expect(Words.english.day(year: 2026, month: 11, day: 21) == "Sat 21 Nov")
         #expect(Words.english.number("12.5") == "12.5")
+        // Another country: Austria's January, Switzerland's decimal point, Portugal's order.
+        let austrian = Words(Language(code: "de"), localeName: "de_AT.UTF-8")
+        #expect(austrian.localeIdentifier == "de_AT" && german.localeIdentifier == nil)
+        #expect(austrian.day(year: 2027, month: 1, day: 4) == "Mo. 4. Jän.")
+        #expect(Words(Language(code: "de"), localeName: "de_CH.UTF-8").number("12.5") == "12.5")
+        #expect(Words(Language(code: "pt"), localeName: "pt_PT.UTF-8").day(year: 2026, month: 11, day: 21) == "sáb., 21/11")
     }
+
+    /// The catalog's day labels and decimal sign are what Foundation (CLDR)
+    /// writes for the language in the catalog's country (`X-Region`), and
+    /// with no country named: every day of two years, long and short.
+    @Test(arguments: LanguageTests.catalogLanguages)
+    func theCatalogWritesDaysAsCLDRDoes(code: String) throws {
+        let language = Language(code: code)
+        let written = Words(language)
+        #expect(written.localeIdentifier == nil, "\(code)'s catalog writes its days")
+        let catalog = try #require(embeddedCatalogs[code])
+        let country = try #require(PortableObject(parsing: catalog).header["X-Region"])
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        for identifier in [code, "\(code)_\(country)"] {
+            let locale = Locale(identifier: identifier)
+            #expect(written.number("0.5") == "0\(locale.decimalSeparator ?? ".")5", "\(identifier)")
+            let long = DateFormatter(), short = DateFormatter()
+            for (formatter, template) in [(long, "EEEdMMM"), (short, "EEEd")] {
+                formatter.locale = locale
+                formatter.calendar = calendar
+                formatter.timeZone = calendar.timeZone
+                formatter.setLocalizedDateFormatFromTemplate(template)
+            }
+            var date = try #require(calendar.date(from: DateComponents(year: 2027, month: 1, day: 1, hour: 12)))
+            for _ in 0..<731 {
+                let parts = calendar.dateComponents([.year, .month, .day], from: date)
+                let (year, month, day) = (parts.year!, parts.month!, parts.day!)
+                #expect(written.day(year: year, month: month, day: day) == long.string(from: date), "\(identifier) \(year)-\(month)-\(day)")
+                #expect(written.shortDay(year: year, month: month, day: day) == short.string(from: date), "\(identifier) \(year)-\(month)-\(day)")
+                date = date.addingTimeInterval(86_400)
+            }
+        }
+    }
+
+    static let catalogLanguages = ["de", "es", "fr", "it", "ja", "nl", "pl", "pt", "ru", "uk"]
 }
 
 /// Errors and notes said in a language, as the DocC overview shows.
