@@ -133,8 +133,8 @@ let package = Package(
         ),
         // The user's language: which one (LANGUAGE, LC_ALL, LC_MESSAGES,
         // LANG), its messages from the gettext catalogs in po/ (embedded in
-        // the binary by the plugin below), its dates and numbers through
-        // Foundation.
+        // the binary by the plugin below), its dates and numbers (the
+        // catalog's, or Foundation's for another country).
         .target(
             name: "ForecastlyLocalization",
             dependencies: ["ForecastlyBase"],
