@@ -43,10 +43,8 @@ public final class SQLiteStore: Sendable {
         while flock(lock, LOCK_EX) != 0 {
             guard errno == EINTR else { throw .unavailable(path: path, detail: "cannot lock \(path).lock") }
         }
-        switch try header(path) {
-        case .missing, .ours: break
-        case .unmarked: try inspect(path)
-        }
+        let found = try header(path)
+        if found == .unmarked { try inspect(path) }
         var configuration = Configuration()
         // Twenty `notes add` at once take turns instead of failing.
         configuration.busyMode = .timeout(15)
@@ -81,6 +79,14 @@ public final class SQLiteStore: Sendable {
             throw describe(error, path: path, systemErrno: errno)
         }
         try migrate(queue, path: path)
+        if found != .ours {
+            // A new store's schema and application id are in its log, which
+            // is kept between runs: copied into the file now, so that the
+            // next run finds the id in the header and opens one connection,
+            // instead of inspecting the file through a second one (which read
+            // the whole log twice on every run). The cache works without it.
+            _ = try? queue.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        }
         return SQLiteStore(path: path, writer: queue)
     }
 

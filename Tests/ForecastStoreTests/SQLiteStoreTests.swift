@@ -172,6 +172,29 @@ import TestSupport
         #expect(try SQLiteStore.open(path: path).note(id: note.id)?.content.text == "after sixty runs")
     }
 
+    /// A new store's file says it is forecastly's in its own header (the
+    /// application id at offset 68) from its first run on, not only in the
+    /// log kept beside it: so later runs open it with one connection. A
+    /// store made before this, whose id is still in its log, gets it at
+    /// its next open.
+    @Test func aNewStoresHeaderNamesItAtOnce() throws {
+        func applicationID(_ path: String) throws -> Int32 {
+            let header = try #require(FileManager.default.contents(atPath: path)).prefix(72)
+            return Int32(bitPattern: header.suffix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+        }
+        let path = Self.temporaryPath()
+        let key = ForecastCacheKey(Sample.request, provider: .openMeteo)
+        try SQLiteStore.open(path: path).save(StoredForecast(forecast: try Self.forecast(), placeName: nil, fetchedAt: Date(timeIntervalSince1970: 1), days: 7), key: key)
+        #expect(try applicationID(path) == SQLiteStore.applicationID)
+        // An old store: the schema and id only in the log, the file's header unmarked.
+        let old = Self.temporaryPath()
+        try FileManager.default.createDirectory(atPath: POSIXPath.directory(of: old), withIntermediateDirectories: true)
+        try LogOnlyStore.create(at: old)
+        #expect(try applicationID(old) == 0)
+        #expect(try SQLiteStore.open(path: old).latest(for: key) == nil)
+        #expect(try applicationID(old) == SQLiteStore.applicationID)
+    }
+
     /// Deleting the database file (to start afresh) leaves its kept log
     /// behind; the new database must not take anything from it (SQLite
     /// ignores a log beside an empty database file).
