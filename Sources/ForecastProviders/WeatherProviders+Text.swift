@@ -47,8 +47,16 @@ extension WeatherProviders {
         given.union(plans.filter { environment[$0.plan.environmentVariable] == "1" }.map(\.plan.id))
     }
 
+    /// "A, B or C". Written out: the root help's abstract says it on every
+    /// run, and `joined(separator:)` on the slice `dropLast()` made is the
+    /// stack's generic code, whose first use looks its types up at run time
+    /// (2.6% of a stored answer under perf).
     private static func listed(_ items: [String]) -> String {
-        guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
+        var text = ""
+        for (index, item) in items.enumerated() {
+            if index > 0 { text += index == items.count - 1 ? " or " : ", " }
+            text += item
+        }
+        return text
     }
 }

@@ -62,6 +62,14 @@ import Testing
         "ForecastProviders/" + provider.id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + "/"
     }
 
+    /// "open-meteo, met-norway or openweather", from the registrations.
+    @Test func theListsReadAsASentence() throws {
+        let ids = WeatherProviders.all.map(\.provider.id), names = WeatherProviders.all.map(\.provider.name)
+        let last = try #require(ids.last)
+        #expect(WeatherProviders.idsListed == (ids.count > 1 ? ids.dropLast().joined(separator: ", ") + " or " + last : last))
+        #expect(WeatherProviders.namesListed == (names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1] : names[0]))
+    }
+
     @Test func idsAreUnique() {
         let ids = WeatherProviders.all.map(\.provider.id)
         #expect(Set(ids).count == ids.count && !ids.isEmpty)
