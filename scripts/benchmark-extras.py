@@ -16,19 +16,20 @@ import sys
 import tempfile
 import time
 
-from benchmark_stub import isolated_environment, serve
+from benchmark_stub import describing_now, isolated_environment, serve
 
 binary, fixtures = sys.argv[1], sys.argv[2]
 runs = int(sys.argv[3]) if len(sys.argv) > 3 else 20
 delay = float(sys.argv[4]) if len(sys.argv) > 4 else 0.1
 
 # The recorded forecast, carrying a minutely_15 section too (the forecast's
-# reader ignores it), so one path answers the forecast and the nowcast.
+# reader ignores it), so one path answers the forecast and the nowcast; the
+# forecast and the air moved to this hour (a warning on stderr fails a run).
 forecast = json.load(open(os.path.join(fixtures, "open-meteo/forecast_current_hourly_daily_zagreb.json")))
 forecast["minutely_15"] = {"time": ["2026-09-29T01:00", "2026-09-29T01:15", "2026-09-29T01:30"], "precipitation": [0.0, 0.2, 0.0]}
 answers = {
-    "/v1/forecast": json.dumps(forecast).encode(),
-    "/v1/air-quality": open(os.path.join(fixtures, "air-quality/current_all_variables_enschede_derived.json"), "rb").read(),
+    "/v1/forecast": describing_now(forecast),
+    "/v1/air-quality": describing_now(open(os.path.join(fixtures, "air-quality/current_all_variables_enschede_derived.json"), "rb").read()),
     # Zagreb is in Croatia: MeteoAlarm's feed for it.
     "/api/v1/warnings/feeds-croatia": open(os.path.join(fixtures, "alerts/meteoalarm/api-v1_feeds-netherlands_drenthe-yellow_derived.json"), "rb").read(),
 }

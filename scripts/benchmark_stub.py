@@ -2,7 +2,9 @@
 fixed body, or the body a function makes from the query, optionally after a
 delay), and an environment with a home of its own."""
 import atexit
+import datetime
 import http.server
+import json
 import os
 import subprocess
 import sys
@@ -10,6 +12,7 @@ import shutil
 import tempfile
 import threading
 import time
+import re
 import urllib.parse
 
 
@@ -48,6 +51,36 @@ def serve(body, content_type="application/json; charset=utf-8", delay=0.0):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def describing_now(answer):
+    """A recorded Open-Meteo answer (a dict, or JSON bytes) moved in time so
+    that its current conditions are of this hour: every local date-time
+    moved by the same whole hours, every date by the days that moved the
+    current one. forecastly warns of an answer three hours or more from the
+    clock (a recording replayed), and a benchmark measures a fresh answer."""
+    data = json.loads(answer) if isinstance(answer, (bytes, str)) else answer
+    current = datetime.datetime.fromisoformat(data["current"]["time"])
+    local_now = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None) + datetime.timedelta(seconds=data.get("utc_offset_seconds", 0))
+    hours = round((local_now - current).total_seconds() / 3600)
+    moved = current + datetime.timedelta(hours=hours)
+    days = (moved.date() - current.date()).days
+
+    def move(text):
+        if re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d", text):
+            return (datetime.datetime.fromisoformat(text) + datetime.timedelta(hours=hours)).strftime("%Y-%m-%dT%H:%M")
+        if re.fullmatch(r"\d{4}-\d\d-\d\d", text):
+            return (datetime.date.fromisoformat(text) + datetime.timedelta(days=days)).isoformat()
+        return text
+
+    def walk(value):
+        if isinstance(value, dict):
+            return {key: walk(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [walk(item) for item in value]
+        return move(value) if isinstance(value, str) else value
+
+    return json.dumps(walk(data)).encode()
 
 
 def isolated_environment(extras=False, **variables):
