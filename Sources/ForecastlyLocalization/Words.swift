@@ -149,7 +149,11 @@ public struct Words: Sendable, Equatable {
     /// Western Arabic, as every language here writes weather.
     public func number(_ text: String) -> String {
         guard let decimalSeparator else { return text }
-        return text.replacingOccurrences(of: ".", with: decimalSeparator)
+        var written = ""
+        for character in text {
+            if character == "." { written += decimalSeparator } else { written.append(character) }
+        }
+        return written
     }
 
     private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
