@@ -1,4 +1,4 @@
-import ForecastCore
+public import ForecastCore
 public import Foundation
 import GRDB
 
@@ -10,7 +10,7 @@ extension SQLiteStore: ForecastCache {
     static let unitsAsProvided = "metric"
 
     public func save(_ stored: StoredForecast, key: ForecastCacheKey) throws(StoreError) {
-        let body = try Self.encode(stored.forecast, path: path)
+        let body = Data(ForecastRecord.bytes(of: stored.forecast))
         try write { db in
             // Only the newest forecast per key is useful; drop the ones it replaces.
             try db.execute(
@@ -87,10 +87,9 @@ extension SQLiteStore: ForecastCache {
     /// one that cannot be read or shown (an older forecastly's, or damaged)
     /// is deleted, so it cannot fail every later run, and the caller is told.
     private func stored(_ row: Row) throws(StoreError) -> StoredForecast {
-        let body: Data = row["body"]
         let forecast: Forecast
         do {
-            forecast = try Self.decoder.decode(Forecast.self, from: body)
+            forecast = try Self.forecast(from: row["body"])
             try PhysicalLimits.check(forecast)
         } catch {
             let detail = (error as? PhysicalLimits.Violation).map { "\($0.field): \($0.detail)" } ?? "it cannot be read"
@@ -106,12 +105,13 @@ extension SQLiteStore: ForecastCache {
             cacheHeaders: CacheHeaders(expires: expires.map(Date.init(timeIntervalSince1970:)), lastModified: row["lastModified"]))
     }
 
-    static func encode(_ forecast: Forecast, path: String) throws(StoreError) -> Data {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .secondsSince1970
-        do { return try encoder.encode(forecast) } catch {
-            throw .unavailable(path: path, detail: "the forecast cannot be stored (\(error))")
-        }
+    /// The forecast a stored row's body holds: in the store's own form
+    /// (`ForecastRecord`), or as JSON, the form forecastly kept before it.
+    /// Public for what reads a store's rows without a run (the fuzz harness).
+    public static func forecast(from body: Data) throws -> Forecast {
+        let bytes = [UInt8](body)
+        guard ForecastRecord.isRecord(bytes) else { return try decoder.decode(Forecast.self, from: body) }
+        return try ForecastRecord.forecast(from: bytes)
     }
 
     static var decoder: JSONDecoder {

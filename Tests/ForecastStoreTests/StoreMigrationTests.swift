@@ -1,6 +1,7 @@
 @testable import ForecastCore
 import ForecastSamples
 @testable import ForecastStore
+import ForecastlyBase
 import Foundation
 import GRDB
 import Testing
@@ -18,7 +19,7 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let forecast = try SQLiteStoreTests.forecast()
         // The body as v1 wrote it: no provider key.
-        var object = try #require(try JSONSerialization.jsonObject(with: try SQLiteStore.encode(forecast, path: path)) as? [String: Any])
+        var object = try #require(try JSONSerialization.jsonObject(with: try Self.json(forecast)) as? [String: Any])
         object.removeValue(forKey: "provider")
         let body = try JSONSerialization.data(withJSONObject: object)
         let key = ForecastCacheKey(Sample.request, provider: .openMeteo)
@@ -46,7 +47,7 @@ import TestSupport
     @Test func forecastsKeptInImperialUnitsAreDropped() throws {
         let path = SQLiteStoreTests.temporaryPath()
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let body = try SQLiteStore.encode(try SQLiteStoreTests.forecast(), path: path)
+        let body = try Self.json(try SQLiteStoreTests.forecast())
         let key = ForecastCacheKey(Sample.request, provider: .openMeteo)
         do {
             let queue = try DatabaseQueue(path: path)
@@ -63,5 +64,36 @@ import TestSupport
         let store = try SQLiteStore.open(path: path)
         #expect(try store.status().forecastCount == 1)
         #expect(try store.latest(for: key)?.fetchedAt == Date(timeIntervalSince1970: 1_800_000_000))
+    }
+
+    /// A forecast row written by forecastly before its own form (0.x), as JSON,
+    /// is read as it was, and the next forecast stored is kept in the new form.
+    @Test func aForecastStoredAsJSONIsStillRead() throws {
+        let path = SQLiteStoreTests.temporaryPath()
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        var forecast = try SQLiteStoreTests.forecast()
+        forecast.fix = LocationFix(coordinate: forecast.requestedCoordinate, accuracyMeters: 12, source: .gpsd, timestamp: Date(timeIntervalSince1970: 1_800_000_000),
+                                   gps: GPSDetails(mode: 3, satellitesUsed: 7, satellitesVisible: 11))
+        let key = ForecastCacheKey(Sample.request, provider: .openMeteo)
+        do {
+            let store = try SQLiteStore.open(path: path)
+            try store.save(StoredForecast(forecast: forecast, placeName: "Zagreb, HR", fetchedAt: Date(timeIntervalSince1970: 1_800_000_000), days: key.days), key: key)
+        }
+        let queue = try DatabaseQueue(path: path)
+        let kept = try queue.read { db in try #require(try Data.fetchOne(db, sql: "SELECT body FROM forecast")) }
+        #expect(kept.starts(with: Array("fcst".utf8)))
+        try queue.write { db in try db.execute(sql: "UPDATE forecast SET body = ?", arguments: [try Self.json(forecast)]) }
+        try queue.close()
+
+        let back = try #require(try SQLiteStore.open(path: path).latest(for: key))
+        #expect(back.forecast == forecast)
+        #expect(back.forecast.fix == forecast.fix && back.forecast.hourly == forecast.hourly && back.forecast.provider.terms == forecast.provider.terms)
+    }
+
+    /// A forecast as forecastly stored it before `ForecastRecord`: JSON, dates in seconds.
+    static func json(_ forecast: Forecast) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return try encoder.encode(forecast)
     }
 }

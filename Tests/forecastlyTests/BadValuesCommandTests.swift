@@ -1,3 +1,5 @@
+import ForecastCore
+@testable import ForecastStore
 import Foundation
 import GRDB
 import Testing
@@ -69,18 +71,19 @@ import TestSupport
         #expect(offline.stderrLines.count == 1 && offline.stderr.contains("so it was dropped"), "\(offline.stderr)")
     }
 
-    /// Sets current.temperature of every stored forecast to 1e300, as a forecastly without the check could have stored it.
+    /// Sets current.temperature of every stored forecast to 1e300, as a
+    /// forecastly without the check could have stored it (as JSON, the form
+    /// forecastly stored before its own).
     static func damageStoredTemperature(home: URL) throws {
         let queue = try DatabaseQueue(path: home.path + "/.local/share/forecastly/forecastly.sqlite")
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
         try queue.write { db in
             for row in try Row.fetchAll(db, sql: "SELECT id, body FROM forecast") {
-                let body: Data = row["body"]
-                var forecast = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
-                var current = try #require(forecast["current"] as? [String: Any])
-                current["temperature"] = 1e300
-                forecast["current"] = current
+                var forecast = try SQLiteStore.forecast(from: row["body"])
+                forecast.current?.temperature = 1e300
                 let id: Int64 = row["id"]
-                try db.execute(sql: "UPDATE forecast SET body = ? WHERE id = ?", arguments: [try JSONSerialization.data(withJSONObject: forecast), id])
+                try db.execute(sql: "UPDATE forecast SET body = ? WHERE id = ?", arguments: [try encoder.encode(forecast), id])
             }
         }
     }

@@ -95,6 +95,12 @@ enum Readers {
                     _ = gazetteer.timeZone(at: place)
                 }
             }
+        case "stored-forecast":
+            // A row of the store, damaged or from another forecastly: read as a
+            // run reads it (checked as an answer is), then everything a run does with it.
+            if let forecast = try? SQLiteStore.forecast(from: Data(bytes)), (try? PhysicalLimits.check(forecast)) != nil {
+                AllTheWayDown.follow(forecast)
+            }
         case "decision-file":
             let store = FileAuthorizationStore(path: file(bytes, name: "location.json"))
             wait { _ = await store.load() }
