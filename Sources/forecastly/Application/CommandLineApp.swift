@@ -12,7 +12,7 @@ enum CommandLineApp {
     static func with<Result: Sendable>(
         timeout: Double = 15, _ body: (Application) async throws -> Result
     ) async throws -> Result {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.variables
         // Connecting may take as long as the request may, up to ten seconds: a
         // slow or busy machine is given the time --timeout gives, a dead route is not waited for longer.
         let request = Duration.milliseconds(Int64(timeout * 1000))

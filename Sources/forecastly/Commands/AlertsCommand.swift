@@ -62,10 +62,10 @@ struct AlertsCommand: AsyncParsableCommand {
             RunNotes.warn(unwritten: answer.unwrittenCaches)
             return
         }
-        let style = TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment, disabled: display.noColor)
+        let style = TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessEnvironment.variables, disabled: display.noColor)
         let text = AlertText.full(answer.alerts, placeName: answer.placeName,
                                   clock: PlaceClock(timeZone: answer.timeZone, hourCycle: settings.clock.value), now: Date(), style: style,
-                                  words: settings.words.forASCII(!Terminal.localeIsUTF8(environment: ProcessInfo.processInfo.environment)))
+                                  words: settings.words.forASCII(!Terminal.localeIsUTF8(environment: ProcessEnvironment.variables)))
         Terminal.standardOutput.write(text)
         RunNotes.warn(unwritten: answer.unwrittenCaches)
     }

@@ -20,7 +20,7 @@ struct ConfigCommand: ParsableCommand {
     var path = false
 
     func run() throws {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.variables
         let filePath = ConfigurationFile.defaultPath(environment: environment)
         if path {
             Terminal.standardOutput.writeDocument(filePath + "\n")

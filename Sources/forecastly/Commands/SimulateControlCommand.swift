@@ -38,7 +38,7 @@ struct SimulateControlCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        guard let path = control ?? ProcessInfo.processInfo.environment["FORECASTLY_SIMULATE_CONTROL"], !path.isEmpty else {
+        guard let path = control ?? ProcessEnvironment.variables["FORECASTLY_SIMULATE_CONTROL"], !path.isEmpty else {
             throw StoryControlError.noStory
         }
         let reply = try StoryControlClient.send(words.joined(separator: " "), to: path)

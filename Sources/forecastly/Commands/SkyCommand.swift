@@ -87,7 +87,7 @@ struct SkyCommand: AsyncParsableCommand {
                                        placeName: answer.placeName, timeZone: answer.timeZone)
             Terminal.standardOutput.writeDocument(String(decoding: document.encoded(), as: UTF8.self) + "\n")
         } else {
-            let environment = ProcessInfo.processInfo.environment
+            let environment = ProcessEnvironment.variables
             var report = SkyReport(days: answer.days, dayBefore: answer.dayBefore, coordinate: answer.coordinate, placeName: answer.placeName,
                                    timeZone: answer.timeZone,
                                    style: TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: environment, disabled: display.noColor))

@@ -71,7 +71,7 @@ struct OutputOptions: ParsableArguments {
     /// How the forecast is written; `clock` and `words` are the settings' values.
     func renderer(clock: HourCycle, words: Words) throws -> ForecastOutput {
         if json { return .json }
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.variables
         // Text follows the locale's character set: ASCII unless it is UTF-8,
         // and English where the language has no Latin letters to fold to.
         let ascii = ascii || !Terminal.localeIsUTF8(environment: environment)

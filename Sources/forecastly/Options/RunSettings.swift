@@ -6,7 +6,7 @@ extension Settings {
     /// says on stderr is in the language they chose (`--lang` included), and
     /// their notes (a key typed on the command line) are said first.
     static func forRun(_ flags: Flags) throws -> Settings {
-        let settings = try load(flags)
+        let settings = try load(flags, environment: ProcessEnvironment.variables)
         UserLanguage.choose(settings.words)
         RunNotes.print(settings.notes.map { AppNote(.note, $0) })
         return settings

@@ -28,7 +28,7 @@ enum ComparisonOutput {
             Terminal.standardOutput.writeDocument(String(decoding: document.encoded(), as: UTF8.self) + "\n")
         } else {
             let style = TerminalStyle.detect(
-                isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment, disabled: noColor)
+                isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessEnvironment.variables, disabled: noColor)
             var report = ComparisonReport(entries: entries, style: style, source: provider.source)
             report.alerts = result.alerts
             report.ascii = Terminal.asciiOnly

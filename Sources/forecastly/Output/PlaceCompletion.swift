@@ -12,7 +12,7 @@ enum PlaceCompletion {
     @Sendable
     static func complete(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         let shell = CompletionShell.requesting
-        let places = PlaceBook(environment: ProcessInfo.processInfo.environment)
+        let places = PlaceBook(environment: ProcessEnvironment.variables)
         return places.completions(for: prefix, spelling: shell == .bash ? .asWritten : .asTyped).map { candidate in
             shell == .fish ? candidate.text + "\t" + candidate.countryName : candidate.text
         }

@@ -37,7 +37,7 @@ struct Terminal: Sendable {
 
     /// Whether text for people is written in ASCII: the locale's characters
     /// are not UTF-8 (LC_ALL=C, a serial console, a minimal container).
-    static let asciiOnly = !localeIsUTF8(environment: ProcessInfo.processInfo.environment)
+    static let asciiOnly = !localeIsUTF8(environment: ProcessEnvironment.variables)
 
     /// Text for people: folded to ASCII when the locale is not UTF-8 ("°"
     /// left out, "·" as "|", "São" as "Sao").

@@ -22,7 +22,7 @@ enum UserLanguage {
     }
 
     private static func fileOrLocale() -> Words {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.variables
         let file = try? ConfigurationFile.load(path: ConfigurationFile.defaultPath(environment: environment))
         return (try? Settings.resolve(flags: Settings.Flags(), environment: environment, file: file ?? nil))?.words ?? .english
     }
