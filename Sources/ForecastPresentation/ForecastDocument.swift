@@ -212,7 +212,7 @@ public struct ForecastDocument: Encodable, Sendable {
 
     /// `sky`: each forecast day's Sun and Moon, computed for the place.
     private func encodeSky(into root: inout KeyedEncodingContainer<Keys>, clock: PlaceClock) throws {
-        let dayBefore = forecast.daily.first.map { Almanac.day(LocalDate(daysSinceEpoch: $0.date.daysSinceEpoch - 1),
+        let dayBefore = forecast.daily.first.map { Almanac.sun(LocalDate(daysSinceEpoch: $0.date.daysSinceEpoch - 1),
                                                                at: forecast.requestedCoordinate, timeZone: forecast.timeZone) }
         try root.encode(SkyDays(days: forecast.sky(), dayBefore: dayBefore, clock: clock, southernHemisphere: forecast.isSouthernHemisphere),
                         forKey: .sky)

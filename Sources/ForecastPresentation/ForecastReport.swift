@@ -187,7 +187,7 @@ public struct ForecastReport: Sendable {
     private func skySection() -> [String] {
         let days = forecast.sky(days: 1)
         guard let today = days.first, let date = forecast.daily.first?.date else { return [] }
-        let yesterday = Almanac.day(LocalDate(daysSinceEpoch: date.daysSinceEpoch - 1), at: forecast.requestedCoordinate, timeZone: forecast.timeZone)
+        let yesterday = Almanac.sun(LocalDate(daysSinceEpoch: date.daysSinceEpoch - 1), at: forecast.requestedCoordinate, timeZone: forecast.timeZone)
         let parts = SkyText.parts(today, yesterday: yesterday, clock: clock, ascii: ascii, southernHemisphere: forecast.isSouthernHemisphere, words: words)
         return fitted(parts, first: label(words("Sky")), indent: indent)
     }

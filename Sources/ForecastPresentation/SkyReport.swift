@@ -12,7 +12,7 @@ public import Foundation
 ///                 🌔 Waxing gibbous 86% · Moonset 03:07 · Moonrise 14:02
 public struct SkyReport: Sendable {
     public var days: [SkyDay]
-    public var dayBefore: SkyDay?
+    public var dayBefore: SunDay?
     public var coordinate: Coordinate
     public var placeName: String?
     public var timeZone: TimeZone
@@ -22,7 +22,7 @@ public struct SkyReport: Sendable {
     public var ascii = false
     public var words = Words.english
 
-    public init(days: [SkyDay], dayBefore: SkyDay?, coordinate: Coordinate, placeName: String?, timeZone: TimeZone, style: TerminalStyle) {
+    public init(days: [SkyDay], dayBefore: SunDay?, coordinate: Coordinate, placeName: String?, timeZone: TimeZone, style: TerminalStyle) {
         self.days = days
         self.dayBefore = dayBefore
         self.coordinate = coordinate
@@ -48,7 +48,7 @@ public struct SkyReport: Sendable {
             let moon = SkyText.moon(day, clock: clock, ascii: ascii, southernHemisphere: coordinate.latitude < 0, words: words)
             lines += FittedLines.lines(sun, first: label, indent: indent, width: width, separator: separator)
             lines += FittedLines.lines(moon, first: indent, indent: indent, width: width, separator: separator)
-            previous = day
+            previous = day.sun
         }
         lines += ["", style.dim(words("Sun and Moon computed on this machine."))]
         let text = lines.joined(separator: "\n") + "\n"

@@ -7,13 +7,13 @@ public import Foundation
 public enum SkyText {
     /// The Sun's parts, then the Moon's. The report's "Today" line has the
     /// sunrise and sunset already; `forecastly sky` asks for them here.
-    public static func parts(_ day: SkyDay, yesterday: SkyDay?, clock: PlaceClock, ascii: Bool, southernHemisphere: Bool,
+    public static func parts(_ day: SkyDay, yesterday: SunDay?, clock: PlaceClock, ascii: Bool, southernHemisphere: Bool,
                              sunriseAndSunset: Bool = false, words: Words = .english) -> [String] {
         sun(day, yesterday: yesterday, clock: clock, ascii: ascii, sunriseAndSunset: sunriseAndSunset, words: words)
             + moon(day, clock: clock, ascii: ascii, southernHemisphere: southernHemisphere, words: words)
     }
 
-    static func sun(_ day: SkyDay, yesterday: SkyDay?, clock: PlaceClock, ascii: Bool, sunriseAndSunset: Bool, words: Words) -> [String] {
+    static func sun(_ day: SkyDay, yesterday: SunDay?, clock: PlaceClock, ascii: Bool, sunriseAndSunset: Bool, words: Words) -> [String] {
         var parts: [String] = []
         switch day.sun.kind {
         case .polarDay: parts.append(words("Polar day, the Sun up all day"))

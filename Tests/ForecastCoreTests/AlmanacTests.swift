@@ -150,4 +150,15 @@ import Testing
             #expect((5...8).contains(hour), "\(zone): sunrise at hour \(hour)")
         }
     }
+
+    /// The Sun alone (what the day before the days shown is computed for)
+    /// is the Sun of the whole day, at every kind of place, every week of a year.
+    @Test func theSunAloneIsTheDaysSun() {
+        for place in [Self.östersund, Self.tromsø, Self.sydney] {
+            for week in 0..<53 {
+                let date = LocalDate(daysSinceEpoch: LocalDate(year: 2026, month: 1, day: 1)!.daysSinceEpoch + 7 * week)
+                #expect(Almanac.sun(date, at: place.coordinate, timeZone: place.zone) == Almanac.day(date, at: place.coordinate, timeZone: place.zone).sun)
+            }
+        }
+    }
 }

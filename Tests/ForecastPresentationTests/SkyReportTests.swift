@@ -14,9 +14,9 @@ import TestSupport
     static let oslo = TimeZone(identifier: "Europe/Oslo")!
     static let sydneyZone = TimeZone(identifier: "Australia/Sydney")!
 
-    static func days(_ coordinate: Coordinate, _ zone: TimeZone, from date: LocalDate, count: Int) -> (SkyDay, [SkyDay]) {
-        let all = Almanac.days(from: LocalDate(daysSinceEpoch: date.daysSinceEpoch - 1), count: count + 1, at: coordinate, timeZone: zone)
-        return (all[0], Array(all.dropFirst()))
+    static func days(_ coordinate: Coordinate, _ zone: TimeZone, from date: LocalDate, count: Int) -> (SunDay, [SkyDay]) {
+        (Almanac.sun(LocalDate(daysSinceEpoch: date.daysSinceEpoch - 1), at: coordinate, timeZone: zone),
+         Almanac.days(from: date, count: count, at: coordinate, timeZone: zone))
     }
 
     /// Tromsø into the polar night (the Sun's last rising is 27 November),

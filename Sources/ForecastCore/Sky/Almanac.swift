@@ -13,33 +13,45 @@ public enum Almanac {
     static let civilAltitude = -6.0
 
     public static func day(_ date: LocalDate, at coordinate: Coordinate, timeZone: TimeZone) -> SkyDay {
-        let start = localMidnight(date, timeZone: timeZone)
-        let end = localMidnight(LocalDate(daysSinceEpoch: date.daysSinceEpoch + 1), timeZone: timeZone)
+        let (start, end) = bounds(of: date, timeZone: timeZone)
         let (latitude, longitude) = (coordinate.latitude, coordinate.longitude)
-        let sunAltitude = { (time: Date) in
-            SkyPosition.altitude(of: SkyPosition.sun(at: time), latitude: latitude, longitude: longitude, at: time)
-        }
         let moonAltitude = { (time: Date) -> Double in
             let moon = SkyPosition.moon(at: time)
             // The upper limb on the horizon, seen from the surface: the
             // centre's geocentric altitude is 0.7275 of the parallax less 34′.
             return SkyPosition.altitude(of: moon, latitude: latitude, longitude: longitude, at: time) - (0.7275 * moon.parallax - 0.5667)
         }
-        let rise = crossings(of: { sunAltitude($0) - sunriseAltitude }, from: start, to: end)
-        let civil = crossings(of: { sunAltitude($0) - civilAltitude }, from: start, to: end)
         let moon = crossings(of: moonAltitude, from: start, to: end)
         let middle = start.addingTimeInterval(end.timeIntervalSince(start) / 2)
+        return SkyDay(date: date, sun: sun(date, at: coordinate, timeZone: timeZone),
+                      moon: MoonDay(moonrise: moon.rising, moonset: moon.setting, phase: phase(at: middle), upAllDay: moonAltitude(middle) > 0))
+    }
 
+    /// The Sun alone on `date`: what the day before the days shown is
+    /// computed for (its length, to say how the first day's changed),
+    /// without the Moon's rise and set, the larger part of a day's sky.
+    public static func sun(_ date: LocalDate, at coordinate: Coordinate, timeZone: TimeZone) -> SunDay {
+        let (start, end) = bounds(of: date, timeZone: timeZone)
+        let (latitude, longitude) = (coordinate.latitude, coordinate.longitude)
+        let sunAltitude = { (time: Date) in
+            SkyPosition.altitude(of: SkyPosition.sun(at: time), latitude: latitude, longitude: longitude, at: time)
+        }
+        let rise = crossings(of: { sunAltitude($0) - sunriseAltitude }, from: start, to: end)
+        let civil = crossings(of: { sunAltitude($0) - civilAltitude }, from: start, to: end)
+        let middle = start.addingTimeInterval(end.timeIntervalSince(start) / 2)
         let kind: SunDay.Kind = if rise.rising != nil || rise.setting != nil {
             .risesAndSets
         } else {
             sunAltitude(middle) > sunriseAltitude ? .polarDay : .polarNight
         }
-        let sun = SunDay(
+        return SunDay(
             kind: kind, dawn: civil.rising, sunrise: rise.rising, sunset: rise.setting, dusk: civil.setting,
             dayLength: daylight(from: start, to: end, kind: kind, rise: rise))
-        return SkyDay(date: date, sun: sun, moon: MoonDay(moonrise: moon.rising, moonset: moon.setting, phase: phase(at: middle),
-                                                                         upAllDay: moonAltitude(middle) > 0))
+    }
+
+    /// The instants `date` begins and ends in the place's time zone.
+    private static func bounds(of date: LocalDate, timeZone: TimeZone) -> (start: Date, end: Date) {
+        (localMidnight(date, timeZone: timeZone), localMidnight(LocalDate(daysSinceEpoch: date.daysSinceEpoch + 1), timeZone: timeZone))
     }
 
     /// The days from `first`, one after another.

@@ -20,8 +20,8 @@ extension Forecast {
 
 extension SkyDay {
     /// How much longer (positive) or shorter this day is than `previous`.
-    public func dayLengthChange(since previous: SkyDay) -> TimeInterval {
-        sun.dayLength - previous.sun.dayLength
+    public func dayLengthChange(since previous: SunDay) -> TimeInterval {
+        sun.dayLength - previous.dayLength
     }
 }
 

@@ -9,7 +9,7 @@ public struct SkyDocument: Encodable, Sendable {
     let coordinate: Coordinate
     let placeName: String?
 
-    public init(days: [SkyDay], dayBefore: SkyDay?, coordinate: Coordinate, placeName: String?, timeZone: TimeZone) {
+    public init(days: [SkyDay], dayBefore: SunDay?, coordinate: Coordinate, placeName: String?, timeZone: TimeZone) {
         self.days = SkyDays(days: days, dayBefore: dayBefore, clock: PlaceClock(timeZone: timeZone), southernHemisphere: coordinate.latitude < 0)
         self.coordinate = coordinate
         self.placeName = placeName
@@ -37,7 +37,7 @@ public struct SkyDocument: Encodable, Sendable {
 struct SkyDays: Encodable, Sendable {
     let days: [SkyDay]
     /// The day before the first, for the first day's change; nil leaves it null.
-    let dayBefore: SkyDay?
+    let dayBefore: SunDay?
     let clock: PlaceClock
     let southernHemisphere: Bool
 
@@ -65,7 +65,7 @@ struct SkyDays: Encodable, Sendable {
             try moon.encode(day.moon.moonrise.map(clock.iso8601), forKey: .moonrise)
             try moon.encode(day.moon.moonset.map(clock.iso8601), forKey: .moonset)
             try moon.encode(day.moon.upAllDay.map { $0 ? "up" : "down" }, forKey: .allDay)
-            previous = day
+            previous = day.sun
         }
     }
 }

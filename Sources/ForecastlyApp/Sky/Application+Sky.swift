@@ -6,8 +6,8 @@ public import Foundation
 public struct SkyAnswer: Sendable {
     /// From today in the place's calendar.
     public var days: [SkyDay]
-    /// The day before the first, for how the first day's length changed.
-    public var dayBefore: SkyDay
+    /// The Sun the day before the first, for how the first day's length changed.
+    public var dayBefore: SunDay
     public var coordinate: Coordinate
     public var placeName: String?
     public var timeZone: TimeZone
@@ -37,9 +37,10 @@ extension Application {
         let zone = context.places.timeZone(at: place.coordinate)
         let now = context.now()
         let today = first ?? LocalDate(daysSinceEpoch: Int(((now.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: now))) / 86_400).rounded(.down)))
-        let all = Almanac.days(from: LocalDate(daysSinceEpoch: today.daysSinceEpoch - 1), count: days + 1, at: place.coordinate, timeZone: zone)
         return SkyAnswer(
-            days: Array(all.dropFirst()), dayBefore: all[0], coordinate: place.coordinate,
+            days: Almanac.days(from: today, count: days, at: place.coordinate, timeZone: zone),
+            dayBefore: Almanac.sun(LocalDate(daysSinceEpoch: today.daysSinceEpoch - 1), at: place.coordinate, timeZone: zone),
+            coordinate: place.coordinate,
             placeName: context.places.name(given: place.name, at: place.coordinate), timeZone: zone,
             notes: log.all, unwrittenCaches: unwrittenCaches(log))
     }
