@@ -117,6 +117,46 @@ import TestSupport
         #expect(bulletin.warnings(for: atSea, at: Self.date("2021-09-22T10:00:01Z")).active.isEmpty)
     }
 
+    /// At sea, beyond a town's reach, MET Norway's sea areas decide: the
+    /// point the issue names, west of Svalbard in a gale, is warned; a point
+    /// in the Pacific has no service. Neither request carries the point.
+    @Test func atSeaMETsOwnSeaAreasDecide() async throws {
+        let transport = SeaTransport()
+        let service = RegionalAlertService(environment: [:], transport: transport, language: nil, now: { Self.galeInForce })
+        let westOfSvalbard = AlertPlace(coordinate: try Coordinate(latitude: 78.5, longitude: -5.0), countryCode: nil)
+        let pacific = AlertPlace(coordinate: try Coordinate(latitude: -30, longitude: -140), countryCode: nil)
+        let betweenAreas = AlertPlace(coordinate: try Coordinate(latitude: 70, longitude: 0), countryCode: nil)
+        #expect(service.scope(for: westOfSvalbard) == service.scope(for: pacific))
+        #expect(service.scope(for: westOfSvalbard)?.source == .metNorway)
+
+        let warned = try await service.alerts(for: westOfSvalbard, now: Self.galeInForce)
+        #expect(warned.active.map(\.headline) == ["Gale, yellow level, West of Svalbard (built), 21 September 06:00 UTC to 22 September 10:00 UTC."])
+        #expect(try await service.alerts(for: pacific, now: Self.galeInForce) == .noService)
+        #expect(try await service.alerts(for: betweenAreas, now: Self.galeInForce) == .noService)
+        // Inside an area with no gale of its own: covered, nothing in force.
+        let offMore = AlertPlace(coordinate: try Coordinate(latitude: 63.0, longitude: 3.0), countryCode: nil)
+        guard case .covered(let coverage) = try await service.alerts(for: offMore, now: Self.galeInForce) else {
+            Issue.record("a point inside MET's sea area is covered")
+            return
+        }
+        #expect(coverage.active.isEmpty && coverage.source == .metNorway)
+
+        let urls = transport.urls
+        #expect(urls.map(\.path) == Array(repeating: ["/weatherapi/textforecast/3.0/sea_en.json", "/weatherapi/metalerts/2.0/current.json"], count: 4).flatMap { $0 })
+        #expect(urls.allSatisfy { !($0.query ?? "").contains("lat") && !($0.query ?? "").contains("lon=") })
+        #expect(urls.filter { $0.path.hasSuffix("current.json") }.allSatisfy { $0.query == "geographicDomain=marine&lang=en" })
+    }
+
+    /// An answer with no area outline cannot say where MET warns: an error, not "nowhere".
+    @Test func seaAreasWithoutOutlinesAreAnError() throws {
+        let points = #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[5,60]},"properties":{}}]}"#
+        #expect(throws: ForecastError.self) {
+            try MetNorwaySeaAreas.outlines(from: HTTPResponse(status: 200, body: Array(points.utf8)), service: .metNorway)
+        }
+        let outlines = try MetNorwaySeaAreas.outlines(from: try Self.response("met-norway/textforecast-3.0_sea_en_built.json"), service: .metNorway)
+        #expect(outlines.count == 2)
+    }
+
     @Test func metAlertsWithNoFeatures() throws {
         let bulletin = try MetNorwayAlertService.bulletin(from: try Self.response("met-norway/current_empty_derived.json"), fetchedAt: Self.galeInForce)
         #expect(bulletin.alerts.isEmpty)
@@ -173,7 +213,7 @@ import TestSupport
         #expect(service.scope(for: place)?.source == source)
     }
 
-    @Test(arguments: ["JP", "BR", "AU", nil] as [String?])
+    @Test(arguments: ["JP", "BR", "AU"] as [String?])
     func elsewhereNoServiceCoversThePlace(country: String?) async throws {
         let service = Self.regional()
         let place = AlertPlace(coordinate: try Coordinate(latitude: 35.68, longitude: 139.69), countryCode: country)
@@ -194,6 +234,20 @@ import TestSupport
         let transport = RefusingTransport()
         let environment: [String: String] = [:]
         return RegionalAlertService(environment: environment, transport: transport, language: nil)
+    }
+}
+
+/// Answers MET Norway's sea areas and marine warnings from the fixtures,
+/// and keeps every URL it was asked.
+final class SeaTransport: HTTPTransport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var asked: [URL] = []
+    var urls: [URL] { lock.withLock { asked } }
+
+    func get(_ url: URL, headers: [(name: String, value: String)]) async throws(TransportError) -> HTTPResponse {
+        lock.withLock { asked.append(url) }
+        let fixture = url.path.hasSuffix("sea_en.json") ? "met-norway/textforecast-3.0_sea_en_built.json" : "met-norway/current_marine_two-gales_built.json"
+        return (try? AlertDecodingTests.response(fixture)) ?? HTTPResponse(status: 500, body: [])
     }
 }
 

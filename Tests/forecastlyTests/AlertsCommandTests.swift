@@ -200,6 +200,41 @@ import TestSupport
         }
     }
 
+    /// At sea beyond any town's reach, MET Norway's own sea areas say whether
+    /// it warns there (issue 49): west of Svalbard, inside a gale, the boat
+    /// is warned; in the Pacific no service covers it. The sea areas and the
+    /// marine warnings are asked without the point (the fixtures are built;
+    /// their outlines are not MET's, see SOURCES.md).
+    @Test func atSeaMETsSeaAreasSayWhetherItWarns() async throws {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        func utc(_ date: Date) -> String { formatter.string(from: date).replacingOccurrences(of: "Z", with: "+00:00") }
+        let gales = try Fixtures.text("alerts/met-norway/current_marine_two-gales_built.json")
+            .replacingOccurrences(of: "2021-09-21T06:00:00+00:00", with: utc(Date(timeIntervalSinceNow: -3600)))
+            .replacingOccurrences(of: "2021-09-22T10:00:00+00:00", with: utc(Date(timeIntervalSinceNow: 86_400)))
+        let areas = try Fixtures.text("alerts/met-norway/textforecast-3.0_sea_en_built.json")
+        try await StubHTTPServer.with(handler: { request in
+            switch request.path {
+            case "/weatherapi/metalerts/2.0/current.json": .json(gales)
+            case "/weatherapi/textforecast/3.0/sea_en.json": .json(areas)
+            default: FullResponse.handler()(request)
+            }
+        }) { server in
+            let environment = ["FORECASTLY_MET_NORWAY_URL": server.baseURL]
+            let boat = try await CLI.run(["alerts", "--lat", "78.5", "--lon", "-5.0"], server: server, environment: environment)
+            #expect(boat.status == 0, "\(boat.stderr)")
+            #expect(boat.stdout.contains("Gale, yellow level, West of Svalbard (built)"), "\(boat.stdout)")
+            #expect(!boat.stdout.contains("Maaloey"), "\(boat.stdout)")
+            let pacific = try await CLI.run(["alerts", "--lat", "-30", "--lon", "-140"], server: server, environment: environment)
+            #expect(pacific.status == 0, "\(pacific.stderr)")
+            #expect(pacific.stdout.hasPrefix("No warning service covers"), "\(pacific.stdout)")
+            let met = server.requests.filter { $0.path.hasPrefix("/weatherapi/") }
+            #expect(met.map(\.path).filter { $0.hasSuffix("sea_en.json") }.count == 2)
+            #expect(met.allSatisfy { $0.query["lat"] == nil && $0.query["lon"] == nil })
+            #expect(met.filter { $0.path.hasSuffix("current.json") }.allSatisfy { $0.query["geographicDomain"] == "marine" })
+        }
+    }
+
     /// A covered place with nothing in force shows no line at all.
     @Test func aQuietDayInKyivShowsNothing() async throws {
         try await StubHTTPServer.with(handler: Self.handler()) { server in

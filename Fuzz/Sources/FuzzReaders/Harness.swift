@@ -165,7 +165,10 @@ enum Readers {
             let bulletins = [try? NWSAlertService.bulletin(from: response, fetchedAt: fetched),
                              try? MetNorwayAlertService.bulletin(from: response, fetchedAt: fetched),
                              try? MeteoAlarmService.bulletin(from: response, fetchedAt: fetched, languages: ["nl"])].compactMap { $0 }
-            for read in bulletins {
+            // MET's sea areas read from the same bytes, as the coverage of every bulletin read.
+            let seaAreas = try? MetNorwaySeaAreas.outlines(from: response)
+            for var read in bulletins {
+                if let seaAreas { read.coverage = seaAreas }
                 let scope = AlertScope(source: read.source, key: "fuzz")
                 try? alertStore.save(read, scope: scope)
                 let bulletin = (try? alertStore.bulletin(scope: scope)) ?? read

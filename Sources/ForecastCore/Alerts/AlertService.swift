@@ -22,17 +22,24 @@ public struct AlertBulletin: Sendable, Hashable, Codable {
     public var fetchedAt: Date
     /// Not to be asked again before this: the service's interval, or its `Expires` when later.
     public var nextRequest: Date
+    /// Where the service warns, when its answer is for a reach it covers only
+    /// in part (MET Norway's sea areas, for a point at sea): a place outside
+    /// every outline has no warning service. Nil: the whole scope is covered.
+    public var coverage: [AlertPolygon]?
 
-    public init(source: AlertSource, alerts: [WeatherAlert], fetchedAt: Date, nextRequest: Date) {
+    public init(source: AlertSource, alerts: [WeatherAlert], fetchedAt: Date, nextRequest: Date, coverage: [AlertPolygon]? = nil) {
         self.source = source
         self.alerts = alerts
         self.fetchedAt = fetchedAt
         self.nextRequest = nextRequest
+        self.coverage = coverage
     }
 
     /// The warnings that concern `place` at `now`: expired ones are never
-    /// shown, and ones that name regions forecastly cannot place are kept apart.
+    /// shown, and ones that name regions forecastly cannot place are kept
+    /// apart; outside the service's coverage, that no service covers it.
     public func warnings(for place: AlertPlace, at now: Date) -> PlaceAlerts {
+        if let coverage, !coverage.contains(where: { $0.contains(place.coordinate) }) { return .noService }
         var active: [WeatherAlert] = []
         var unplaced: [WeatherAlert] = []
         for alert in alerts where alert.isActive(at: now) {

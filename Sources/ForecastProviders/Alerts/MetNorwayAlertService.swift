@@ -4,7 +4,8 @@ public import Foundation
 public import NetworkTransport
 
 /// MET Norway's MetAlerts for Norway, its waters and Svalbard, asked for
-/// the point (`lat`, `lon`), under the forecast's terms: the same server
+/// the point (`lat`, `lon`), or at sea for every marine warning with MET's
+/// sea areas beside them; under the forecast's terms: the same server
 /// (`FORECASTLY_MET_NORWAY_URL`), the identifying User-Agent, `Expires` obeyed.
 public struct MetNorwayAlertService: Sendable {
     static let path = "/weatherapi/metalerts/2.0/current.json"
@@ -32,6 +33,23 @@ public struct MetNorwayAlertService: Sendable {
     public func bulletin(at coordinate: Coordinate, now: Date = Date()) async throws(ForecastError) -> AlertBulletin {
         let response = try await request.get(url(for: coordinate), accept: "application/geo+json", service: endpoint.serviceName)
         return try Self.bulletin(from: response, fetchedAt: now, service: endpoint.serviceName)
+    }
+
+    /// For a point at sea that no country claims: MET's sea areas and every
+    /// marine warning in force, neither request carrying the point. The
+    /// areas say whether MET warns there at all (`AlertBulletin.coverage`),
+    /// the warnings' outlines which ones apply; one answer serves every such point.
+    public func seaBulletin(now: Date = Date()) async throws(ForecastError) -> AlertBulletin {
+        let areas = try await request.get(endpoint.url(path: MetNorwaySeaAreas.path, query: []), accept: "application/geo+json",
+                                          service: endpoint.serviceName)
+        let outlines = try MetNorwaySeaAreas.outlines(from: areas, service: endpoint.serviceName)
+        let marine = endpoint.url(path: Self.path, query: [
+            URLQueryItem(name: "geographicDomain", value: "marine"), URLQueryItem(name: "lang", value: language),
+        ])
+        let response = try await request.get(marine, accept: "application/geo+json", service: endpoint.serviceName)
+        var bulletin = try Self.bulletin(from: response, fetchedAt: now, service: endpoint.serviceName)
+        bulletin.coverage = outlines
+        return bulletin
     }
 
     public static func bulletin(from response: HTTPResponse, fetchedAt: Date, service: ServiceName = .metNorway) throws(ForecastError) -> AlertBulletin {

@@ -3,9 +3,9 @@ public import Foundation
 public import NetworkTransport
 
 /// The warning service for a place, chosen by its country: the NWS for the
-/// United States and its territories, MET Norway for Norway (and Svalbard),
-/// MeteoAlarm for the rest of its European members. Anywhere else no
-/// service covers the place, and that is what is said.
+/// United States and its territories, MET Norway for Norway (and Svalbard)
+/// and for the sea areas it warns, MeteoAlarm for the rest of its European
+/// members. Anywhere else no service covers the place, and that is what is said.
 public struct RegionalAlertService: AlertService {
     private let environment: [String: String]
     private let transport: any HTTPTransport
@@ -40,12 +40,17 @@ public struct RegionalAlertService: AlertService {
 
     public func scope(for place: AlertPlace) -> AlertScope? { Self.scope(for: place) }
 
+    /// Every point no country claims shares one answer: MET Norway's sea
+    /// areas and marine warnings, which say themselves whether they reach it.
+    static let seaScope = AlertScope(source: .metNorway, key: "met-norway:sea")
+
     /// The scope of a place's warnings, without a service at hand (`--offline` reads the store by it).
     public static func scope(for place: AlertPlace) -> AlertScope? {
         let point = "\(MetNorwayService.fourDecimals(place.coordinate.latitude)),\(MetNorwayService.fourDecimals(place.coordinate.longitude))"
         guard let country = place.countryCode else {
-            // At sea, or on Svalbard or Jan Mayen away from any town of the index.
-            return MetAlertsWaters.covers(place.coordinate) ? AlertScope(source: .metNorway, key: "met-norway:\(point)") : nil
+            // Svalbard and Jan Mayen, whose towns the index does not hold, are asked for the point;
+            // elsewhere beyond a town's reach, at sea, MET's sea areas say whether it warns there.
+            return NorwegianArcticIslands.contains(place.coordinate) ? AlertScope(source: .metNorway, key: "met-norway:\(point)") : seaScope
         }
         if Self.nwsCountries.contains(country) { return AlertScope(source: .nws, key: "nws:\(point)") }
         if country == "NO" || country == "SJ" { return AlertScope(source: .metNorway, key: "met-norway:\(point)") }
@@ -59,8 +64,8 @@ public struct RegionalAlertService: AlertService {
             return try await NWSAlertService(environment: environment, transport: transport).bulletin(at: place.coordinate, now: now())
         case .metNorway:
             let norwegian = ["nb", "nn", "no"].contains(language ?? "")
-            return try await MetNorwayAlertService(environment: environment, transport: transport, language: norwegian ? "no" : "en")
-                .bulletin(at: place.coordinate, now: now())
+            let service = try MetNorwayAlertService(environment: environment, transport: transport, language: norwegian ? "no" : "en")
+            return scope == Self.seaScope ? try await service.seaBulletin(now: now()) : try await service.bulletin(at: place.coordinate, now: now())
         case .meteoAlarm:
             let feed = String(scope.key.dropFirst("meteoalarm:".count))
             return try await MeteoAlarmService(environment: environment, transport: transport, languages: language.map { [$0] } ?? [])
