@@ -166,15 +166,21 @@ import TestSupport
         }
     }
 
-    /// MetAlerts covers Svalbard, Jan Mayen and the sea off Norway, where no
-    /// town of the index is near: a GPS box on a boat in a gale is warned.
-    @Test func metNorwayWarnsAtSeaAndOnSvalbard() async throws {
+    /// A MetAlerts answer of the fixtures with its gales of 21–22 September
+    /// 2021 moved to an hour ago until tomorrow: in force now.
+    static func inForceNow(_ fixture: String) throws -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         func utc(_ date: Date) -> String { formatter.string(from: date).replacingOccurrences(of: "Z", with: "+00:00") }
-        let gale = try Fixtures.text("alerts/met-norway/current_maloy-svinoy_gale_derived.json")
+        return try Fixtures.text(fixture)
             .replacingOccurrences(of: "2021-09-21T06:00:00+00:00", with: utc(Date(timeIntervalSinceNow: -3600)))
             .replacingOccurrences(of: "2021-09-22T10:00:00+00:00", with: utc(Date(timeIntervalSinceNow: 86_400)))
+    }
+
+    /// MetAlerts is asked for the point off Norway's coast and on Svalbard,
+    /// where no town of the index is: a GPS box on a boat in a gale is warned.
+    @Test func metNorwayWarnsAtSeaAndOnSvalbard() async throws {
+        let gale = try Self.inForceNow("alerts/met-norway/current_maloy-svinoy_gale_derived.json")
         try await StubHTTPServer.with(handler: { request in
             request.path == "/weatherapi/metalerts/2.0/current.json" ? .json(gale) : FullResponse.handler()(request)
         }) { server in
@@ -206,12 +212,7 @@ import TestSupport
     /// marine warnings are asked without the point (the fixtures are built;
     /// their outlines are not MET's, see SOURCES.md).
     @Test func atSeaMETsSeaAreasSayWhetherItWarns() async throws {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        func utc(_ date: Date) -> String { formatter.string(from: date).replacingOccurrences(of: "Z", with: "+00:00") }
-        let gales = try Fixtures.text("alerts/met-norway/current_marine_two-gales_built.json")
-            .replacingOccurrences(of: "2021-09-21T06:00:00+00:00", with: utc(Date(timeIntervalSinceNow: -3600)))
-            .replacingOccurrences(of: "2021-09-22T10:00:00+00:00", with: utc(Date(timeIntervalSinceNow: 86_400)))
+        let gales = try Self.inForceNow("alerts/met-norway/current_marine_two-gales_built.json")
         let areas = try Fixtures.text("alerts/met-norway/textforecast-3.0_sea_en_built.json")
         try await StubHTTPServer.with(handler: { request in
             switch request.path {
