@@ -18,6 +18,29 @@ public enum SimulatedFailure: String, Sendable, CaseIterable {
     case timeout
 }
 
+/// The kinds of source a simulation can stand in for (`--source`; a stored
+/// place needs no simulating).
+public enum SimulatedSource: String, Sendable, CaseIterable {
+    case gpsd, geoclue, ip
+
+    public var kind: LocationSourceKind {
+        switch self {
+        case .gpsd: .gpsd
+        case .geoclue: .geoclue
+        case .ip: .ip
+        }
+    }
+
+    /// The `--source` that asks for this kind alone.
+    public var choice: LocationSourceChoice {
+        switch self {
+        case .gpsd: .gpsd
+        case .geoclue: .geoclue
+        case .ip: .ip
+        }
+    }
+}
+
 extension Simulation {
     /// `base`'s application as a user in `state` meets it, located by a
     /// simulated `kind` source that sees a few satellites and then fixes at

@@ -17,3 +17,16 @@ public enum Simulation {
         return Application(context: context)
     }
 }
+
+extension Simulation {
+    /// `route` through the watch of `base`'s application, allowed in memory:
+    /// a screen at the start and at every move of more than 3 km, `speed`
+    /// times faster than recorded. The screens end when the route has and
+    /// its last forecast is shown.
+    public static func replay(
+        _ route: Track, speed: Double, on base: AppContext, forecast: ForecastSettings
+    ) async throws -> AsyncStream<WatchScreen> {
+        let application = application(base, decision: .authorized(.full), source: SimulatedLocationProvider(track: route, speed: speed))
+        return try await application.watch(forecast, watching: WatchSettings(interval: .seconds(86_400), refresh: true, endsWithLocations: true))
+    }
+}

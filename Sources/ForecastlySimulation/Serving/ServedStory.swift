@@ -196,6 +196,28 @@ public final class ServedSession: Sendable {
         return locations.violations
     }
 
+    /// Plays the story as `play()` does, and says its verdict in the log;
+    /// SIGINT, SIGTERM or SIGHUP end it early, as its end does: every
+    /// service stopped (the buses' dbus-daemons too), then the verdict so far.
+    public func playUntilStopped() async throws -> [String] {
+        let playing = Task { try await play() }
+        let stopping = [SIGINT, SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number)
+            source.setEventHandler { [log] in
+                log("stopped by signal \(number)")
+                playing.cancel()
+            }
+            source.resume()
+            return source
+        }
+        defer { for source in stopping { source.cancel() } }
+        let broken = try await playing.value
+        for promise in broken { log("broken promise: \(promise)") }
+        log(broken.isEmpty ? "the story has been played; every promise held" : "the story has been played; \(broken.count) promises broken")
+        return broken
+    }
+
     public func stop() async {
         await locations.gpsd.stop()
         await locations.geoclue.stop()

@@ -10,19 +10,7 @@ import Foundation
 extension SimulatedState: ArgumentChoice {}
 extension SimulatedFailure: ArgumentChoice {}
 
-/// The sources a simulation can stand in for (a stored place needs no simulating).
-enum SimulatedSource: String, ArgumentChoice {
-    case gpsd, geoclue, ip
-
-    var choice: LocationSourceChoice {
-        switch self {
-        case .gpsd: .gpsd
-        case .geoclue: .geoclue
-        case .ip: .ip
-        }
-    }
-}
-
+extension SimulatedSource: ArgumentChoice {}
 
 /// `forecastly simulate`: stories and permission states played through the
 /// product (`play`, the default), or to other programs (`serve`).
@@ -61,18 +49,12 @@ struct SimulatePlayCommand: AsyncParsableCommand {
 
     @OptionGroup var options: SimulatePlayOptions
 
-    var authorization: SimulatedState? { options.authorization }
-    var scenario: String? { options.scenario }
-    var track: String? { options.track }
-    var speed: Double { options.speed }
-    var fix: String? { options.fix }
-    var fail: SimulatedFailure? { options.fail }
-    var source: SimulatedSource { options.source }
-    var forecastOptions: ForecastOptions { options.forecastOptions }
-    var output: OutputOptions { options.output }
-    var service: ServiceOptions { options.service }
+    func validate() throws { try options.check() }
+    func run() async throws { try await options.run() }
+}
 
-    func validate() throws {
+extension SimulatePlayOptions {
+    func check() throws {
         // A track may play inside a story: the route driven while the permission changes.
         guard [authorization != nil, scenario != nil || track != nil].filter({ $0 }).count == 1 else {
             throw UsageMistake.error(MessageText("Give one of --authorization STATE, --scenario FILE and --track FILE."))
@@ -106,14 +88,24 @@ struct SimulatePlayCommand: AsyncParsableCommand {
         let hours = settings.hours.value
         let units = settings.measurementUnits
         if let track {
-            try await replay(track, forecast: forecast, renderer: renderer, units: units, hours: hours)
+            let route = try Track.read(from: URL(fileURLWithPath: track))
+            try await CommandLineApp.with(timeout: service.timeout) { base in
+                for await screen in try await Simulation.replay(route, speed: speed, on: base.context, forecast: forecast) {
+                    if let answer = screen.answer {
+                        renderer.show(answer, units: units, hours: hours)
+                    } else if case .failed(let error, _) = screen.frame {
+                        Terminal.standardError.writeLine("forecastly: \(error.userMessage)")
+                    }
+                }
+            }
+            Terminal.standardError.writeLine("forecastly: the route of \(route.points.count) positions was replayed.")
             return
         }
         guard let authorization else { return }
         // The product's own run, over a decision held in memory and a scripted source.
         let answer = try await CommandLineApp.with(timeout: service.timeout) { base in
             let application = Simulation.application(
-                base.context, state: authorization, source: source.choice.kinds[0], fix: try coordinate(), failure: fail)
+                base.context, state: authorization, source: source.kind, fix: try coordinate(), failure: fail)
             return try await Spinner.while(renderer.isReport && Terminal.standardError.isTerminal) { try await application.forecast(forecast, progress: $0) }
         }
         RunNotes.print(answer.notes)
@@ -130,26 +122,6 @@ struct SimulatePlayCommand: AsyncParsableCommand {
             Terminal.standardError.writeLine("forecastly: the scenario broke an invariant at step \(first.step) (\(first.at)): \(first.text).")
             throw SilentExit(status: .failure)
         }
-    }
-
-    /// `--track FILE`: the route through the application's watch, allowed in
-    /// memory; each refresh (the start, and every move of more than 3 km) printed.
-    private func replay(_ path: String, forecast: ForecastSettings, renderer: ForecastOutput, units: MeasurementUnits, hours: Int) async throws {
-        let route = try Track.read(from: URL(fileURLWithPath: path))
-        try await CommandLineApp.with(timeout: service.timeout) { base in
-            let application = Simulation.application(
-                base.context, decision: .authorized(.full), source: SimulatedLocationProvider(track: route, speed: speed))
-            // The screens end when the route has and its last forecast is shown.
-            let watching = WatchSettings(interval: .seconds(86_400), refresh: true, endsWithLocations: true)
-            for await screen in try await application.watch(forecast, watching: watching) {
-                if let answer = screen.answer {
-                    renderer.show(answer, units: units, hours: hours)
-                } else if case .failed(let error, _) = screen.frame {
-                    Terminal.standardError.writeLine("forecastly: \(error.userMessage)")
-                }
-            }
-        }
-        Terminal.standardError.writeLine("forecastly: the route of \(route.points.count) positions was replayed.")
     }
 }
 

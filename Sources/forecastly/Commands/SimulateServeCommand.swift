@@ -2,7 +2,6 @@ import ArgumentParser
 import ForecastlyBase
 import ForecastlySimulation
 import Foundation
-import Dispatch
 import Synchronization
 
 /// `forecastly simulate serve`: a story played to other programs through
@@ -95,23 +94,7 @@ struct SimulateServeCommand: AsyncParsableCommand {
         let session = try await ServedSession.start(story, gpsdPort: gpsdPort ?? 0, weatherPort: weatherPort ?? 0, log: log)
         for line in session.settings { Terminal.standardOutput.writeLine(line) }
         Terminal.standardOutput.writeLine("ready")
-        // SIGINT, SIGTERM or SIGHUP end the story early, as its end does:
-        // every service stopped (the bus's dbus-daemon too), then the verdict so far.
-        let playing = Task { try await session.play() }
-        let stopping = [SIGINT, SIGTERM, SIGHUP].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number)
-            source.setEventHandler {
-                log("stopped by signal \(number)")
-                playing.cancel()
-            }
-            source.resume()
-            return source
-        }
-        defer { for source in stopping { source.cancel() } }
-        let broken = try await playing.value
-        for promise in broken { log("broken promise: \(promise)") }
-        log(broken.isEmpty ? "the story has been played; every promise held" : "the story has been played; \(broken.count) promises broken")
+        let broken = try await session.playUntilStopped()
         if let transcript {
             try OutputFile.write(Array(lines.withLock { $0 }.map { $0 + "\n" }.joined().utf8), to: transcript)
         }
