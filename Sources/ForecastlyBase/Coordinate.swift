@@ -62,6 +62,19 @@ public enum CoordinateError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 }
 
+extension CoordinateError: UserFacingError {
+    public var summaryMessage: MessageText {
+        switch self {
+        case .notFinite(.latitude): MessageText("The latitude must be a finite number.")
+        case .notFinite(.longitude): MessageText("The longitude must be a finite number.")
+        case .outOfRange(.latitude, let value): MessageText("Latitude {value} is outside -90...90.", ["value": "\(value)"])
+        case .outOfRange(.longitude, let value): MessageText("Longitude {value} is outside -180...180.", ["value": "\(value)"])
+        }
+    }
+    public var adviceMessage: MessageText? { nil }
+    public var exitStatus: ExitStatus { .usage }
+}
+
 extension Coordinate: Codable {
     enum CodingKeys: String, CodingKey { case latitude, longitude }
 

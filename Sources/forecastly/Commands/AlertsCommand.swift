@@ -58,7 +58,7 @@ struct AlertsCommand: AsyncParsableCommand {
         RunNotes.print(answer.notes)
         if json {
             let document = AlertsDocument(alerts: answer.alerts, placeName: answer.placeName, timeZone: answer.timeZone, generatedAt: Date())
-            Terminal.standardOutput.writeDocument(String(decoding: document.encoded(), as: UTF8.self) + "\n")
+            Terminal.standardOutput.writeJSON(document.encoded())
             RunNotes.warn(unwritten: answer.unwrittenCaches)
             return
         }

@@ -85,7 +85,7 @@ struct SkyCommand: AsyncParsableCommand {
         if json {
             let document = SkyDocument(days: answer.days, dayBefore: answer.dayBefore, coordinate: answer.coordinate,
                                        placeName: answer.placeName, timeZone: answer.timeZone)
-            Terminal.standardOutput.writeDocument(String(decoding: document.encoded(), as: UTF8.self) + "\n")
+            Terminal.standardOutput.writeJSON(document.encoded())
         } else {
             let environment = ProcessEnvironment.variables
             var report = SkyReport(days: answer.days, dayBefore: answer.dayBefore, coordinate: answer.coordinate, placeName: answer.placeName,

@@ -78,17 +78,8 @@ struct LocationOptions: ParsableArguments {
             do {
                 return try Coordinate(latitude: latitude, longitude: longitude)
             } catch {
-                throw UsageMistake.error(Self.message(error))
+                throw UsageMistake.error(error)
             }
-        }
-    }
-
-    private static func message(_ error: CoordinateError) -> MessageText {
-        switch error {
-        case .notFinite(.latitude): MessageText("The latitude must be a finite number.")
-        case .notFinite(.longitude): MessageText("The longitude must be a finite number.")
-        case .outOfRange(.latitude, let value): MessageText("Latitude {value} is outside -90...90.", ["value": "\(value)"])
-        case .outOfRange(.longitude, let value): MessageText("Longitude {value} is outside -180...180.", ["value": "\(value)"])
         }
     }
 

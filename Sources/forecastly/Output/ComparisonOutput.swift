@@ -25,7 +25,7 @@ enum ComparisonOutput {
         if json {
             var document = ComparisonDocument(entries: entries, units: units, source: provider.source, generatedAt: Date())
             document.alerts = result.alerts
-            Terminal.standardOutput.writeDocument(String(decoding: document.encoded(), as: UTF8.self) + "\n")
+            Terminal.standardOutput.writeJSON(document.encoded())
         } else {
             let style = TerminalStyle.detect(
                 isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessEnvironment.variables, disabled: noColor)

@@ -75,6 +75,11 @@ struct Terminal: Sendable {
     /// it: the run ends with it (`EntryPoint`).
     static let outputFailure = Mutex<OutputFailure?>(nil)
 
+    /// A JSON document (a `…Document`'s `encoded()`), on a line of its own.
+    func writeJSON(_ data: some Collection<UInt8>) {
+        writeDocument(String(decoding: data, as: UTF8.self) + "\n")
+    }
+
     func writeLine(_ text: String) {
         write(text.hasSuffix("\n") ? text : text + "\n")
     }

@@ -31,7 +31,7 @@ extension CitiesCommand {
             let found = try await CommandLineApp.with { application in try application.searchPlaces(query, limit: limit) }
             let matches = found.matches
             if json {
-                Terminal.standardOutput.writeDocument(String(decoding: PlaceDocument(matches: matches).encoded(), as: UTF8.self) + "\n")
+                Terminal.standardOutput.writeJSON(PlaceDocument(matches: matches).encoded())
             } else if !matches.isEmpty {
                 Terminal.standardOutput.write(PlaceText.table(matches))
             }

@@ -47,7 +47,7 @@ struct LocationCommand: AsyncParsableCommand {
             let (fix, notes) = try await CommandLineApp.with(timeout: service.timeout) { try await $0.locate(locating.settings) }
             RunNotes.print(notes)
             if json {
-                Terminal.standardOutput.writeDocument(String(decoding: LocationFixDocument(fix: fix, now: Date()).encoded(), as: UTF8.self) + "\n")
+                Terminal.standardOutput.writeJSON(LocationFixDocument(fix: fix, now: Date()).encoded())
             } else {
                 Terminal.standardOutput.write(LocationText.fix(fix, now: Date(), words: UserLanguage.words()))
             }
@@ -62,9 +62,7 @@ struct LocationCommand: AsyncParsableCommand {
             let status = try await CommandLineApp.with { await $0.permissionStatus() }
             RunNotes.print(status.notes)
             if json {
-                Terminal.standardOutput.writeDocument(
-                    String(decoding: PermissionStatusDocument(state: status.state, policy: status.policy, decisionFile: status.decisionPath).encoded(),
-                           as: UTF8.self) + "\n")
+                Terminal.standardOutput.writeJSON(PermissionStatusDocument(state: status.state, policy: status.policy, decisionFile: status.decisionPath).encoded())
             } else {
                 Terminal.standardOutput.write(LocationText.status(status.state, policy: status.policy, policyPath: status.policyPath,
                                                                   decisionPath: status.decisionPath, storedPlace: status.storedPlace,
