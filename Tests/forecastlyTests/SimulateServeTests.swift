@@ -152,6 +152,20 @@ import TestSupport
         }
     }
 
+    /// Stopped as a person stops it (SIGTERM) before its end: every service
+    /// goes, the control socket with them, and the verdict so far is said.
+    @Test func aSignalEndsTheStoryWithItsVerdict() async throws {
+        try await Self.serving(["--paused"], story: Self.story) { served in
+            #expect(UnixSocket.accepts(served.control))
+            kill(served.process.processIdentifier, SIGTERM)
+            #expect(await served.process.ended() == 0)
+            let said = String(decoding: await served.errors.fileHandleForReading.dataUntilEnd(), as: UTF8.self)
+            #expect(said.contains("stopped by signal \(SIGTERM)"), "\(said)")
+            #expect(said.hasSuffix("the story has been played; every promise held\n"), "\(said)")
+            #expect(!UnixSocket.accepts(served.control))
+        }
+    }
+
     @Test func gpspipeReadsTheStorysFixesAndTheStoryEndsByItself() async throws {
         try await Self.serving(["--paused"], story: Self.story) { served in
             // gpspipe -w streams until the story ends and the server hangs up.
