@@ -41,8 +41,6 @@ struct AlertsCommand: AsyncParsableCommand {
     func validate() throws {
         _ = try location.coordinate()
         guard try location.cityQueries().count <= 1 else { throw UsageMistake.error(MessageText("'alerts' shows one place; give --city once.")) }
-        try locating.check()
-        try service.check()
         if offline, refresh { throw UsageMistake.error(MessageText("--offline and --refresh contradict each other; choose one.")) }
     }
 

@@ -32,10 +32,6 @@ struct ChartCommand: AsyncParsableCommand {
         _ = try location.coordinate()
         guard try location.cityQueries().count <= 1 else { throw UsageMistake.error(MessageText("A chart shows one place; give --city once.")) }
         guard !svg.isEmpty else { throw UsageMistake.error(MessageText("--svg needs a file name, or - for stdout.")) }
-        try locating.check()
-        try forecastOptions.check()
-        try service.check()
-        try cache.check()
     }
 
     func run() async throws {

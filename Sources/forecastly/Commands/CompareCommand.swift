@@ -41,7 +41,6 @@ struct CompareCommand: AsyncParsableCommand {
     var service: ServiceOptions
 
     func validate() throws {
-        try service.check()
         guard places.contains(where: { !$0.trimmingWhitespace().isEmpty }) else {
             throw UsageMistake.error(MessageText("Name the places to compare, e.g. forecastly compare \"Kyiv, Lviv, Odesa\"."))
         }

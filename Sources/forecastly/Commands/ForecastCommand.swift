@@ -58,12 +58,6 @@ struct ForecastCommand: AsyncParsableCommand {
         if try location.cityQueries().count > 1, output.format != nil || output.oneline || output.waybar {
             throw UsageMistake.error(MessageText("--format and --oneline show one place; several --city names make a table (or --json)."))
         }
-        try locating.check()
-        try forecastOptions.check()
-        try output.check()
-        try service.check()
-        try cache.check()
-        try watching.check()
         if watching.watch, cache.offline { throw UsageMistake.error(MessageText("--watch fetches; it cannot be combined with --offline.")) }
         if watching.watch, try location.cityQueries().count > 1 { throw UsageMistake.error(MessageText("--watch shows one place; give --city once.")) }
     }

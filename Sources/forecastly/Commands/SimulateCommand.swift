@@ -49,21 +49,17 @@ struct SimulatePlayCommand: AsyncParsableCommand {
 
     @OptionGroup var options: SimulatePlayOptions
 
-    func validate() throws { try options.check() }
     func run() async throws { try await options.run() }
 }
 
 extension SimulatePlayOptions {
-    func check() throws {
+    func validate() throws {
         // A track may play inside a story: the route driven while the permission changes.
         guard [authorization != nil, scenario != nil || track != nil].filter({ $0 }).count == 1 else {
             throw UsageMistake.error(MessageText("Give one of --authorization STATE, --scenario FILE and --track FILE."))
         }
         guard speed.isFinite, (0.1...10_000).contains(speed) else { throw UsageMistake.error(MessageText("--speed must be between 0.1 and 10000; got {value}.", ["value": "\(speed)"])) }
         _ = try coordinate()
-        try forecastOptions.check()
-        try output.check()
-        try service.check()
     }
 
     private func coordinate() throws -> Coordinate {

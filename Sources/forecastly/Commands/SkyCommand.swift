@@ -58,7 +58,6 @@ struct SkyCommand: AsyncParsableCommand {
         _ = try location.coordinate()
         _ = try firstDay()
         guard try location.cityQueries().count <= 1 else { throw UsageMistake.error(MessageText("'sky' shows one place; give --city once.")) }
-        try locating.check()
         guard (1...16).contains(days) else { throw UsageMistake.error(MessageText("--days must be between 1 and 16; got {value}.", ["value": "\(days)"])) }
         guard timeout.isFinite, (1...120).contains(timeout) else { throw UsageMistake.error(MessageText("--timeout must be between 1 and 120 seconds; got {value}.", ["value": "\(timeout)"])) }
         if json, ascii { throw UsageMistake.error(MessageText("--ascii draws the text in plain ASCII; leave it out with --json.")) }

@@ -14,7 +14,7 @@ struct CacheOptions: ParsableArguments {
     @Flag(help: "No network: show the stored forecast for the place (or the newest of any place), with its age.")
     var offline = false
 
-    func check() throws {
+    func validate() throws {
         guard maxAge.seconds <= 30 * 86_400 else { throw UsageMistake.error(MessageText("--max-age must be at most 30 days; got {value}.", ["value": "\(maxAge)"])) }
         if offline, refresh { throw UsageMistake.error(MessageText("--offline and --refresh contradict each other; choose one.")) }
     }

@@ -35,7 +35,7 @@ struct ForecastOptions: ParsableArguments {
     @Option(name: .customLong("distance-unit"), help: ArgumentHelp("km or mi (visibility).", valueName: "unit"))
     var distanceUnit: DistanceUnit?
 
-    func check() throws {
+    func validate() throws {
         if let days {
             do {
                 try ForecastRequest.validate(days: days)

@@ -18,7 +18,7 @@ struct LocationSourceOptions: ParsableArguments {
     @Option(name: .customLong("gps-timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds to wait for a location (a GPS fix, GeoClue, or the IP lookup), 1…300.", valueName: "seconds"))
     var gpsTimeout: Double = 10
 
-    func check() throws {
+    func validate() throws {
         guard gpsTimeout.isFinite, (1...300).contains(gpsTimeout) else {
             throw UsageMistake.error(MessageText("--gps-timeout must be between 1 and 300 seconds; got {value}.", ["value": "\(gpsTimeout)"]))
         }

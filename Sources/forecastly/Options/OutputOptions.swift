@@ -52,7 +52,7 @@ struct OutputOptions: ParsableArguments {
     var noColor: Bool { display.noColor }
     var verbose: Bool { display.verbose }
 
-    func check() throws {
+    func validate() throws {
         if chart, json || format != nil || oneline || waybar {
             throw UsageMistake.error(MessageText("--chart belongs to the report; leave out --json, --format, --oneline and --waybar."))
         }

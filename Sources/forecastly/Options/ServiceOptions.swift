@@ -78,7 +78,7 @@ struct ServiceOptions: ParsableArguments {
     var timeout: Double = 15
 
     /// Checked during parsing, before any prompt or request.
-    func check() throws {
+    func validate() throws {
         guard timeout.isFinite, (1...120).contains(timeout) else {
             throw UsageMistake.error(MessageText("--timeout must be between 1 and 120 seconds; got {value}.", ["value": "\(timeout)"]))
         }

@@ -15,7 +15,7 @@ struct WatchOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("With --notify: how soon rain must start to be announced.", valueName: "duration"))
     var rainNotice = DurationOption(seconds: 1800)
 
-    func check() throws {
+    func validate() throws {
         if notify, !watch { throw UsageMistake.error(MessageText("--notify needs --watch: notifications come while forecastly watches.")) }
         guard (60...7200).contains(rainNotice.seconds) else { throw UsageMistake.error(MessageText("--rain-notice must be between 1m and 2h; got {value}.", ["value": "\(rainNotice)"])) }
         guard interval.seconds >= 10 else { throw UsageMistake.error(MessageText("--interval must be at least 10s; got {value}.", ["value": "\(interval)"])) }

@@ -38,11 +38,6 @@ struct LocationCommand: AsyncParsableCommand {
         @OptionGroup(title: "Service") var service: ServiceOptions
         @Flag(help: "Print JSON.") var json = false
 
-        func validate() throws {
-            try locating.check()
-            try service.check()
-        }
-
         func run() async throws {
             let (fix, notes) = try await CommandLineApp.with(timeout: service.timeout) { try await $0.locate(locating.settings) }
             RunNotes.print(notes)

@@ -36,9 +36,6 @@ extension NotesCommand {
                 throw UsageMistake.error(MessageText("The note contains control characters."))
             }
             guard try location.cityQueries().count <= 1 else { throw UsageMistake.error(MessageText("A note has one place: give --city once.")) }
-            try locating.check()
-            try service.check()
-            try cache.check()
         }
 
         func run() async throws {
