@@ -5,7 +5,7 @@ import ForecastlySettings
 
 struct ForecastOptions: ParsableArguments {
     // `.unconditional`, here and on every numeric option: "-3" is a value
-    // for check() to refuse, not an option ArgumentParser reports as missing.
+    // for validate() to refuse, not an option ArgumentParser reports as missing.
     // Optional, here and in the other settings: nil means "not on the
     // command line", so the environment, config.toml or the locale decides.
     @Option(parsing: .unconditional, help: ArgumentHelp("Days to forecast, 1…16 (default 7, or days in config.toml).", valueName: "n"))
