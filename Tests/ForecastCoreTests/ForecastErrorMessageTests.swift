@@ -22,7 +22,7 @@ import TestSupport
             ErrorCase(ForecastError.undecodable(field: "daily.time", detail: ErrorCase.hostile, service: .openMeteo), names: "daily.time"),
             ErrorCase(ForecastError.undecodable(field: nil, detail: ErrorCase.hostile, service: .openMeteo)),
             ErrorCase(ForecastError.emptyData(service: .openMeteo)),
-            ErrorCase(ForecastError.invalidInput(MessageText("--days must be between 1 and 16 (Open-Meteo forecasts at most 16 days); got {days}.", ["days": "17"]))),
+            ErrorCase(ForecastError.invalidInput(MessageText("A forecast covers 1 to 16 days, not {days}.", ["days": "17"]))),
         ]
         return cases
     }

@@ -147,7 +147,7 @@ import TestSupport
     /// ArgumentParser would take "-3" for an option and report "Missing
     /// value for '--days <n>'" to someone who typed one.
     @Test(arguments: [
-        (["--lat", "1", "--lon", "1", "--days", "-3"], "--days must be between 1 and 16 (Open-Meteo forecasts at most 16 days); got -3."),
+        (["--lat", "1", "--lon", "1", "--days", "-3"], "--days must be between 1 and 16; got -3."),
         (["--lat", "1", "--lon", "1", "--hours", "-1"], "--hours must be between 0 and 48; got -1."),
         (["--lat", "1", "--lon", "1", "--timeout", "-5"], "--timeout must be between 1 and 120 seconds; got -5.0."),
         (["--gps-timeout", "-1"], "--gps-timeout must be between 1 and 300 seconds; got -1.0."),

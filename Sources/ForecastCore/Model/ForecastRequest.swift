@@ -6,6 +6,8 @@ public import ForecastlyBase
 /// The initializer validates the ranges, so a service never receives a
 /// request the API would reject with a 400.
 public struct ForecastRequest: Sendable, Hashable {
+    /// The days a request may ask for: the most any provider forecasts
+    /// (Open-Meteo's 16); one that forecasts fewer answers the days it has.
     public static let dayRange: ClosedRange<Int> = 1...16
     public static let hourlyHorizon = 48
     /// Hours before now asked with the forecast, where a provider has them:
@@ -26,7 +28,7 @@ public struct ForecastRequest: Sendable, Hashable {
 
     public static func validate(days: Int) throws(ForecastError) {
         guard dayRange.contains(days) else {
-            throw .invalidInput(MessageText("--days must be between 1 and 16 (Open-Meteo forecasts at most 16 days); got {days}.", ["days": "\(days)"]))
+            throw .invalidInput(MessageText("A forecast covers 1 to 16 days, not {days}.", ["days": "\(days)"]))
         }
     }
 }

@@ -36,12 +36,8 @@ struct ForecastOptions: ParsableArguments {
     var distanceUnit: DistanceUnit?
 
     func validate() throws {
-        if let days {
-            do {
-                try ForecastRequest.validate(days: days)
-            } catch {
-                throw UsageMistake.error(error.summaryMessage)
-            }
+        if let days, !ForecastRequest.dayRange.contains(days) {
+            throw UsageMistake.error(MessageText("--days must be between 1 and 16; got {value}.", ["value": "\(days)"]))
         }
         if let hours, !(0...ForecastRequest.hourlyHorizon).contains(hours) {
             throw UsageMistake.error(MessageText("--hours must be between 0 and 48; got {value}.", ["value": "\(hours)"]))
