@@ -95,7 +95,9 @@ enum EntryPoint {
         if let last = message.last, !".!?".contains(last) { message += "." }
         // ArgumentParser suggests a near spelling itself; forecastly adds one for the rest ("--lattitude").
         var help = "forecastly --help"
-        if !message.contains("Did you mean"), let suggestion = OptionSuggestion.forUnknownOption(in: message) {
+        if let replaced = OptionSuggestion.forFormerPlanOption(in: message) {
+            message += " " + replaced
+        } else if !message.contains("Did you mean"), let suggestion = OptionSuggestion.forUnknownOption(in: message) {
             if message.contains("'\(suggestion)'"), let command = CommandSuggestion.command(in: arguments) {
                 // Another command's option: say this one does not take it.
                 message += " 'forecastly \(command)' does not take it."

@@ -76,7 +76,8 @@ import Testing
     }
 
     /// Outside its folder and the registry, no code names a provider: not
-    /// its id ("met-norway") and not its static (`.metNorway`). Allowed:
+    /// its id ("met-norway"), a name made from it ("--openweather-onecall")
+    /// or its static (`.metNorway`). Allowed:
     /// the services of the same vendor that are not weather providers (the
     /// warnings, the air, the next two hours: their own folders and the
     /// warning sources' list), and the store's migration of rows written
@@ -98,7 +99,8 @@ import Testing
                 for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                     let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
                     if ownDeclaration, code.contains("fallbackID: \"\(provider.id)\"") { continue }
-                    if code.contains("\"\(provider.id)\"") || code.firstMatch(of: member) != nil {
+                    // Its id, or a name made from it ("--openweather-onecall", "openweather-api-key").
+                    if code.contains("\"\(provider.id)\"") || code.contains("\(provider.id)-") || code.firstMatch(of: member) != nil {
                         named.append("\(file):\(number + 1): \(line.trimmingWhitespace())")
                     }
                 }

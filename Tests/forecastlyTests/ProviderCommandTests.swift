@@ -105,7 +105,7 @@ import TestSupport
 
     /// A paid plan is said once, generically (`--plan`, or its variable), and
     /// only the provider's registration reads it: OpenWeather then asks One Call 3.0.
-    @Test(arguments: [["--plan", "onecall"], ["--plan", "OneCall"], ["--openweather-onecall"], []])
+    @Test(arguments: [["--plan", "onecall"], ["--plan", "OneCall"], []])
     func aPlanTheKeyIncludesChangesWhatIsAsked(plan: [String]) async throws {
         try await StubHTTPServer.with(handler: { request in
             request.path.contains("/data/3.0/onecall") ? .file(Fixtures.url("openweather/onecall_3.0_greenwich_standard_2024-10-25.json"))
@@ -120,6 +120,13 @@ import TestSupport
             #expect(server.requestCount == 1 && server.requests.allSatisfy { $0.path.contains("/data/3.0/onecall") }, "\(server.requests.map(\.path))")
             #expect(result.status == 65, "\(result.stderr)")
         }
+    }
+
+    /// The option a plan had before `--plan` says what replaced it, from the registration.
+    @Test func aPlansFormerOptionSaysItsNewSpelling() async throws {
+        let result = try await CLI.run(Self.oslo + ["--provider", "openweather", "--openweather-onecall"])
+        #expect(result.status == 64)
+        #expect(result.stderr == "forecastly: Unknown option '--openweather-onecall'. It is now --plan onecall (or FORECASTLY_OPENWEATHER_ONECALL=1). See 'forecastly --help'.\n")
     }
 
     @Test func aPlanNoProviderOffersIsAUsageError() async throws {

@@ -9,10 +9,14 @@ public struct ProviderPlan: Sendable, Hashable {
     public let summary: String
     /// The variable that says so when set to 1.
     public let environmentVariable: String
+    /// The option that said so before there was `--plan` ("--openweather-onecall"):
+    /// given now, it is refused with the spelling to use instead.
+    public let formerOption: String?
 
-    public init(id: String, summary: String, environmentVariable: String) {
+    public init(id: String, summary: String, environmentVariable: String, formerOption: String? = nil) {
         self.id = id
         self.summary = summary
         self.environmentVariable = environmentVariable
+        self.formerOption = formerOption
     }
 }

@@ -10,7 +10,7 @@ extension WeatherProvider {
         terms: "needs an API key (--api-key); a free key allows 60 calls a minute; https://openweathermap.org/price",
         brief: "needs an API key, --api-key",
         plans: [ProviderPlan(id: "onecall", summary: "the OpenWeather key includes One Call 3.0: hourly and 8 days",
-                             environmentVariable: "FORECASTLY_OPENWEATHER_ONECALL")],
+                             environmentVariable: "FORECASTLY_OPENWEATHER_ONECALL", formerOption: "--openweather-onecall")],
         needsKey: true, maximumComparedPlaces: 30,
         rateLimitAdvice: "A free key allows 60 calls a minute: wait a minute before asking again.",
         keyRefusedAdvice: "The key is wrong, not active yet (a new key takes up to a few hours), or lacks the One Call 3.0 subscription (--plan onecall); check --api-key or FORECASTLY_OPENWEATHER_API_KEY.")

@@ -70,10 +70,6 @@ struct ServiceOptions: ParsableArguments {
     @Option(name: .customLong("plan"), help: ArgumentHelp(ProviderHelp.plan, valueName: "plan"))
     var plans: [PlanArgument] = []
 
-    /// The spelling of `--plan onecall` before there was `--plan`, kept for the scripts that use it.
-    @Flag(name: .customLong("openweather-onecall"), help: .hidden)
-    var oneCallSpelledBeforePlan = false
-
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds the whole answer may take, the other provider included, 1…120.", valueName: "seconds"))
     var timeout: Double = 15
 
@@ -92,7 +88,7 @@ struct ServiceOptions: ParsableArguments {
         default: nil
         }
         var service = ServiceSettings(provider: settings.provider.value, fallback: !noFallback, apiKey: settings.apiKey?.value,
-                               plans: Set(plans.map(\.id) + (oneCallSpelledBeforePlan ? ["onecall"] : [])), language: chosen)
+                               plans: Set(plans.map(\.id)), language: chosen)
         service.timeout = .milliseconds(Int64(timeout * 1000))
         return service
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForecastProviders
 
 /// "Did you mean '--lat'?" for a misspelled option. The known options are
 /// read from the help of every command, so the list cannot drift from what
@@ -9,6 +10,14 @@ enum OptionSuggestion {
     static func forUnknownOption(in message: String) -> String? {
         guard let unknown = message.firstMatch(of: /Unknown option '(--[A-Za-z0-9-]+)/)?.output.1 else { return nil }
         return nearest(to: String(unknown), among: knownOptions())
+    }
+
+    /// An option a provider's registration says `--plan` replaced: its new spelling.
+    static func forFormerPlanOption(in message: String) -> String? {
+        guard let unknown = message.firstMatch(of: /Unknown option '(--[A-Za-z0-9-]+)'/)?.output.1,
+              let plan = WeatherProviders.plans.first(where: { $0.plan.formerOption == String(unknown) })?.plan
+        else { return nil }
+        return "It is now --plan \(plan.id) (or \(plan.environmentVariable)=1)."
     }
 
     /// A place south or west as the first word ("-33.9,18.4") starts with a
