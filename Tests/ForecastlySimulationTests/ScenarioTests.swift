@@ -32,9 +32,9 @@ import Testing
     @Test func firstLaunchAsks() async throws {
         let entries = try await Self.play("first-launch-asks.json").entries
         #expect(entries[1].locateStarts == 0 && entries[1].forecastRequests == 0)  // a fix before the answer is not taken
-        #expect(entries[2].authorization == "authorized" && entries[2].forecastRequests == 1)
+        #expect(entries[2].authorization == .authorized && entries[2].forecastRequests == 1)
         #expect(entries[2].shows.hasPrefix("forecast for 52.5200°N, 13.4100°E"))
-        #expect(entries[4].authorization == "authorized")  // "allow" is remembered across the restart
+        #expect(entries[4].authorization == .authorized)  // "allow" is remembered across the restart
     }
 
     @Test func deniedExplainsHowToAllow() async throws {
@@ -49,7 +49,7 @@ import Testing
     @Test func locationServicesOffShowsItsMessage() async throws {
         let entries = try await Self.play("location-services-off.json").entries
         for entry in entries[2...4] {
-            #expect(entry.authorization == "restricted" && !entry.locating)
+            #expect(entry.authorization == .restricted && !entry.locating)
             #expect(entry.shows.contains("Location Services are switched off"))
             #expect(entry.forecastRequests == 1)
         }
@@ -66,7 +66,7 @@ import Testing
     @Test func aRevokedPermissionStopsEverything() async throws {
         let entries = try await Self.play("revoked-while-watching.json").entries
         for entry in entries[2...] {
-            #expect(entry.authorization == "denied" && !entry.locating)
+            #expect(entry.authorization == .denied && !entry.locating)
             #expect(entry.forecastRequests == 1)  // neither the move nor the interval fetched
         }
     }
@@ -74,16 +74,16 @@ import Testing
     @Test func allowOnceDoesNotSurviveItsRun() async throws {
         let entries = try await Self.play("allow-once-does-not-survive.json").entries
         #expect(entries[2].forecastRequests == 1)
-        #expect(entries[3].authorization == "notDetermined" && !entries[3].locating)
+        #expect(entries[3].authorization == .notDetermined && !entries[3].locating)
         #expect(entries[4].forecastRequests == 1 && entries[4].locateStarts == 1)
     }
 
     @Test func aPolicyMidRunStopsLocatingUntilLifted() async throws {
         let entries = try await Self.play("policy-arrives-mid-run.json").entries
         #expect(entries[4].forecastRequests == 1)  // a move of about a kilometre is no reason to fetch
-        #expect(entries[5].authorization == "restricted" && !entries[5].locating)
+        #expect(entries[5].authorization == .restricted && !entries[5].locating)
         #expect(entries[6].forecastRequests == 1)
-        #expect(entries[7].authorization == "authorized" && entries[7].shows.hasPrefix("forecast for 52.6000°N"))
+        #expect(entries[7].authorization == .authorized && entries[7].shows.hasPrefix("forecast for 52.6000°N"))
     }
 
     /// Issued at 4h05, upgraded at 5h05, expired at 8h; rain from 6h20: what was shown and notified at each step.
@@ -122,27 +122,27 @@ import Testing
     /// as the decision and the policy on disk say.
     @Test func aPolicyLiftedAfterLaunchLetsLocatingStart() async throws {
         let entries = try await Self.play("policy-lifted-after-launch.json").entries
-        #expect(entries[1].authorization == "restricted" && entries[1].locateStarts == 0 && entries[1].forecastRequests == 0)
-        #expect(entries[2].authorization == "authorized" && entries[2].locating)
+        #expect(entries[1].authorization == .restricted && entries[1].locateStarts == 0 && entries[1].forecastRequests == 0)
+        #expect(entries[2].authorization == .authorized && entries[2].locating)
         #expect(entries[2].shows.hasPrefix("forecast for 52.5200°N, 13.4100°E"))
         #expect(entries[3].shows.hasPrefix("forecast for 52.6000°N, 13.5000°E"))
-        #expect(entries[5].authorization == "authorized")
-        #expect(entries[7].authorization == "restricted" && !entries[7].locating)
+        #expect(entries[5].authorization == .authorized)
+        #expect(entries[7].authorization == .restricted && !entries[7].locating)
     }
 
     /// A story states the policy per source, a stored place and which source
     /// it expects to answer; the transcript says each source's requests.
     @Test func aSourceThePolicyForbidsIsNeverAsked() async throws {
         let entries = try await Self.play("ip-forbidden-by-policy.json").entries
-        #expect(entries.allSatisfy { $0.locationRequests["ip"] == 0 })
-        #expect(entries[2].answeredBy == "manual")
-        #expect(entries[4].answeredBy == "manual")
+        #expect(entries.allSatisfy { $0.locationRequests[.ip] == 0 })
+        #expect(entries[2].answeredBy == .manual)
+        #expect(entries[4].answeredBy == .manual)
     }
 
     @Test func aSwitchOffAtLaunchHoldsUntilItComesOn() async throws {
         let entries = try await Self.play("switched-off-at-launch.json").entries
-        #expect(entries[0...2].allSatisfy { $0.locationRequests["gpsd"] == 0 && !$0.locating })
-        #expect(entries[4].answeredBy == "gpsd")
+        #expect(entries[0...2].allSatisfy { $0.locationRequests[.gpsd] == 0 && !$0.locating })
+        #expect(entries[4].answeredBy == .gpsd)
     }
 
     /// A route plays inside a story while the permission changes: driven
@@ -192,6 +192,8 @@ import Testing
         (#"{"name": "x", "steps": [{"at": "1m", "location": {"fix": [1, 0], "source": "wifi"}}]}"#, "steps[0].location.source"),
         (#"{"name": "x", "policy": {"sources": {"wifi": false}}, "steps": []}"#, ".policy.sources"),
         (#"{"name": "x", "steps": [{"at": "1m", "expect": {"shows": "sunshine"}}]}"#, "steps[0].expect.shows"),
+        (#"{"name": "x", "steps": [{"at": "1m", "expect": {"authorization": "allowed"}}]}"#, "steps[0].expect.authorization"),
+        (#"{"name": "x", "steps": [{"at": "1m", "expect": {"locationRequests": {"gspd": 0}}}]}"#, "steps[0].expect.locationRequests"),
         (#"{"name": "x", "apps": {"org.example.Maps": "maybe"}, "steps": []}"#, "apps.org.example.Maps"),
         (#"{"name": "x", "apps": {"*": {"permission": "asked", "anwser": "deny"}}, "steps": []}"#, "anwser"),
         (#"{"name": "x", "steps": [{"at": "1m", "app": {"id": "where-am-i", "accuracy": "metre"}}]}"#, "steps[0].app.accuracy"),

@@ -80,7 +80,7 @@ public struct GPSDetails: Sendable, Hashable, Codable {
 }
 
 /// Where a location can come from.
-public enum LocationSourceKind: String, Sendable, Hashable, Codable, CaseIterable {
+public enum LocationSourceKind: String, Sendable, Hashable, Codable, CodingKeyRepresentable, CaseIterable {
     case gpsd
     /// GeoClue, the desktop's location service (Wi-Fi, modems, NMEA sources).
     case geoclue

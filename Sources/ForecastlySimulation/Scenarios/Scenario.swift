@@ -1,7 +1,7 @@
 public import ForecastlyApp
 public import ForecastlyBase
 public import Foundation
-import LocationProvider
+public import LocationProvider
 
 /// A permission story, as a JSON file: how it starts, then a timeline of
 /// what happens. `ScenarioRunner` plays it through the real pipeline.
@@ -103,12 +103,12 @@ public struct Scenario: Sendable, Decodable, Equatable {
 
     /// What a story expects at a step; each field given is compared.
     public struct Expectation: Sendable, Equatable {
-        public var authorization: String?
+        public var authorization: AuthorizationState.Kind?
         public var shows: ShownKind?
         /// The source whose fix the forecast shown is for.
         public var answeredBy: LocationSourceKind?
         /// Times each named source was asked so far.
-        public var locationRequests: [String: Int]?
+        public var locationRequests: [LocationSourceKind: Int]?
         public var forecastRequests: Int?
         public var locating: Bool?
     }
@@ -327,10 +327,21 @@ extension Scenario.Step {
                 }
                 return kind
             }
-            let authorization = try expect.decodeIfPresent(String.self, forKey: .authorization)
-            if let authorization, !["notDetermined", "denied", "restricted", "authorized"].contains(authorization) {
-                throw DecodingError.dataCorrupted(.init(codingPath: expect.codingPath + [ExpectKeys.authorization],
-                                                        debugDescription: "expected notDetermined, denied, restricted or authorized"))
+            let authorization = try expect.decodeIfPresent(String.self, forKey: .authorization).map { name in
+                guard let kind = AuthorizationState.Kind(rawValue: name) else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: expect.codingPath + [ExpectKeys.authorization],
+                                                            debugDescription: "expected notDetermined, denied, restricted or authorized"))
+                }
+                return kind
+            }
+            let locationRequests = try expect.decodeIfPresent([String: Int].self, forKey: .locationRequests).map { counts in
+                try Dictionary(uniqueKeysWithValues: counts.map { name, count in
+                    guard let kind = LocationSourceKind(rawValue: name) else {
+                        throw DecodingError.dataCorrupted(.init(codingPath: expect.codingPath + [ExpectKeys.locationRequests],
+                                                                debugDescription: "expected gpsd, geoclue, ip or manual, not \(name)"))
+                    }
+                    return (kind, count)
+                })
             }
             let shows = try expect.decodeIfPresent(String.self, forKey: .shows).map { name in
                 guard let kind = Scenario.ShownKind(rawValue: name) else {
@@ -341,7 +352,7 @@ extension Scenario.Step {
             }
             event = .expect(Scenario.Expectation(
                 authorization: authorization, shows: shows, answeredBy: answeredBy,
-                locationRequests: try expect.decodeIfPresent([String: Int].self, forKey: .locationRequests),
+                locationRequests: locationRequests,
                 forecastRequests: try expect.decodeIfPresent(Int.self, forKey: .forecastRequests),
                 locating: try expect.decodeIfPresent(Bool.self, forKey: .locating)))
             return

@@ -37,8 +37,8 @@ final class ScenarioBackends: LocationBackends, Sendable {
     var isRunning: Bool { sources.values.contains { $0.isRunning } }
     /// Times locating started, over every source.
     var starts: Int { sources.values.reduce(0) { $0 + $1.starts } }
-    /// Times each source was asked, by name ("gpsd": 2).
-    var requests: [String: Int] { Dictionary(uniqueKeysWithValues: sources.map { ($0.key.rawValue, $0.value.starts) }) }
+    /// Times each source was asked.
+    var requests: [LocationSourceKind: Int] { sources.mapValues(\.starts) }
     /// The sources locating now.
     var running: [LocationSourceKind] { Self.kinds.filter { self[$0].isRunning } }
 }

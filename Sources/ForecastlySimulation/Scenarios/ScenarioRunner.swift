@@ -211,11 +211,11 @@ private final class ScenarioMachine: Sendable {
         }
         compare("permission", expected.authorization, entry.authorization)
         compare("to show", expected.shows, Scenario.ShownKind(shown))
-        compare("the forecast to be answered by", expected.answeredBy?.rawValue, entry.answeredBy)
+        compare("the forecast to be answered by", expected.answeredBy, entry.answeredBy)
         compare("forecast requests", expected.forecastRequests, entry.forecastRequests)
         compare("locating", expected.locating, entry.locating)
-        for (source, count) in (expected.locationRequests ?? [:]).sorted(by: { $0.key < $1.key }) {
-            compare("\(source) to have been asked", count, entry.locationRequests[source] ?? 0)
+        for (source, count) in (expected.locationRequests ?? [:]).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            compare("\(source.rawValue) to have been asked", count, entry.locationRequests[source] ?? 0)
         }
         return unmet
     }
@@ -277,7 +277,7 @@ private final class ScenarioMachine: Sendable {
         let notifications = notifier.log.dropFirst(notified.withLock { $0 })
         notified.withLock { $0 += notifications.count }
         return ScenarioTranscript.Entry(
-            at: ScenarioRunner.label(time), step: step, authorization: state.name, shows: app.shows, locating: backends.isRunning,
+            at: ScenarioRunner.label(time), step: step, authorization: state.kind, shows: app.shows, locating: backends.isRunning,
             locateStarts: backends.starts, forecastRequests: services.requests, violations: violations,
             warnings: app.warnings, notifications: Array(notifications),
             answeredBy: Self.answeredBy(app.lastFrame), locationRequests: backends.requests)
@@ -286,9 +286,9 @@ private final class ScenarioMachine: Sendable {
     private let notified = Mutex(0)
 
     /// The source whose fix the forecast on the screen is for.
-    private static func answeredBy(_ frame: WatchFrame?) -> String? {
+    private static func answeredBy(_ frame: WatchFrame?) -> LocationSourceKind? {
         guard case .forecast(let forecast, _, _) = frame else { return nil }
-        return forecast.fix?.source.rawValue
+        return forecast.fix?.source
     }
 
     /// After a restart the permission is what the disk says.

@@ -1,4 +1,6 @@
 import Foundation
+public import ForecastlyBase
+public import LocationProvider
 
 /// What a scenario did, step by step: the permission state, what the user
 /// saw, whether locating was running, what left the machine, and which
@@ -9,7 +11,7 @@ public struct ScenarioTranscript: Sendable, Encodable, Equatable {
         public var at: String
         /// The step, as written in the scenario ("authorization revoke").
         public var step: String
-        public var authorization: String
+        public var authorization: AuthorizationState.Kind
         /// The last thing shown ("forecast for 52.5200°N, 13.4100°E: 12°C", "not permitted: …").
         public var shows: String
         /// Whether the location source was running after the step.
@@ -23,10 +25,10 @@ public struct ScenarioTranscript: Sendable, Encodable, Equatable {
         public var warnings: [String]?
         /// The notifications of this step (`"notify": true`): "show 1 critical: Severe: Flood Watch", "withdraw 1".
         public var notifications: [String] = []
-        /// The source whose fix the forecast shown is for ("gpsd"); nil when no located forecast is shown.
-        public var answeredBy: String?
-        /// Times each source was asked so far ("gpsd": 2, "ip": 0).
-        public var locationRequests: [String: Int] = [:]
+        /// The source whose fix the forecast shown is for; nil when no located forecast is shown.
+        public var answeredBy: LocationSourceKind?
+        /// Times each source was asked so far (JSON: `{"gpsd": 2, "ip": 0}`).
+        public var locationRequests: [LocationSourceKind: Int] = [:]
     }
 
     public var scenario: String
@@ -56,7 +58,7 @@ public struct ScenarioTranscript: Sendable, Encodable, Equatable {
         var lines = ["Scenario: \(scenario)"]
         for (index, entry) in entries.enumerated() {
             lines.append("\(index + 1). \(entry.at)  \(entry.step)")
-            lines.append("     permission \(entry.authorization); locating \(entry.locating ? "on" : "off"); "
+            lines.append("     permission \(entry.authorization.rawValue); locating \(entry.locating ? "on" : "off"); "
                          + "\(entry.locateStarts) locate start\(entry.locateStarts == 1 ? "" : "s"), "
                          + "\(entry.forecastRequests) forecast request\(entry.forecastRequests == 1 ? "" : "s") so far")
             lines.append("     shows: \(entry.shows)")

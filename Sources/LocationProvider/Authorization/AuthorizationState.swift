@@ -58,15 +58,22 @@ public enum AuthorizationState: Sendable, Hashable {
         return false
     }
 
-    /// The name used in output and JSON.
-    public var name: String {
+    /// The state without its details (which accuracy, which restriction).
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        case notDetermined, denied, restricted, authorized
+    }
+
+    public var kind: Kind {
         switch self {
-        case .notDetermined: "notDetermined"
-        case .denied: "denied"
-        case .restricted: "restricted"
-        case .authorized: "authorized"
+        case .notDetermined: .notDetermined
+        case .denied: .denied
+        case .restricted: .restricted
+        case .authorized: .authorized
         }
     }
+
+    /// The name used in output and JSON.
+    public var name: String { kind.rawValue }
 }
 
 /// The answer to the permission prompt.
