@@ -43,7 +43,9 @@ struct SimulatePlayCommand: AsyncParsableCommand {
         Example stories are in Examples/scenarios. A scenario (JSON, its format in
         the DocC article Scenarios) plays a whole permission story through the
         application and its watch on a virtual clock, and checks the invariants
-        at every step; a broken one exits 1 naming the step.
+        at every step; a broken one exits 1 naming the step. A --track alone is
+        replayed through the watch: a forecast at the start and at every move
+        of more than 3 km.
         """
     )
 
@@ -55,10 +57,9 @@ struct SimulatePlayCommand: AsyncParsableCommand {
 extension SimulatePlayOptions {
     func validate() throws {
         // A track may play inside a story: the route driven while the permission changes.
-        guard [authorization != nil, scenario != nil || track != nil].filter({ $0 }).count == 1 else {
+        guard [authorization != nil, story.scenario != nil || story.track != nil].filter({ $0 }).count == 1 else {
             throw UsageMistake.error(MessageText("Give one of --authorization STATE, --scenario FILE and --track FILE."))
         }
-        guard speed.isFinite, (0.1...10_000).contains(speed) else { throw UsageMistake.error(MessageText("--speed must be between 0.1 and 10000; got {value}.", ["value": "\(speed)"])) }
         _ = try coordinate()
     }
 
@@ -72,8 +73,9 @@ extension SimulatePlayOptions {
 
     func run() async throws {
         Diagnostics.bootstrap(verbose: output.verbose)
+        let (scenario, route) = try story.read()
         if let scenario {
-            try await play(scenario)
+            try await play(route.map { scenario.playing($0, speed: story.speed) } ?? scenario)
             return
         }
         let settings = try Settings.forRun(forecastOptions.flags(service: service, output: output))
@@ -83,10 +85,9 @@ extension SimulatePlayOptions {
             service: service.settings(settings))
         let hours = settings.hours.value
         let units = settings.measurementUnits
-        if let track {
-            let route = try Track.read(from: URL(fileURLWithPath: track))
+        if let route {
             try await CommandLineApp.with(timeout: service.timeout) { base in
-                for await screen in try await Simulation.replay(route, speed: speed, on: base.context, forecast: forecast) {
+                for await screen in try await Simulation.replay(route, speed: story.speed, on: base.context, forecast: forecast) {
                     if let answer = screen.answer {
                         renderer.show(answer, units: units, hours: hours)
                     } else if case .failed(let error, _) = screen.frame {
@@ -109,9 +110,7 @@ extension SimulatePlayOptions {
     }
 
     /// `--scenario FILE`: the transcript, as text or JSON; exit 1 when an invariant broke.
-    private func play(_ path: String) async throws {
-        var scenario = try Scenario.load(from: URL(fileURLWithPath: path))
-        if let track { scenario = scenario.playing(try Track.read(from: URL(fileURLWithPath: track)), speed: speed) }
+    private func play(_ scenario: Scenario) async throws {
         let transcript = try await ScenarioRunner.run(scenario)
         if output.json { Terminal.standardOutput.writeDocument(transcript.json()) } else { Terminal.standardOutput.write(transcript.text()) }
         if let first = transcript.violations.first {
@@ -128,15 +127,7 @@ struct SimulatePlayOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The permission state to simulate.", valueName: "state"))
     var authorization: SimulatedState?
 
-    @Option(help: ArgumentHelp("Play a scenario file (JSON) and print its transcript.", valueName: "file"), completion: .file(extensions: ["json"]))
-    var scenario: String?
-
-    @Option(help: ArgumentHelp("Replay a route (GPX, or an NMEA log) through watch mode: one forecast per refresh. With --scenario, the story's receiver drives it while the permission changes.", valueName: "file"),
-            completion: .file(extensions: ["gpx", "nmea", "log", "txt"]))
-    var track: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --track: how many times faster than recorded, 0.1…10000.", valueName: "factor"))
-    var speed: Double = 1
+    @OptionGroup var story: StoryOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Where the simulated source says you are (default 52.52,13.41).", valueName: "lat,lon"))
     var fix: String?

@@ -39,15 +39,7 @@ struct SimulateServeCommand: AsyncParsableCommand {
         """
     )
 
-    @Option(help: ArgumentHelp("The story to play (JSON, as 'simulate --scenario').", valueName: "file"), completion: .file(extensions: ["json"]))
-    var scenario: String?
-
-    @Option(help: ArgumentHelp("A route to play (GPX, or an NMEA log), its points at their recorded times.", valueName: "file"),
-            completion: .file(extensions: ["gpx", "nmea", "log", "txt"]))
-    var track: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("How many times faster than written or recorded, 0.1…10000.", valueName: "factor"))
-    var speed: Double = 1
+    @OptionGroup var story: StoryOptions
 
     @Flag(help: "Play the track once, then end (the default).")
     var once = false
@@ -69,12 +61,9 @@ struct SimulateServeCommand: AsyncParsableCommand {
     var transcript: String?
 
     func validate() throws {
-        guard scenario != nil || track != nil else { throw UsageMistake.error(MessageText("Give --scenario FILE, --track FILE, or both.")) }
-        guard speed.isFinite, (0.1...10_000).contains(speed) else {
-            throw UsageMistake.error(MessageText("--speed must be between 0.1 and 10000; got {value}.", ["value": "\(speed)"]))
-        }
+        guard story.scenario != nil || story.track != nil else { throw UsageMistake.error(MessageText("Give --scenario FILE, --track FILE, or both.")) }
         if once, loop { throw UsageMistake.error(MessageText("Choose --once or --loop, not both.")) }
-        if loop, track == nil { throw UsageMistake.error(MessageText("--loop repeats a track; give --track FILE.")) }
+        if loop, story.track == nil { throw UsageMistake.error(MessageText("--loop repeats a track; give --track FILE.")) }
         for (option, port) in [("--gpsd-port", gpsdPort), ("--weather-port", weatherPort)] {
             if let port, !(1...65_535).contains(port) {
                 throw UsageMistake.error(MessageText("{option} must be between 1 and 65535; got {value}.", ["option": option, "value": "\(port)"]))
@@ -83,15 +72,14 @@ struct SimulateServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let story = ServedStory(
-            scenario: try scenario.map { try Scenario.load(from: URL(fileURLWithPath: $0)) },
-            track: try track.map { try Track.read(from: URL(fileURLWithPath: $0)) }, speed: speed, loop: loop, paused: paused)
+        let (scenario, route) = try story.read()
+        let served = ServedStory(scenario: scenario, track: route, speed: story.speed, loop: loop, paused: paused)
         let lines = Mutex<[String]>([])
         let toFile = transcript != nil
         let log: @Sendable (String) -> Void = { line in
             if toFile { lines.withLock { $0.append(line) } } else { Terminal.standardError.writeLine(line) }
         }
-        let session = try await ServedSession.start(story, gpsdPort: gpsdPort ?? 0, weatherPort: weatherPort ?? 0, log: log)
+        let session = try await ServedSession.start(served, gpsdPort: gpsdPort ?? 0, weatherPort: weatherPort ?? 0, log: log)
         for line in session.settings { Terminal.standardOutput.writeLine(line) }
         Terminal.standardOutput.writeLine("ready")
         let broken = try await session.playUntilStopped()
