@@ -201,17 +201,24 @@ public final class ServedSession: Sendable {
     /// service stopped (the buses' dbus-daemons too), then the verdict so far.
     public func playUntilStopped() async throws -> [String] {
         let playing = Task { try await play() }
+        // Dispatch sees a signal only while its default action is ignored;
+        // what the process had before is put back afterwards.
         let stopping = [SIGINT, SIGTERM, SIGHUP].map { number in
-            signal(number, SIG_IGN)
+            let before = signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number)
             source.setEventHandler { [log] in
                 log("stopped by signal \(number)")
                 playing.cancel()
             }
             source.resume()
-            return source
+            return (number, before, source)
         }
-        defer { for source in stopping { source.cancel() } }
+        defer {
+            for (number, before, source) in stopping {
+                source.cancel()
+                signal(number, before)
+            }
+        }
         let broken = try await playing.value
         for promise in broken { log("broken promise: \(promise)") }
         log(broken.isEmpty ? "the story has been played; every promise held" : "the story has been played; \(broken.count) promises broken")
