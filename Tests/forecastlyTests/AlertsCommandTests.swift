@@ -50,6 +50,28 @@ import TestSupport
         }
     }
 
+    /// `alerts` draws its times and text as the report does (the shared
+    /// `--clock` and `--ascii`), and refuses `--ascii` beside `--json`.
+    @Test func alertsTakeTheClockAndASCII() async throws {
+        try await StubHTTPServer.with(handler: Self.handler()) { server in
+            let plain = try await CLI.run(["alerts", "--clock", "24h"] + Self.hilo, server: server)
+            let twelve = try await CLI.run(["alerts", "--clock", "12h"] + Self.hilo, server: server)
+            #expect(plain.status == 0 && twelve.status == 0, "\(plain.stderr)\(twelve.stderr)")
+            // The first line's "as of" time, and each warning's "until".
+            let asOf24 = plain.stdout.prefix { $0 != "\n" }.contains(/as of [^)]* ([01]\d|2[0-3]):\d\d\)/)
+            let asOf12 = twelve.stdout.prefix { $0 != "\n" }.contains(/as of [^)]* (1[0-2]|[1-9]):\d\d\s?[AP]M\)/)
+            #expect(asOf24, "\(plain.stdout)")
+            #expect(asOf12, "\(twelve.stdout)")
+            #expect(!plain.stdout.allSatisfy { $0.isASCII }, "the recording has no character to fold")
+            let ascii = try await CLI.run(["alerts", "--ascii"] + Self.hilo, server: server)
+            #expect(ascii.status == 0, "\(ascii.stderr)")
+            #expect(ascii.stdout.allSatisfy { $0.isASCII }, "\(ascii.stdout)")
+            #expect(ascii.stdout.contains("Hurricane Warning"))
+            let both = try await CLI.run(["alerts", "--json", "--ascii"] + Self.hilo, server: server)
+            #expect(both.status == 64 && both.stderr.contains("--ascii"), "\(both.stderr)")
+        }
+    }
+
     /// `alerts --json`: the place and the warnings, as the forecast's JSON has them.
     @Test func alertsAsJSON() async throws {
         try await StubHTTPServer.with(handler: Self.handler()) { server in

@@ -36,11 +36,13 @@ struct AlertsCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON for scripts (the place, and \"alerts\" and \"alertService\" as in the forecast's JSON).")
     var json = false
 
+    @OptionGroup var drawing: DrawingOptions
     @OptionGroup var display: DisplayOptions
 
     func validate() throws {
         _ = try location.coordinate()
         guard try location.cityQueries().count <= 1 else { throw UsageMistake.error(MessageText("'alerts' shows one place; give --city once.")) }
+        if json, drawing.ascii { throw UsageMistake.error(MessageText("--ascii draws the text in plain ASCII; leave it out with --json.")) }
         if offline, refresh { throw UsageMistake.error(MessageText("--offline and --refresh contradict each other; choose one.")) }
     }
 
@@ -48,7 +50,7 @@ struct AlertsCommand: AsyncParsableCommand {
 
     func run() async throws {
         Diagnostics.bootstrap(verbose: display.verbose)
-        let settings = try Settings.forRun(Settings.Flags(provider: service.provider, apiKey: service.apiKey, language: display.lang))
+        let settings = try Settings.forRun(Settings.Flags(provider: service.provider, clock: drawing.clock, apiKey: service.apiKey, language: display.lang))
         let choice = try location.choice(locating: locating, settings: settings)
         let answer = try await CommandLineApp.with(timeout: service.timeout) { application in
             try await Spinner.while(Terminal.standardError.isTerminal) { try await application.alerts(at: choice, service: service.settings(settings), cache: cache, progress: $0) }
@@ -63,8 +65,8 @@ struct AlertsCommand: AsyncParsableCommand {
         let style = TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessEnvironment.variables, disabled: display.noColor)
         let text = AlertText.full(answer.alerts, placeName: answer.placeName,
                                   clock: PlaceClock(timeZone: answer.timeZone, hourCycle: settings.clock.value), now: Date(), style: style,
-                                  words: settings.words.forASCII(!Terminal.localeIsUTF8(environment: ProcessEnvironment.variables)))
-        Terminal.standardOutput.write(text)
+                                  words: settings.words.forASCII(drawing.drawsASCII))
+        Terminal.standardOutput.write(drawing.ascii ? ASCIIText.fold(text) : text)
         RunNotes.warn(unwritten: answer.unwrittenCaches)
     }
 }

@@ -42,15 +42,8 @@ struct SkyCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON for scripts (the forecast's \"sky\" array, with the place).")
     var json = false
 
-    @Option(help: ArgumentHelp("24h or 12h; default clock in config.toml, then the locale's (LC_TIME).", valueName: "clock"))
-    var clock: HourCycle?
-
-    @Flag(help: "Draw in plain ASCII (the default when the locale is not UTF-8).")
-    var ascii = false
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for finding the place (a city's name, locating), 1…120.", valueName: "seconds"))
-    var timeout: Double = 15
-
+    @OptionGroup var drawing: DrawingOptions
+    @OptionGroup var waiting: TimeoutOptions
     @OptionGroup var display: DisplayOptions
 
     func validate() throws {
@@ -59,8 +52,7 @@ struct SkyCommand: AsyncParsableCommand {
         _ = try firstDay()
         guard try location.cityQueries().count <= 1 else { throw UsageMistake.error(MessageText("'sky' shows one place; give --city once.")) }
         guard (1...16).contains(days) else { throw UsageMistake.error(MessageText("--days must be between 1 and 16; got {value}.", ["value": "\(days)"])) }
-        guard timeout.isFinite, (1...120).contains(timeout) else { throw UsageMistake.error(MessageText("--timeout must be between 1 and 120 seconds; got {value}.", ["value": "\(timeout)"])) }
-        if json, ascii { throw UsageMistake.error(MessageText("--ascii draws the text in plain ASCII; leave it out with --json.")) }
+        if json, drawing.ascii { throw UsageMistake.error(MessageText("--ascii draws the text in plain ASCII; leave it out with --json.")) }
     }
 
     /// `--date`, read.
@@ -74,10 +66,10 @@ struct SkyCommand: AsyncParsableCommand {
 
     func run() async throws {
         Diagnostics.bootstrap(verbose: display.verbose)
-        let settings = try Settings.forRun(Settings.Flags(clock: clock, language: display.lang))
+        let settings = try Settings.forRun(Settings.Flags(clock: drawing.clock, language: display.lang))
         let choice = try location.including(place: place).choice(locating: locating, settings: settings)
         let first = try firstDay()
-        let answer = try await CommandLineApp.with(timeout: timeout) { application in
+        let answer = try await CommandLineApp.with(timeout: waiting.timeout) { application in
             try await Spinner.while(Terminal.standardError.isTerminal) { try await application.sky(at: choice, days: days, from: first, progress: $0) }
         }
         RunNotes.print(answer.notes)
@@ -92,7 +84,7 @@ struct SkyCommand: AsyncParsableCommand {
                                    style: TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: environment, disabled: display.noColor))
             report.hourCycle = settings.clock.value
             report.width = Terminal.standardOutput.width(environment: environment)
-            report.ascii = ascii || !Terminal.localeIsUTF8(environment: environment)
+            report.ascii = drawing.drawsASCII
             report.words = settings.words.forASCII(report.ascii)
             Terminal.standardOutput.write(report.render())
         }

@@ -5,7 +5,6 @@ import ForecastlyLocalization
 import ForecastPresentation
 import Foundation
 
-extension HourCycle: ArgumentChoice {}
 extension AirQualityScale: ArgumentChoice {}
 
 struct OutputOptions: ParsableArguments {
@@ -28,12 +27,8 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Add a chart of the coming hours to the report: temperature, chance and amount of precipitation, as wide as the terminal (COLUMNS).")
     var chart = false
 
-    @Flag(help: "Draw the report and the chart in plain ASCII (the default when the locale is not UTF-8).")
-    var ascii = false
-
-    @Option(help: ArgumentHelp("24h or 12h; default clock in config.toml, then the locale's (LC_TIME).", valueName: "clock"))
-    var clock: HourCycle?
-
+    @OptionGroup var drawing: DrawingOptions
+    var clock: HourCycle? { drawing.clock }
 
     @Flag(name: .customLong("no-air-quality"), help: "Leave out the air quality (shown in the report and JSON; or air-quality = false in config.toml).")
     var noAirQuality = false
@@ -56,7 +51,7 @@ struct OutputOptions: ParsableArguments {
         if chart, json || format != nil || oneline || waybar {
             throw UsageMistake.error(MessageText("--chart belongs to the report; leave out --json, --format, --oneline and --waybar."))
         }
-        if ascii, json || format != nil || oneline || waybar {
+        if drawing.ascii, json || format != nil || oneline || waybar {
             throw UsageMistake.error(MessageText("--ascii draws the report in plain ASCII; leave it out with --json, --format, --oneline and --waybar."))
         }
         let modes = [json, format != nil && !waybar, oneline, waybar].filter { $0 }.count
@@ -71,10 +66,9 @@ struct OutputOptions: ParsableArguments {
     /// How the forecast is written; `clock` and `words` are the settings' values.
     func renderer(clock: HourCycle, words: Words) throws -> ForecastOutput {
         if json { return .json }
-        let environment = ProcessEnvironment.variables
         // Text follows the locale's character set: ASCII unless it is UTF-8,
         // and English where the language has no Latin letters to fold to.
-        let ascii = ascii || !Terminal.localeIsUTF8(environment: environment)
+        let ascii = drawing.drawsASCII
         let words = words.forASCII(ascii)
         func template(_ text: String) throws -> LineTemplate {
             var template = try LineTemplate(text)
@@ -94,6 +88,7 @@ struct OutputOptions: ParsableArguments {
             line.marksOutdated = true
             return .line(line)
         }
+        let environment = ProcessEnvironment.variables
         let style = TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: environment, disabled: noColor)
         let width = Terminal.standardOutput.width(environment: environment)
         var report = ReportSettings(style: style, width: width, clock: clock, ascii: ascii, chart: chart)

@@ -70,15 +70,8 @@ struct ServiceOptions: ParsableArguments {
     @Option(name: .customLong("plan"), help: ArgumentHelp(ProviderHelp.plan, valueName: "plan"))
     var plans: [PlanArgument] = []
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds the whole answer may take, the other provider included, 1…120.", valueName: "seconds"))
-    var timeout: Double = 15
-
-    /// Checked during parsing, before any prompt or request.
-    func validate() throws {
-        guard timeout.isFinite, (1...120).contains(timeout) else {
-            throw UsageMistake.error(MessageText("--timeout must be between 1 and 120 seconds; got {value}.", ["value": "\(timeout)"]))
-        }
-    }
+    @OptionGroup var waiting: TimeoutOptions
+    var timeout: Double { waiting.timeout }
 
     /// The service to ask, with the provider and key `settings` decided.
     func settings(_ settings: Settings) -> ServiceSettings {
