@@ -94,17 +94,15 @@ enum EntryPoint {
         // ("Missing value for '--city <name>'"), and a second sentence follows.
         if let last = message.last, !".!?".contains(last) { message += "." }
         // ArgumentParser suggests a near spelling itself; forecastly adds one for the rest ("--lattitude").
-        var help = "forecastly --help"
+        // The help of the command that was run, which lists what it takes.
+        let command = CommandSuggestion.command(in: arguments)
+        let help = "forecastly " + (command.map { $0 + " " } ?? "") + "--help"
         if let replaced = OptionSuggestion.forFormerPlanOption(in: message) {
             message += " " + replaced
+        } else if let said = OptionSuggestion.forAnotherCommandsOption(in: message, command: command) {
+            message = said
         } else if !message.contains("Did you mean"), let suggestion = OptionSuggestion.forUnknownOption(in: message) {
-            if message.contains("'\(suggestion)'"), let command = CommandSuggestion.command(in: arguments) {
-                // Another command's option: say this one does not take it.
-                message += " 'forecastly \(command)' does not take it."
-                help = "forecastly \(command) --help"
-            } else {
-                message += " Did you mean '\(suggestion)'?"
-            }
+            message += " Did you mean '\(suggestion)'?"
         } else if let hint = OptionSuggestion.forNegativePlace(in: message) {
             message += " " + hint
         }

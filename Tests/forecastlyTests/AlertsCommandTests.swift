@@ -50,6 +50,19 @@ import TestSupport
         }
     }
 
+    /// `forecastly alerts Hilo`: the place as the first word, as the
+    /// forecast and `sky` take it.
+    @Test func thePlaceIsTheFirstWord() async throws {
+        try await StubHTTPServer.with(handler: Self.handler()) { server in
+            let named = try await CLI.run(["alerts", "Hilo"], server: server)
+            #expect(named.status == 0, "\(named.stderr)")
+            #expect(named.stdout.hasPrefix("Warnings for Hilo, HI, US: 5 "), "\(named.stdout.prefix(200))")
+            let pair = try await CLI.run(["alerts", "19.7203,-155.0868", "--json"], server: server)
+            #expect(pair.status == 0, "\(pair.stderr)")
+            #expect(server.requests.last { $0.path == "/alerts/active" }?.query["point"] == "19.7203,-155.0868")
+        }
+    }
+
     /// `alerts` draws its times and text as the report does (the shared
     /// `--clock` and `--ascii`), and refuses `--ascii` beside `--json`.
     @Test func alertsTakeTheClockAndASCII() async throws {

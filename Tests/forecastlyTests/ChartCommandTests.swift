@@ -29,6 +29,20 @@ import TestSupport
         #expect(result.stderr.contains("chart written to oslo.svg"))
     }
 
+    /// `forecastly chart Oslo`: the place as the first word, as the forecast
+    /// and `sky` take it; once, not beside --city.
+    @Test func thePlaceIsTheFirstWord() async throws {
+        try await StubHTTPServer.with(always: .json(FullResponse.json(at: Date()))) { server in
+            let result = try await CLI.run(["chart", "Oslo", "--svg", "-"], server: server)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("<svg") && result.stdout.contains("Oslo"), "\(result.stdout.prefix(300))")
+            let asked = try #require(server.requests.first { $0.path == "/v1/forecast" })
+            #expect(asked.query["latitude"]?.hasPrefix("59.9") == true, "\(asked.query)")
+            let twice = try await CLI.run(["chart", "Oslo", "--city", "Bergen", "--svg", "-"], server: server)
+            #expect(twice.status == 64 && twice.stderr.contains("Give the place once"), "\(twice.stderr)")
+        }
+    }
+
     @Test func anExistingFileKeepsItsModeAndASymlinkIsWrittenThrough() async throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

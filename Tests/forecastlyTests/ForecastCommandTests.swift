@@ -145,23 +145,29 @@ import TestSupport
 
     /// A negative number is a value out of range, not a missing one:
     /// ArgumentParser would take "-3" for an option and report "Missing
-    /// value for '--days <n>'" to someone who typed one.
+    /// value for '--days <n>'" to someone who typed one. The line points
+    /// at the help of the command that was run.
     @Test(arguments: [
-        (["--lat", "1", "--lon", "1", "--days", "-3"], "--days must be between 1 and 16; got -3."),
-        (["--lat", "1", "--lon", "1", "--hours", "-1"], "--hours must be between 0 and 48; got -1."),
-        (["--lat", "1", "--lon", "1", "--timeout", "-5"], "--timeout must be between 1 and 120 seconds; got -5.0."),
-        (["--gps-timeout", "-1"], "--gps-timeout must be between 1 and 300 seconds; got -1.0."),
-        (["--lat", "1", "--lon", "1", "--max-age", "-5m"], "The value '-5m' is invalid for '--max-age <duration>'."),
-        (["--lat", "1", "--lon", "1", "--watch", "--interval", "-1m"], "The value '-1m' is invalid for '--interval <duration>'."),
-        (["notes", "list", "--limit", "-1"], "--limit must be 1 or more; got -1."),
-        (["cities", "search", "ky", "--limit", "-2"], "--limit must be between 1 and 100; got -2."),
-        (["--lat", "1", "--lon", "1", "--city"], "Missing value for '--city <name>'."),
+        (["--lat", "1", "--lon", "1", "--days", "-3"], "--days must be between 1 and 16; got -3.", "forecastly --help"),
+        (["--lat", "1", "--lon", "1", "--hours", "-1"], "--hours must be between 0 and 48; got -1.", "forecastly --help"),
+        (["--lat", "1", "--lon", "1", "--timeout", "-5"], "--timeout must be between 1 and 120 seconds; got -5.0.", "forecastly --help"),
+        (["--gps-timeout", "-1"], "--gps-timeout must be between 1 and 300 seconds; got -1.0.", "forecastly --help"),
+        (["--lat", "1", "--lon", "1", "--max-age", "-5m"], "The value '-5m' is invalid for '--max-age <duration>'.", "forecastly --help"),
+        (["--lat", "1", "--lon", "1", "--watch", "--interval", "-1m"], "The value '-1m' is invalid for '--interval <duration>'.", "forecastly --help"),
+        (["notes", "list", "--limit", "-1"], "--limit must be 1 or more; got -1.", "forecastly notes list --help"),
+        (["cities", "search", "ky", "--limit", "-2"], "--limit must be between 1 and 100; got -2.", "forecastly cities search --help"),
+        (["--lat", "1", "--lon", "1", "--city"], "Missing value for '--city <name>'.", "forecastly --help"),
+        // A subcommand's name as --city's value is a place, not the command run.
+        (["--city", "compare", "--days", "99"], "--days must be between 1 and 16; got 99.", "forecastly --help"),
+        // Another command's option is said as such, not as ArgumentParser's guess ("Did you mean '--lat'?").
+        (["alerts", "--days", "3"], "Unknown option '--days'. 'forecastly alerts' does not take it.", "forecastly alerts --help"),
+        (["--svg", "x.svg"], "Unknown option '--svg'. 'forecastly' does not take it.", "forecastly --help"),
     ])
-    func negativeNumbersReachTheRangeCheck(arguments: [String], message: String) async throws {
+    func negativeNumbersReachTheRangeCheck(arguments: [String], message: String, help: String) async throws {
         let result = try await CLI.run(arguments)
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "forecastly: \(message) See 'forecastly --help'.\n")
+        #expect(result.stderr == "forecastly: \(message) See '\(help)'.\n")
     }
 
     @Test func insecureServerURLIsRefusedBeforeSending() async throws {

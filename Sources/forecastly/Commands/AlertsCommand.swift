@@ -23,7 +23,12 @@ struct AlertsCommand: AsyncParsableCommand {
         """
     )
 
-    @OptionGroup(title: "Location") var location: LocationOptions
+    @Argument(help: ArgumentHelp(LocationOptions.placeHelp, valueName: "place"), completion: .custom(PlaceCompletion.complete))
+    var place: String?
+
+    @OptionGroup(title: "Location") var givenLocation: LocationOptions
+    /// The location options with PLACE folded in.
+    var location: LocationOptions { get throws { try givenLocation.including(place: place) } }
     @OptionGroup(title: "Locating (without --lat/--lon)") var locating: LocationSourceOptions
     @OptionGroup(title: "Service") var service: ServiceOptions
 
@@ -40,6 +45,7 @@ struct AlertsCommand: AsyncParsableCommand {
     @OptionGroup var display: DisplayOptions
 
     func validate() throws {
+        let location = try self.location
         _ = try location.coordinate()
         guard try location.cityQueries().count <= 1 else { throw UsageMistake.error(MessageText("'alerts' shows one place; give --city once.")) }
         if json, drawing.ascii { throw UsageMistake.error(MessageText("--ascii draws the text in plain ASCII; leave it out with --json.")) }

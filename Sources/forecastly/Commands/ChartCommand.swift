@@ -17,7 +17,12 @@ struct ChartCommand: AsyncParsableCommand {
         """
     )
 
-    @OptionGroup(title: "Location") var location: LocationOptions
+    @Argument(help: ArgumentHelp(LocationOptions.placeHelp, valueName: "place"), completion: .custom(PlaceCompletion.complete))
+    var place: String?
+
+    @OptionGroup(title: "Location") var givenLocation: LocationOptions
+    /// The location options with PLACE folded in.
+    var location: LocationOptions { get throws { try givenLocation.including(place: place) } }
     @OptionGroup(title: "Locating (without --lat/--lon)") var locating: LocationSourceOptions
     @OptionGroup(title: "Forecast") var forecastOptions: ForecastOptions
     @OptionGroup(title: "Service") var service: ServiceOptions
@@ -29,6 +34,7 @@ struct ChartCommand: AsyncParsableCommand {
     @OptionGroup var display: DisplayOptions
 
     func validate() throws {
+        let location = try self.location
         _ = try location.coordinate()
         guard try location.cityQueries().count <= 1 else { throw UsageMistake.error(MessageText("A chart shows one place; give --city once.")) }
         guard !svg.isEmpty else { throw UsageMistake.error(MessageText("--svg needs a file name, or - for stdout.")) }

@@ -21,9 +21,8 @@ struct ForecastCommand: AsyncParsableCommand {
         discussion: "Give --city several times to compare the places in one table, as 'forecastly compare' does."
     )
 
-    @Argument(help: ArgumentHelp(
-        "A place: a city as --city takes it (\"Kyiv\", \"Paris, FR\"), or LAT,LON (\"50.45,30.52\"; south or west after --: \"-- -33.9,18.4\"). A subcommand's name is the subcommand: use --city for a place of that name.",
-        valueName: "place"), completion: .custom(PlaceCompletion.complete))
+    @Argument(help: ArgumentHelp(LocationOptions.placeHelp + " A subcommand's name is the subcommand: use --city for a place of that name.",
+                                 valueName: "place"), completion: .custom(PlaceCompletion.complete))
     var place: String?
 
     @OptionGroup(title: "Location")

@@ -25,12 +25,12 @@ struct SkyCommand: AsyncParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp(
-        "A place: a city as --city takes it (\"Kyiv\", \"Paris, FR\"), or LAT,LON (\"50.45,30.52\"; south or west after --: \"-- -33.9,18.4\").",
-        valueName: "place"), completion: .custom(PlaceCompletion.complete))
+    @Argument(help: ArgumentHelp(LocationOptions.placeHelp, valueName: "place"), completion: .custom(PlaceCompletion.complete))
     var place: String?
 
-    @OptionGroup(title: "Location") var location: LocationOptions
+    @OptionGroup(title: "Location") var givenLocation: LocationOptions
+    /// The location options with PLACE folded in.
+    var location: LocationOptions { get throws { try givenLocation.including(place: place) } }
     @OptionGroup(title: "Locating (without --lat/--lon)") var locating: LocationSourceOptions
 
     @Option(help: ArgumentHelp("Days to show from today (or from --date), 1…16.", valueName: "days"))
@@ -47,7 +47,7 @@ struct SkyCommand: AsyncParsableCommand {
     @OptionGroup var display: DisplayOptions
 
     func validate() throws {
-        let location = try self.location.including(place: place)
+        let location = try self.location
         _ = try location.coordinate()
         _ = try firstDay()
         guard try location.cityQueries().count <= 1 else { throw UsageMistake.error(MessageText("'sky' shows one place; give --city once.")) }
@@ -67,7 +67,7 @@ struct SkyCommand: AsyncParsableCommand {
     func run() async throws {
         Diagnostics.bootstrap(verbose: display.verbose)
         let settings = try Settings.forRun(Settings.Flags(clock: drawing.clock, language: display.lang))
-        let choice = try location.including(place: place).choice(locating: locating, settings: settings)
+        let choice = try location.choice(locating: locating, settings: settings)
         let first = try firstDay()
         let answer = try await CommandLineApp.with(timeout: waiting.timeout) { application in
             try await Spinner.while(Terminal.standardError.isTerminal) { try await application.sky(at: choice, days: days, from: first, progress: $0) }

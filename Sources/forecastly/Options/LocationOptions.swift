@@ -22,6 +22,11 @@ struct LocationOptions: ParsableArguments {
             completion: .custom(PlaceCompletion.complete))
     var cities: [String] = []
 
+    /// The help of `PLACE`, the first word of the commands that show one
+    /// place (the forecast, `sky`, `alerts`, `chart`).
+    static let placeHelp =
+        "A place: a city as --city takes it (\"Kyiv\", \"Paris, FR\"), or LAT,LON (\"50.45,30.52\"; south or west after --: \"-- -33.9,18.4\")."
+
     /// The place given as `forecastly PLACE` (a city, or "LAT,LON"), folded
     /// into these options: only one way of naming the place at a time.
     func including(place: String?) throws -> LocationOptions {

@@ -36,10 +36,18 @@ enum CommandSuggestion {
         return nil
     }
 
-    /// The first word of `arguments` that is a subcommand's name: the
-    /// command an option was given to.
+    /// The subcommand `arguments` run, as typed ("location set"), or nil for
+    /// the default command: the root takes no option of its own, so a
+    /// subcommand's name can only come first.
     static func command(in arguments: [String]) -> String? {
-        arguments.first { subcommand(named: $0, of: ForecastlyCommand.self) != nil }
+        var command: any ParsableCommand.Type = ForecastlyCommand.self
+        var path: [String] = []
+        for word in arguments {
+            guard let named = subcommand(named: word, of: command) else { break }
+            path.append(word)
+            command = named
+        }
+        return path.isEmpty ? nil : path.joined(separator: " ")
     }
 
     /// The subcommand named `name` among `command`'s, if any.

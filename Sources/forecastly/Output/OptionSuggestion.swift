@@ -8,8 +8,24 @@ enum OptionSuggestion {
     /// The nearest known option to the one ArgumentParser's message names as
     /// unknown, or nil when none is near enough to be meant.
     static func forUnknownOption(in message: String) -> String? {
-        guard let unknown = message.firstMatch(of: /Unknown option '(--[A-Za-z0-9-]+)/)?.output.1 else { return nil }
-        return nearest(to: String(unknown), among: knownOptions())
+        guard let unknown = unknownOption(in: message) else { return nil }
+        return nearest(to: unknown, among: knownOptions())
+    }
+
+    /// The long option ArgumentParser's message names as unknown.
+    static func unknownOption(in message: String) -> String? {
+        message.firstMatch(of: /Unknown option '(--[A-Za-z0-9-]+)'/).map { String($0.output.1) }
+    }
+
+    /// An option this command does not take, said as such ("'forecastly
+    /// alerts' does not take it.") when another command takes it: in place
+    /// of ArgumentParser's guess, which is then any option up to three
+    /// letters away ("--chart": "Did you mean '--lat'?").
+    /// `command` is the subcommand run, nil for the default one.
+    static func forAnotherCommandsOption(in message: String, command: String?) -> String? {
+        guard let unknown = unknownOption(in: message), knownOptions().contains(unknown) else { return nil }
+        let said = message.firstRange(of: " Did you mean ").map { String(message[..<$0.lowerBound]) } ?? message
+        return said + " 'forecastly\(command.map { " " + $0 } ?? "")' does not take it."
     }
 
     /// An option a provider's registration says `--plan` replaced: its new spelling.
