@@ -170,6 +170,25 @@ import TestSupport
         #expect(result.stderr == "forecastly: \(message) See '\(help)'.\n")
     }
 
+    /// The commands that show one place refuse two, naming themselves, in
+    /// the user's language; nothing is asked.
+    @Test(arguments: [
+        ("sky", "'sky' shows one place; give --city once."),
+        ("alerts", "'alerts' shows one place; give --city once."),
+        ("chart", "'chart' shows one place; give --city once."),
+    ])
+    func aOnePlaceCommandRefusesTwo(command: String, message: String) async throws {
+        let extra = command == "chart" ? ["--svg", "-"] : []
+        let english = try await CLI.run([command, "--city", "Kyiv", "--city", "Oslo"] + extra)
+        #expect(english.status == 64 && english.stdout.isEmpty)
+        #expect(english.stderr == "forecastly: \(message) See 'forecastly \(command) --help'.\n", "\(english.stderr)")
+        let german = try await CLI.run([command, "--city", "Kyiv", "--city", "Oslo"] + extra, environment: ["LANGUAGE": "de"])
+        #expect(german.status == 64)
+        #expect(german.stderr.hasPrefix("forecastly: '\(command)' zeigt einen Ort; geben Sie --city nur einmal an."), "\(german.stderr)")
+        let twice = try await CLI.run([command, "Kyiv", "--city", "Oslo"] + extra)
+        #expect(twice.status == 64 && twice.stderr.hasPrefix("forecastly: Give the place once"), "\(twice.stderr)")
+    }
+
     @Test func insecureServerURLIsRefusedBeforeSending() async throws {
         let result = try await CLI.run(Self.kyiv, environment: ["FORECASTLY_OPEN_METEO_URL": "http://weather.example.org"])
         #expect(result.status == 64)

@@ -23,13 +23,7 @@ struct AlertsCommand: AsyncParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp(LocationOptions.placeHelp, valueName: "place"), completion: .custom(PlaceCompletion.complete))
-    var place: String?
-
-    @OptionGroup(title: "Location") var givenLocation: LocationOptions
-    /// The location options with PLACE folded in.
-    var location: LocationOptions { get throws { try givenLocation.including(place: place) } }
-    @OptionGroup(title: "Locating (without --lat/--lon)") var locating: LocationSourceOptions
+    @OptionGroup var place: PlaceOptions
     @OptionGroup(title: "Service") var service: ServiceOptions
 
     @Flag(help: "Ask the warning service now, unless it asked for time between requests (then its stored answer, and when it may be asked).")
@@ -45,9 +39,7 @@ struct AlertsCommand: AsyncParsableCommand {
     @OptionGroup var display: DisplayOptions
 
     func validate() throws {
-        let location = try self.location
-        _ = try location.coordinate()
-        guard try location.cityQueries().count <= 1 else { throw UsageMistake.error(MessageText("'alerts' shows one place; give --city once.")) }
+        try place.checkOnePlace(for: "alerts")
         if json, drawing.ascii { throw UsageMistake.error(MessageText("--ascii draws the text in plain ASCII; leave it out with --json.")) }
         if offline, refresh { throw UsageMistake.error(MessageText("--offline and --refresh contradict each other; choose one.")) }
     }
@@ -57,7 +49,7 @@ struct AlertsCommand: AsyncParsableCommand {
     func run() async throws {
         Diagnostics.bootstrap(verbose: display.verbose)
         let settings = try Settings.forRun(Settings.Flags(provider: service.provider, clock: drawing.clock, apiKey: service.apiKey, language: display.lang))
-        let choice = try location.choice(locating: locating, settings: settings)
+        let choice = try place.choice(settings: settings)
         let answer = try await CommandLineApp.with(timeout: service.timeout) { application in
             try await Spinner.while(Terminal.standardError.isTerminal) { try await application.alerts(at: choice, service: service.settings(settings), cache: cache, progress: $0) }
         }

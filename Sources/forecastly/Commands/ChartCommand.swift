@@ -17,13 +17,7 @@ struct ChartCommand: AsyncParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp(LocationOptions.placeHelp, valueName: "place"), completion: .custom(PlaceCompletion.complete))
-    var place: String?
-
-    @OptionGroup(title: "Location") var givenLocation: LocationOptions
-    /// The location options with PLACE folded in.
-    var location: LocationOptions { get throws { try givenLocation.including(place: place) } }
-    @OptionGroup(title: "Locating (without --lat/--lon)") var locating: LocationSourceOptions
+    @OptionGroup var place: PlaceOptions
     @OptionGroup(title: "Forecast") var forecastOptions: ForecastOptions
     @OptionGroup(title: "Service") var service: ServiceOptions
     @OptionGroup(title: "Cache") var cache: CacheOptions
@@ -34,9 +28,7 @@ struct ChartCommand: AsyncParsableCommand {
     @OptionGroup var display: DisplayOptions
 
     func validate() throws {
-        let location = try self.location
-        _ = try location.coordinate()
-        guard try location.cityQueries().count <= 1 else { throw UsageMistake.error(MessageText("A chart shows one place; give --city once.")) }
+        try place.checkOnePlace(for: "chart")
         guard !svg.isEmpty else { throw UsageMistake.error(MessageText("--svg needs a file name, or - for stdout.")) }
     }
 
@@ -46,7 +38,7 @@ struct ChartCommand: AsyncParsableCommand {
         flags.language = display.lang
         let settings = try Settings.forRun(flags)
         let forecast = ForecastSettings(
-            place: try location.choice(locating: locating, settings: settings), days: settings.days.value,
+            place: try place.choice(settings: settings), days: settings.days.value,
             service: service.settings(settings), cache: cache.policy)
         let answer = try await CommandLineApp.with(timeout: service.timeout) { application in
             cache.offline ? try application.storedForecast(forecast) : try await application.forecast(forecast)

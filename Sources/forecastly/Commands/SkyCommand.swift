@@ -25,13 +25,7 @@ struct SkyCommand: AsyncParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp(LocationOptions.placeHelp, valueName: "place"), completion: .custom(PlaceCompletion.complete))
-    var place: String?
-
-    @OptionGroup(title: "Location") var givenLocation: LocationOptions
-    /// The location options with PLACE folded in.
-    var location: LocationOptions { get throws { try givenLocation.including(place: place) } }
-    @OptionGroup(title: "Locating (without --lat/--lon)") var locating: LocationSourceOptions
+    @OptionGroup var place: PlaceOptions
 
     @Option(help: ArgumentHelp("Days to show from today (or from --date), 1…16.", valueName: "days"))
     var days = 7
@@ -47,10 +41,8 @@ struct SkyCommand: AsyncParsableCommand {
     @OptionGroup var display: DisplayOptions
 
     func validate() throws {
-        let location = try self.location
-        _ = try location.coordinate()
+        try place.checkOnePlace(for: "sky")
         _ = try firstDay()
-        guard try location.cityQueries().count <= 1 else { throw UsageMistake.error(MessageText("'sky' shows one place; give --city once.")) }
         guard (1...16).contains(days) else { throw UsageMistake.error(MessageText("--days must be between 1 and 16; got {value}.", ["value": "\(days)"])) }
         if json, drawing.ascii { throw UsageMistake.error(MessageText("--ascii draws the text in plain ASCII; leave it out with --json.")) }
     }
@@ -67,7 +59,7 @@ struct SkyCommand: AsyncParsableCommand {
     func run() async throws {
         Diagnostics.bootstrap(verbose: display.verbose)
         let settings = try Settings.forRun(Settings.Flags(clock: drawing.clock, language: display.lang))
-        let choice = try location.choice(locating: locating, settings: settings)
+        let choice = try place.choice(settings: settings)
         let first = try firstDay()
         let answer = try await CommandLineApp.with(timeout: waiting.timeout) { application in
             try await Spinner.while(Terminal.standardError.isTerminal) { try await application.sky(at: choice, days: days, from: first, progress: $0) }
