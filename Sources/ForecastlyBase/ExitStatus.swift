@@ -45,6 +45,13 @@ extension ExitStatus {
 /// An error a person will read: what happened and what it means, then
 /// what to do next, as messages a front end says in the user's language.
 /// Together they make one line.
+///
+/// The summary is for any program to show, except that a value it refuses
+/// is named by the forecastly option that takes it ("--format has an
+/// unknown placeholder %q"). The advice is forecastly's own: it names its
+/// commands, options and variables ("raise --gps-timeout", "'forecastly
+/// location allow'"), so a program built on the libraries shows the
+/// summary and words its own advice, as Examples/LibraryClient does.
 public protocol UserFacingError: Error, Sendable {
     var summaryMessage: MessageText { get }
     var adviceMessage: MessageText? { get }

@@ -72,7 +72,7 @@ import TestSupport
                 #expect(result.status == 75, "\(result.status) \(result.stderr)")
                 #expect(met.requests.filter { $0.path.contains("locationforecast") }.isEmpty, "the fallback was asked")
                 #expect(result.stderrLines.count == 1 && result.stderr.contains("Open-Meteo"), "\(result.stderr)")
-                #expect(result.stderr.contains("MET Norway was not asked instead: --timeout left no time."), "\(result.stderr)")
+                #expect(result.stderr.contains("MET Norway was not asked instead: the time allowed was up."), "\(result.stderr)")
             }
         }
     }

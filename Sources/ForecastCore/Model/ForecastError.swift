@@ -32,7 +32,7 @@ extension ForecastError: UserFacingError {
         case .fallbackFailed(let first, _, let failure?):
             return MessageText("{error} Asked instead: {fallback}", messages: ["error": [first.summaryMessage], "fallback": [failure.summaryMessage]])
         case .fallbackFailed(let first, let fallback, nil):
-            return MessageText("{error} {provider} was not asked instead: --timeout left no time.", ["provider": "\(fallback)"],
+            return MessageText("{error} {provider} was not asked instead: the time allowed was up.", ["provider": "\(fallback)"],
                                messages: ["error": [first.summaryMessage]])
         case .transport(let error, let service):
             return Self.describe(error, service: service)
