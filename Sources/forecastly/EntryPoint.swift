@@ -92,7 +92,7 @@ enum EntryPoint {
         var message = mistake.map(UserLanguage.line) ?? oneLine(text)
         // Some of ArgumentParser's messages end without a full stop
         // ("Missing value for '--city <name>'"), and a second sentence follows.
-        if let last = message.last, !".!?".contains(last) { message += "." }
+        if let last = message.last, !".!?。".contains(last) { message += "." }
         // ArgumentParser suggests a near spelling itself; forecastly adds one for the rest ("--lattitude").
         // The help of the command that was run, which lists what it takes.
         let command = CommandSuggestion.command(in: arguments)

@@ -170,6 +170,22 @@ import TestSupport
         #expect(result.stderr == "forecastly: \(message) See '\(help)'.\n")
     }
 
+    /// `forecastly --lang de sky`: options before a command's name make the
+    /// name the forecast's place; it is refused, not forecast for a place
+    /// called "sky", in the user's language, with nothing asked.
+    @Test(arguments: ["sky", "compare", "forecast", "help"])
+    func aCommandsNameAfterOptionsIsRefusedAsAPlace(command: String) async throws {
+        let result = try await CLI.run(["--days", "3", command])
+        #expect(result.status == 64 && result.stdout.isEmpty)
+        #expect(result.stderr == "forecastly: “\(command)” is a command: put it first ('forecastly \(command) …'), or use --city for a place of that name. See 'forecastly --help'.\n",
+                "\(result.stderr)")
+        // Words after it do not hide it ("2 unexpected arguments" would).
+        let followed = try await CLI.run(["--days", "3", command, "Kyiv", "Lviv"])
+        #expect(followed.status == 64 && followed.stderr.hasPrefix("forecastly: “\(command)” is a command"), "\(followed.stderr)")
+        let german = try await CLI.run(["--days", "3", command], environment: ["LANGUAGE": "de"])
+        #expect(german.stderr.hasPrefix("forecastly: „\(command)“ ist ein Befehl"), "\(german.stderr)")
+    }
+
     /// The commands that show one place refuse two, naming themselves, in
     /// the user's language; nothing is asked.
     @Test(arguments: [

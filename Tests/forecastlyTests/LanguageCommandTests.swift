@@ -163,6 +163,10 @@ import TestSupport
                 "\(flagged.stderr)")
         #expect(flagged.stderrLines.last?.hasPrefix("forecastly: Impossible de joindre Open-Meteo") == true, "\(flagged.stderr)")
         #expect(!flagged.stderr.contains("k3y"))
+        // A Japanese sentence ends with "。", and no "." is added after it.
+        let japanese = try await CLI.run(["--days", "40"], environment: ["LANG": "ja_JP.UTF-8"])
+        #expect(japanese.status == 64)
+        #expect(japanese.stderr == "forecastly: --days は 1 から 16 の間です。指定値: 40。 'forecastly --help' を参照してください。\n", "\(japanese.stderr)")
         // English is unchanged.
         let english = try await CLI.run(["--hours", "99", "Kyiv"])
         #expect(english.stderr == "forecastly: --hours must be between 0 and 48; got 99. See 'forecastly --help'.\n", "\(english.stderr)")

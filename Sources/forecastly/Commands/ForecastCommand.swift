@@ -52,6 +52,12 @@ struct ForecastCommand: AsyncParsableCommand {
     var watching: WatchOptions
 
     func validate() throws {
+        // `forecastly --lang de sky`: options before a command's name make the
+        // name this command's place; a forecast for a place called "sky" would be a wrong answer.
+        if let place, CommandSuggestion.names(of: ForecastlyCommand.self).contains(place) {
+            throw UsageMistake.error(MessageText("“{word}” is a command: put it first ('forecastly {word} …'), or use --city for a place of that name.",
+                                                ["word": place]))
+        }
         let location = try self.location
         _ = try location.coordinate()
         if try location.cityQueries().count > 1, output.format != nil || output.oneline || output.waybar {
