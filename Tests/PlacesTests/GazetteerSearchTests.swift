@@ -141,13 +141,18 @@ import TestSupport
         #expect(fixture.gazetteer.suggestions(for: try PlaceQuery("Qwxzvbnm")).isEmpty)
     }
 
-    @Test func queriesRejectBadInput() {
+    @Test func queriesRejectBadInput() throws {
         #expect(throws: PlaceQueryError.empty) { try PlaceQuery("   ") }
         #expect(throws: PlaceQueryError.noLetters("?!.,")) { try PlaceQuery("?!.,") }
         #expect(throws: PlaceQueryError.tooLong(characters: 10_000)) { try PlaceQuery(String(repeating: "a", count: 10_000)) }
         #expect(throws: PlaceQueryError.controlCharacters) { try PlaceQuery("Ky\u{0}iv") }
         #expect(throws: PlaceQueryError.controlCharacters) { try PlaceQuery("Kyiv\n") }
         #expect(throws: PlaceQueryError.empty) { try PlaceQuery(", FR") }
+        // A decimal number is a coordinate typed wrongly; a postal code is a name for the geocoder.
+        #expect(throws: PlaceQueryError.coordinates("50.45 30.52")) { try PlaceQuery("50.45 30.52") }
+        #expect(throws: PlaceQueryError.coordinates("-33.9, 18.4")) { try PlaceQuery("-33.9, 18.4") }
+        #expect(try PlaceQuery("10115").name == "10115")
+        #expect(try PlaceQuery("St. Gallen").name == "St. Gallen")
     }
 
     @Test func listsKeepCountriesWithTheirNames() throws {

@@ -170,6 +170,18 @@ import TestSupport
         #expect(result.stderr == "forecastly: \(message) See '\(help)'.\n")
     }
 
+    /// "50.45 30.52" is coordinates typed without the comma: refused with
+    /// how to write them, and never sent to the geocoder as a name.
+    @Test(arguments: [["50.45 30.52"], ["--city", "50.45"], ["--", "-33.9"]])
+    func aDecimalNumberIsNoPlaceName(arguments: [String]) async throws {
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let result = try await CLI.run(arguments, server: server, environment: ["FORECASTLY_GEOCODING_URL": server.baseURL])
+            #expect(result.status == 64 && result.stdout.isEmpty)
+            #expect(result.stderr.contains("looks like coordinates, not a place name. Write them as LAT,LON, such as 50.45,30.52"), "\(result.stderr)")
+            #expect(server.requestCount == 0)
+        }
+    }
+
     /// `forecastly --lang de sky`: options before a command's name make the
     /// name the forecast's place; it is refused, not forecast for a place
     /// called "sky", in the user's language, with nothing asked.

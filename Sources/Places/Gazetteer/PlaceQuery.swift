@@ -22,6 +22,11 @@ public struct PlaceQuery: Sendable, Hashable, CustomStringConvertible {
         guard !parts[0].isEmpty else { throw .empty }
         let key = SearchKey.fold(parts[0])
         guard !key.isEmpty else { throw .noLetters(trimmed) }
+        // "50.45 30.52", "-33.9": a decimal number names no place (a postal
+        // code such as "10115" does, for the online geocoder).
+        if parts[0].contains("."), parts[0].allSatisfy({ $0.isASCII && ($0.isNumber || ".+- ".contains($0)) }) {
+            throw .coordinates(trimmed)
+        }
         name = parts[0]
         qualifiers = parts.dropFirst().filter { !$0.isEmpty }
         self.key = key
@@ -58,6 +63,7 @@ public struct PlaceQuery: Sendable, Hashable, CustomStringConvertible {
 public enum PlaceQueryError: Error, Sendable, Hashable {
     case empty
     case noLetters(String)
+    case coordinates(String)
     case tooLong(characters: Int)
     case controlCharacters
 }
@@ -67,6 +73,7 @@ extension PlaceQueryError: UserFacingError {
         switch self {
         case .empty: MessageText("The place name is empty.")
         case .noLetters(let text): MessageText("“{text}” has no letters or digits to look up.", ["text": text.strippingTerminalControls(limit: 40)])
+        case .coordinates(let text): MessageText("“{text}” looks like coordinates, not a place name.", ["text": text.strippingTerminalControls(limit: 40)])
         case .tooLong(let characters):
             MessageText("The place name is {count} characters long; no place name is longer than {limit}.",
                         ["count": "\(characters)", "limit": "\(PlaceQuery.maximumLength)"])
@@ -74,7 +81,12 @@ extension PlaceQueryError: UserFacingError {
         }
     }
 
-    public var adviceMessage: MessageText? { MessageText("Give a city such as --city \"Kyiv\" or --city \"Paris, FR\".") }
+    public var adviceMessage: MessageText? {
+        switch self {
+        case .coordinates: MessageText("Write them as LAT,LON, such as 50.45,30.52, or give --lat and --lon.")
+        case .empty, .noLetters, .tooLong, .controlCharacters: MessageText("Give a city such as --city \"Kyiv\" or --city \"Paris, FR\".")
+        }
+    }
 
     public var exitStatus: ExitStatus { .usage }
 }
