@@ -93,17 +93,19 @@ enum CLI {
         }
         try process.run()
         // A run still going after its limit is killed by its PID.
-        let watchdog = Task {
-            guard (try? await Task.sleep(for: timeLimit)) != nil, process.isRunning else { return false }
-            return kill(process.processIdentifier, SIGKILL) == 0
+        // What its threads were waiting in is kept first, for the failure to say.
+        let watchdog = Task { () -> String? in
+            guard (try? await Task.sleep(for: timeLimit)) != nil, process.isRunning else { return nil }
+            let threads = HungProcess.threads(process.processIdentifier)
+            return kill(process.processIdentifier, SIGKILL) == 0 ? threads : nil
         }
         let status = await process.ended()
         watchdog.cancel()
         try stdout.close()
         try stderr.close()
         var said = try String(contentsOf: stderrURL, encoding: .utf8)
-        if await watchdog.value {
-            said += "\n(the test killed this run by its PID after \(timeLimit): it had not ended)\n"
+        if let threads = await watchdog.value {
+            said += "\n(the test killed this run by its PID after \(timeLimit): it had not ended; its threads: \(threads))\n"
         }
         return CLIResult(status: status, stdout: try String(contentsOf: stdoutURL, encoding: .utf8), stderr: said)
     }
