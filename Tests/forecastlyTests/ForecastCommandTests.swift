@@ -156,6 +156,7 @@ import TestSupport
         (["--lat", "1", "--lon", "1", "--watch", "--interval", "-1m"], "The value '-1m' is invalid for '--interval <duration>'.", "forecastly --help"),
         (["notes", "list", "--limit", "-1"], "--limit must be 1 or more; got -1.", "forecastly notes list --help"),
         (["cities", "search", "ky", "--limit", "-2"], "--limit must be between 1 and 100; got -2.", "forecastly cities search --help"),
+        (["sky", "Kyiv", "--days", "-3"], "--days must be between 1 and 16; got -3.", "forecastly sky --help"),
         (["--lat", "1", "--lon", "1", "--city"], "Missing value for '--city <name>'.", "forecastly --help"),
         // A subcommand's name as --city's value is a place, not the command run.
         (["--city", "compare", "--days", "99"], "--days must be between 1 and 16; got 99.", "forecastly --help"),

@@ -27,7 +27,7 @@ struct SkyCommand: AsyncParsableCommand {
 
     @OptionGroup var place: PlaceOptions
 
-    @Option(help: ArgumentHelp("Days to show from today (or from --date), 1…16.", valueName: "days"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Days to show from today (or from --date), 1…16.", valueName: "days"))
     var days = 7
 
     @Option(help: ArgumentHelp("The first day to show, any day (YYYY-MM-DD); default today in the place's time zone.", valueName: "date"))
