@@ -165,6 +165,17 @@ import TestSupport
         }
     }
 
+    /// `compare` takes the forecast's unit options, a whole system or one quantity's.
+    @Test func compareTakesTheUnitsOfTheForecast() async throws {
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let metric = try await CLI.run(["compare", "Odesa, Kyiv"], server: server)
+            let knots = try await CLI.run(["compare", "Odesa, Kyiv", "--units", "imperial", "--wind-unit", "knots"], server: server)
+            #expect(metric.status == 0 && knots.status == 0, "\(metric.stderr)\(knots.stderr)")
+            #expect(metric.stdout.contains("km/h") && !metric.stdout.contains(" kn"), "\(metric.stdout)")
+            #expect(knots.stdout.contains(" kn") && !knots.stdout.contains("km/h") && knots.stdout.contains("°F"), "\(knots.stdout)")
+        }
+    }
+
     @Test func compareReportsBadNamesAndShowsTheRest() async throws {
         try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
             let result = try await CLI.run(["compare", "Kyiv, Qwxzvbnm, Lviv, Kyiv", "--json"], server: server,

@@ -26,8 +26,7 @@ struct CompareCommand: AsyncParsableCommand {
               completion: .custom(PlaceCompletion.complete))
     var places: [String] = []
 
-    @Option(help: ArgumentHelp("metric, imperial or uk; default as for the forecast.", valueName: "system"))
-    var units: UnitSystem?
+    @OptionGroup var measurements: UnitOptions
 
     @Flag(help: "Print a JSON array (its schema: the JSONSchema article of ForecastPresentation's documentation).")
     var json = false
@@ -47,8 +46,8 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let settings = try Settings.forRun(Settings.Flags(units: units, provider: service.provider, apiKey: service.apiKey,
-                                                        alerts: noAlerts ? false : nil, language: display.lang))
+        let settings = try Settings.forRun(measurements.applied(to: Settings.Flags(
+            provider: service.provider, apiKey: service.apiKey, alerts: noAlerts ? false : nil, language: display.lang)))
         let places = self.places
         try await Self.show({ try $0.placeList(places) }, settings: settings, service: service, json: json, noColor: display.noColor)
     }

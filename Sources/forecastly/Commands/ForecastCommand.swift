@@ -6,13 +6,6 @@ import ForecastPresentation
 import ForecastlySettings
 import Places
 
-extension UnitSystem: ArgumentChoice {}
-extension TemperatureUnit: ArgumentChoice {}
-extension SpeedUnit: ArgumentChoice {}
-extension PressureUnit: ArgumentChoice {}
-extension PrecipitationUnit: ArgumentChoice {}
-extension DistanceUnit: ArgumentChoice {}
-
 /// `forecastly forecast`: the main job.
 struct ForecastCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
