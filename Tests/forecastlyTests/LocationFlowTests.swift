@@ -69,8 +69,10 @@ import TestSupport
             defer { try? FileManager.default.removeItem(at: home) }
             let deny = try await CLI.run(["location", "deny"], home: home)
             #expect(deny.stdout.contains("the stored place still work"))
-            let set = try await CLI.run(["location", "set", "--city", "Paris, FR"], home: home)
+            // The place as the first word, as the forecast takes it.
+            let set = try await CLI.run(["location", "set", "Paris, FR"], home: home)
             #expect(set.status == 0, "\(set.stderr)")
+            #expect(set.stdout.hasPrefix("Stored Paris, FR at 48.8534°N, 2.3488°E in "), "\(set.stdout)")
             let result = try await CLI.run(["--format", "%l"], server: server, environment: Self.environment(server), home: home)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout == "Paris, FR\n")

@@ -83,11 +83,19 @@ struct LocationCommand: AsyncParsableCommand {
     }
 
     struct Set: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "set", abstract: "Store a default place (used by --source manual, and last by auto).")
-        @OptionGroup var location: LocationOptions
-        @Option(help: ArgumentHelp("A name to show for it (with --city, the city's name).", valueName: "name")) var name: String?
+        static let configuration = CommandConfiguration(
+            commandName: "set", abstract: "Store a default place (used by --source manual, and last by auto).",
+            discussion: "Example: forecastly location set Kyiv   (or \"Paris, FR\", 50.45,30.52, --lat/--lon, --city)")
+        @Argument(help: ArgumentHelp(LocationOptions.placeHelp, valueName: "place"), completion: .custom(PlaceCompletion.complete))
+        var place: String?
+        @OptionGroup var given: LocationOptions
+        @Option(help: ArgumentHelp("A name to show for it (with a city, the city's name).", valueName: "name")) var name: String?
+
+        /// The location options with PLACE folded in.
+        var location: LocationOptions { get throws { try given.including(place: place) } }
 
         func validate() throws {
+            let location = try self.location
             let cities = try location.cityQueries()
             guard cities.count <= 1 else { throw UsageMistake.error(MessageText("Store one place: give --city once.")) }
             guard try location.coordinate() != nil || !cities.isEmpty else {
