@@ -57,7 +57,9 @@ import TestSupport
     /// The air is an extra: when its service fails, one note, and the forecast.
     @Test func aFailingAirServiceIsANoteNotAFailure() async throws {
         try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
-            let result = try await CLI.run(Self.kyiv, server: server, environment: ["FORECASTLY_AIR_QUALITY_URL": CLI.refusingURL])
+            // Only the air asked beside the forecast (see NowcastCommandTests.aFailingNowcastIsANoteNotAFailure).
+            let result = try await CLI.run(Self.kyiv + ["--no-nowcast", "--no-alerts"], server: server,
+                                           environment: ["FORECASTLY_AIR_QUALITY_URL": CLI.refusingURL])
             #expect(result.status == 0)
             #expect(result.stdout.contains("Now    "))
             #expect(!result.stdout.contains("Air "))
