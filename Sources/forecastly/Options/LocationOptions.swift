@@ -22,8 +22,8 @@ struct LocationOptions: ParsableArguments {
             completion: .custom(PlaceCompletion.complete))
     var cities: [String] = []
 
-    /// The help of `PLACE`, the first word of the commands that show one
-    /// place (the forecast, `sky`, `alerts`, `chart`).
+    /// The help of `PLACE`, the first word of the commands that take one
+    /// place (the forecast, `sky`, `alerts`, `chart`, `location set`).
     static let placeHelp =
         "A place: a city as --city takes it (\"Kyiv\", \"Paris, FR\"), or LAT,LON (\"50.45,30.52\"; south or west after --: \"-- -33.9,18.4\")."
 
