@@ -29,7 +29,7 @@ struct Terminal: Sendable {
 
     /// Whether the locale's characters are UTF-8 (the first of LC_ALL,
     /// LC_CTYPE and LANG that is set decides, as the C library's does).
-    static func localeIsUTF8(environment: [String: String]) -> Bool {
+    private static func localeIsUTF8(environment: [String: String]) -> Bool {
         let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
         let lowered = locale.lowercased()
         return lowered.contains("utf-8") || lowered.contains("utf8")
