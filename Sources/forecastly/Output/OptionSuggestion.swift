@@ -9,7 +9,7 @@ enum OptionSuggestion {
     /// unknown, or nil when none is near enough to be meant.
     static func forUnknownOption(in message: String) -> String? {
         guard let unknown = unknownOption(in: message) else { return nil }
-        return nearest(to: unknown, among: knownOptions())
+        return nearest(to: unknown, among: known)
     }
 
     /// The long option ArgumentParser's message names as unknown.
@@ -23,7 +23,7 @@ enum OptionSuggestion {
     /// letters away ("--chart": "Did you mean '--lat'?").
     /// `command` is the subcommand run, nil for the default one.
     static func forAnotherCommandsOption(in message: String, command: String?) -> String? {
-        guard let unknown = unknownOption(in: message), knownOptions().contains(unknown) else { return nil }
+        guard let unknown = unknownOption(in: message), known.contains(unknown) else { return nil }
         let said = message.firstRange(of: " Did you mean ").map { String(message[..<$0.lowerBound]) } ?? message
         return said + " 'forecastly\(command.map { " " + $0 } ?? "")' does not take it."
     }
@@ -49,6 +49,9 @@ enum OptionSuggestion {
     static func nearest(to unknown: String, among known: Set<String>) -> String? {
         known.filter { $0.count >= 5 && unknown.hasPrefix($0) }.max { $0.count < $1.count }
     }
+
+    /// Every command's options, read once: both suggestions ask for them.
+    private static let known = knownOptions()
 
     static func knownOptions() -> Set<String> {
         var names: Set<String> = []
