@@ -4,3 +4,11 @@ extension Duration {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
+
+extension Duration {
+    /// The seconds as a person writes them: "5", "1.5".
+    public var secondsText: String {
+        let seconds = inSeconds
+        return seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
+    }
+}

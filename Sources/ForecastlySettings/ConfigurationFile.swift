@@ -34,6 +34,8 @@ public struct ConfigurationFile: Sendable, Equatable {
     /// Whether the report and JSON show the next two hours (default true).
     public var nowcast: Located<Bool>?
     public var alerts: Located<Bool>?
+    /// How long the extras may take once the forecast is ready.
+    public var extrasWait: Located<Duration>?
     public var language: Located<Language>?
     /// API keys, by the id of the provider they are for.
     public var apiKeys: [String: Located<String>] = [:]
@@ -205,6 +207,9 @@ public struct ConfigurationFile: Sendable, Equatable {
         case .alerts:
             guard let shown = value.bool else { throw bad() }
             self.alerts = Located(shown, line: line ?? 0)
+        case .extrasWait:
+            guard let wait = (value.double ?? value.int.map(Double.init) ?? value.string.flatMap(DurationText.seconds)).flatMap(Settings.extrasWait(seconds:)) else { throw bad() }
+            self.extrasWait = Located(wait, line: line ?? 0)
         case .lang:
             guard let language = value.string.flatMap(Language.init(matching:)) else { throw bad() }
             self.language = Located(language, line: line ?? 0)

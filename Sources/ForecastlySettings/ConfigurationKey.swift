@@ -40,6 +40,8 @@ public struct ConfigurationKey: Hashable, Sendable {
     public static let aqi = ConfigurationKey("aqi", expected: "\"european\" or \"us\"")
     public static let nowcast = ConfigurationKey("nowcast", expected: "true or false")
     public static let alerts = ConfigurationKey("alerts", expected: "true or false")
+    public static let extrasWait = ConfigurationKey(
+        "extras-wait", expected: "a number of seconds from 0 to \(Int(Settings.extrasWaitRange.upperBound))")
     public static let lang = ConfigurationKey("lang", expected: Language.available.map { "\"\($0.code)\"" }.joinedAsChoice())
 
     /// The key that holds `provider`'s API key, when it takes one.
@@ -50,7 +52,7 @@ public struct ConfigurationKey: Hashable, Sendable {
     /// Every key, in the order `forecastly config` and errors list them.
     public static var allCases: [ConfigurationKey] {
         [.units, .temperatureUnit, .windUnit, .pressureUnit, .precipitationUnit, .distanceUnit, .provider, .place, .days, .hours, .clock,
-         .airQuality, .aqi, .nowcast, .alerts, .lang] + WeatherProviders.all.compactMap(apiKey(of:))
+         .airQuality, .aqi, .nowcast, .alerts, .extrasWait, .lang] + WeatherProviders.all.compactMap(apiKey(of:))
     }
 
     public init?(rawValue: String) {

@@ -32,6 +32,11 @@ public struct Settings: Sendable {
     public var nowcast: Setting<Bool>
     /// Whether the report and JSON show official warnings.
     public var alerts: Setting<Bool>
+    /// How long the extras (the air, the next two hours, the warnings) may
+    /// take once the forecast is ready: FORECASTLY_EXTRAS_WAIT or
+    /// `extras-wait`, else `defaultExtrasWait`. Longer on a slow link;
+    /// 0 shows only what came with the forecast.
+    public var extrasWait: Setting<Duration> = Setting(defaultExtrasWait, from: .builtIn)
     /// The language of what is shown: `--lang`, `lang`, then the locale
     /// (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English.
     public private(set) var language: Setting<Language> = Setting(.english, from: .builtIn)
@@ -98,6 +103,20 @@ public struct Settings: Sendable {
     public static let pressureUnitVariable = "FORECASTLY_PRESSURE_UNIT"
     public static let precipitationUnitVariable = "FORECASTLY_PRECIPITATION_UNIT"
     public static let distanceUnitVariable = "FORECASTLY_DISTANCE_UNIT"
+    /// The variable that says how long the extras may take, in seconds.
+    public static let extrasWaitVariable = "FORECASTLY_EXTRAS_WAIT"
+
+    /// Short: the forecast is what was asked for, and an extra still
+    /// missing by then is seldom worth waiting for.
+    public static let defaultExtrasWait: Duration = .milliseconds(1500)
+    /// The waits a person may choose, in seconds.
+    public static let extrasWaitRange: ClosedRange<Double> = 0...60
+
+    /// `seconds` as the extras' wait, to the millisecond; nil when out of range.
+    static func extrasWait(seconds: Double) -> Duration? {
+        guard extrasWaitRange.contains(seconds) else { return nil }
+        return .milliseconds(Int64((seconds * 1000).rounded()))
+    }
 
     /// The unit of every quantity, for a display.
     public var measurementUnits: MeasurementUnits {
@@ -120,7 +139,7 @@ public struct Settings: Sendable {
         where Value.RawValue == String, Value: CaseIterable {
             guard let text = environment[variable], !text.isEmpty else { return nil }
             guard let value = Value(rawValue: text.lowercased()) else {
-                throw EnvironmentSettingError(variable: variable, value: text, expected: Value.allCases.map(\.rawValue))
+                throw EnvironmentSettingError(variable: variable, value: text, expected: .oneOf(Value.allCases.map(\.rawValue)))
             }
             return Setting(value, from: .environment(variable))
         }
@@ -128,7 +147,7 @@ public struct Settings: Sendable {
         func provider(named text: String?) throws(EnvironmentSettingError) -> Setting<WeatherProvider>? {
             guard let text, !text.isEmpty else { return nil }
             guard let provider = WeatherProviders.named(text) else {
-                throw EnvironmentSettingError(variable: WeatherProvider.environmentVariable, value: text, expected: WeatherProviders.all.map(\.provider.id))
+                throw EnvironmentSettingError(variable: WeatherProvider.environmentVariable, value: text, expected: .oneOf(WeatherProviders.all.map(\.provider.id)))
             }
             return Setting(provider, from: .environment(WeatherProvider.environmentVariable))
         }
@@ -174,6 +193,13 @@ public struct Settings: Sendable {
         let aqi = flags.aqi.map { Setting($0, from: .flag("--aqi")) } ?? fromFile(file?.aqi)
         let nowcast = flags.nowcast.map { Setting($0, from: .flag("--no-nowcast")) } ?? fromFile(file?.nowcast) ?? Setting(true, from: .builtIn)
         let alerts = flags.alerts.map { Setting($0, from: .flag("--no-alerts")) } ?? fromFile(file?.alerts) ?? Setting(true, from: .builtIn)
+        var extrasWait = fromFile(file?.extrasWait) ?? Setting(defaultExtrasWait, from: .builtIn)
+        if let text = environment[extrasWaitVariable], !text.isEmpty {
+            guard let wait = DurationText.seconds(text).flatMap(Self.extrasWait(seconds:)) else {
+                throw EnvironmentSettingError(variable: extrasWaitVariable, value: text, expected: .seconds(extrasWaitRange))
+            }
+            extrasWait = Setting(wait, from: .environment(extrasWaitVariable))
+        }
         let localeLanguage = LocaleLanguage.resolve(environment).map { Setting($0.language, from: .locale(variable: $0.variable, value: $0.value)) }
         let language = flags.language.map { Setting($0, from: .flag("--lang")) } ?? fromFile(file?.language) ?? localeLanguage
             ?? Setting(.english, from: .builtIn)
@@ -181,6 +207,7 @@ public struct Settings: Sendable {
                         precipitationUnit: precipitationUnit, distanceUnit: distanceUnit, provider: provider, place: fromFile(file?.place), days: days, hours: hours, clock: clock, apiKey: apiKey,
                         airQuality: airQuality, aqi: aqi, nowcast: nowcast, alerts: alerts)
         settings.language = language
+        settings.extrasWait = extrasWait
         settings.timeLocale = LocaleConventions.locale(for: "LC_TIME", in: environment)?.1
         settings.words = Words(language.value, localeName: settings.timeLocale)
         if flags.apiKey != nil {
@@ -198,12 +225,28 @@ public struct Settings: Sendable {
 public struct EnvironmentSettingError: Error, Sendable, Equatable, UserFacingError {
     public let variable: String
     public let value: String
-    public let expected: [String]
+    public let expected: Expected
+
+    /// What the variable takes.
+    public enum Expected: Sendable, Equatable {
+        /// One of these words.
+        case oneOf([String])
+        /// A number of seconds in the range.
+        case seconds(ClosedRange<Double>)
+    }
 
     public var exitStatus: ExitStatus { .usage }
     public var summaryMessage: MessageText {
-        MessageText("{variable} must be one of {expected}; got “{value}”",
-                    ["variable": variable, "expected": expected.joined(separator: ", "), "value": value.strippingTerminalControls(limit: 40)])
+        let got = value.strippingTerminalControls(limit: 40)
+        return switch expected {
+        case .oneOf(let words):
+            MessageText("{variable} must be one of {expected}; got “{value}”",
+                        ["variable": variable, "expected": words.joined(separator: ", "), "value": got])
+        case .seconds(let range):
+            MessageText("{variable} must be a number of seconds from {least} to {most}; got “{value}”",
+                        ["variable": variable, "least": String(Int(range.lowerBound)),
+                         "most": String(Int(range.upperBound)), "value": got])
+        }
     }
     public var adviceMessage: MessageText? { MessageText("Change or unset it.") }
 }

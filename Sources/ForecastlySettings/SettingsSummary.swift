@@ -25,6 +25,7 @@ extension Settings {
             ("air", settings.airQuality.value ? "shown" : "off", settings.airQuality.source),
             ("nowcast", settings.nowcast.value ? "shown" : "off", settings.nowcast.source),
             ("alerts", settings.alerts.value ? "shown" : "off", settings.alerts.source),
+            ("extras wait", settings.extrasWait.value.secondsText + " s", settings.extrasWait.source),
             ("language", settings.language.value.code, settings.language.source),
             ("aqi", settings.aqi?.value.rawValue ?? "by region (european in Europe, us elsewhere)", settings.aqi?.source),
             ("api key", key, settings.apiKey?.source),
@@ -64,6 +65,7 @@ extension Settings {
     # aqi = "us"                     # or "european"; default by region
     # nowcast = false                # leave out the next two hours' rain
     # alerts = false                 # leave out official weather warnings
+    # extras-wait = 5                # seconds the extras may take after the forecast; default 1.5
     # lang = "de"                    # de, es, fr, it, ja, nl, pl, pt, ru, uk or en; default from the locale
     \(keyLines)
     """

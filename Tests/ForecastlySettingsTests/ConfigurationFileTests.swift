@@ -36,6 +36,12 @@ import TestSupport
         #expect(file.apiKeys["open-meteo"] == nil)
     }
 
+    /// The extras' wait, in seconds: a number, or a duration as `--timeout`-like options take it.
+    @Test(arguments: [("extras-wait = 5", 5000), ("extras-wait = 2.5", 2500), ("extras-wait = 0", 0), ("extras-wait = \"1m\"", 60_000)])
+    func theExtrasWaitIsSeconds(line: String, milliseconds: Int64) throws {
+        #expect(try parse(line + "\n").extrasWait == Located(.milliseconds(milliseconds), line: 1))
+    }
+
     @Test func anEmptyFileSetsNothing() throws {
         let file = try parse("# nothing yet\n")
         #expect(file == ConfigurationFile(path: Self.path))
@@ -66,6 +72,10 @@ import TestSupport
         ("units = \"metric\"\n[forecast]\ndays = 3\n", "line 2: this is not TOML (settings are not in tables; write key = value at the top level)"),
         ("forecast.days = 3\n", "line 1: this is not TOML (a setting is one line"),
         ("openweather-api-key = \"has space\"\n", "line 1: openweather-api-key takes the key as a string; got a key with spaces"),
+        ("extras-wait = 61\n", "line 1: extras-wait takes a number of seconds from 0 to 60; got 61"),
+        ("extras-wait = -1\n", "line 1: extras-wait takes a number of seconds from 0 to 60; got -1"),
+        ("extras-wait = \"soon\"\n", "line 1: extras-wait takes a number of seconds from 0 to 60; got “soon”"),
+        ("extras-wait = nan\n", "line 1: extras-wait takes a number of seconds from 0 to 60; got nan"),
     ])
     func aMistakeNamesTheFileTheLineAndTheKey(text: String, message: String) {
         let error = #expect(throws: ConfigurationError.self) { try parse(text) }

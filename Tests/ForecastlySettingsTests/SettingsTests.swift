@@ -86,6 +86,20 @@ import Testing
         #expect(settings.place == Setting("50.45, 30.52", from: .file(path: Self.path, line: 1)))
     }
 
+    /// How long the extras may take: the variable, then the file, then 1.5 s.
+    @Test func theExtrasWaitComesFromTheVariableThenTheFile() throws {
+        let file = try ConfigurationFile.parse(Array("extras-wait = 4\n".utf8), path: Self.path)
+        #expect(try Settings.resolve(flags: .init(), environment: [:], file: nil).extrasWait == Setting(.milliseconds(1500), from: .builtIn))
+        #expect(try Settings.resolve(flags: .init(), environment: [:], file: file).extrasWait == Setting(.seconds(4), from: .file(path: Self.path, line: 1)))
+        #expect(try Settings.resolve(flags: .init(), environment: ["FORECASTLY_EXTRAS_WAIT": "0.5"], file: file).extrasWait
+                == Setting(.milliseconds(500), from: .environment("FORECASTLY_EXTRAS_WAIT")))
+        let error = #expect(throws: EnvironmentSettingError.self) {
+            try Settings.resolve(flags: .init(), environment: ["FORECASTLY_EXTRAS_WAIT": "forever"], file: file)
+        }
+        #expect(error?.userMessage == "FORECASTLY_EXTRAS_WAIT must be a number of seconds from 0 to 60; got “forever”. Change or unset it.")
+        #expect(error?.exitStatus == .usage)
+    }
+
     @Test func aVariableWithAnUnknownValueIsAUsageErrorUnlessAFlagOverridesIt() throws {
         let error = #expect(throws: EnvironmentSettingError.self) {
             try Settings.resolve(flags: .init(), environment: ["FORECASTLY_UNITS": "kelvin"], file: nil)

@@ -52,6 +52,7 @@ enum CLI {
             "FORECASTLY_GPSD": "127.0.0.1:9", "FORECASTLY_IPGEO_URL": "\(CLI.refusingURL)/",
             // The fallback provider never leaves the machine either.
             "FORECASTLY_MET_NORWAY_URL": CLI.refusingURL, "FORECASTLY_OPENWEATHER_URL": CLI.refusingURL,
+            CLI.extrasWait.key: CLI.extrasWait.value,
         ]
         // Nothing in these tests may reach the internet: without a stub, point at a closed loopback port.
         environment["FORECASTLY_OPEN_METEO_URL"] = server?.baseURL ?? CLI.refusingURL
@@ -112,6 +113,12 @@ enum CLI {
 }
 
 extension CLI {
+    /// The extras' wait in these runs: the longest there is. A test that
+    /// expects the air or the next two hours must not lose them to a machine
+    /// busy with the rest of the suite; the budget itself is
+    /// `ExtrasBudgetTests`', which sets a short one.
+    static let extrasWait = (key: "FORECASTLY_EXTRAS_WAIT", value: "60")
+
     /// Starts the binary without waiting (for tests that kill it or read it
     /// while it runs); output is discarded unless pipes are given.
     static func start(
@@ -128,6 +135,7 @@ extension CLI {
             "FORECASTLY_GPSD": "127.0.0.1:9", "FORECASTLY_IPGEO_URL": "http://127.0.0.1:9/",
             // The fallback provider never leaves the machine either.
             "FORECASTLY_MET_NORWAY_URL": "http://127.0.0.1:9", "FORECASTLY_OPENWEATHER_URL": "http://127.0.0.1:9",
+            CLI.extrasWait.key: CLI.extrasWait.value,
         ]
         environment["XDG_CACHE_HOME"] = try await PlaceCache.shared.directory()
         environment.merge(extra) { _, new in new }

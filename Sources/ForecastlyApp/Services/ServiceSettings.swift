@@ -1,5 +1,6 @@
 public import ForecastCore
 public import ForecastProviders
+public import ForecastlySettings
 
 /// Which weather service a run asks, and how.
 public struct ServiceSettings: Sendable, Hashable {
@@ -16,10 +17,14 @@ public struct ServiceSettings: Sendable, Hashable {
     public var language: String?
     /// How long one answer may take in all, the fallback included (`--timeout`); nil: each request's own limit only.
     public var timeout: Duration?
+    /// How long the extras may take once the forecast is ready (`Settings.extrasWait`).
+    public var extrasWait: Duration
 
     public init(
-        provider: WeatherProvider = WeatherProviders.standard, fallback: Bool = true, apiKey: String? = nil, plans: Set<String> = [], language: String? = nil
+        provider: WeatherProvider = WeatherProviders.standard, fallback: Bool = true, apiKey: String? = nil, plans: Set<String> = [], language: String? = nil,
+        extrasWait: Duration = Settings.defaultExtrasWait
     ) {
+        self.extrasWait = extrasWait
         self.language = language
         self.provider = provider
         self.fallback = fallback

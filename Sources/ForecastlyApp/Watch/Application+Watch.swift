@@ -83,7 +83,7 @@ extension Application {
                         // The extras of each new forecast: what is shown, and what notifications watch.
                         let screenLog = NoteLog()
                         let extras = await self.extras(wanted, at: forecast.requestedCoordinate, entry: shownPlace?.gazetteerEntry,
-                                                       services: services, store: store, deadline: self.extraDeadline(ready: true), log: screenLog)
+                                                       services: services, store: store, deadline: self.extraDeadline(settings.service, ready: true), log: screenLog)
                         notes += screenLog.all
                         if let note = extras.note(forecastOrigin: origin) { notes.append(note) }
                         if let notifications, let note = await notifications.refresh(extras, timeZone: forecast.timeZone, now: context.now()) {

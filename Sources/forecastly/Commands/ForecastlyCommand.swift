@@ -50,6 +50,7 @@ struct ForecastlyCommand: AsyncParsableCommand {
         \(ProviderVariables.lines.joined(separator: "\n"))
           FORECASTLY_CONTACT             your e-mail or site, for services that ask who calls
           FORECASTLY_UNITS               metric or imperial
+          FORECASTLY_EXTRAS_WAIT         seconds the extras may take (1.5)
           FORECASTLY_GPSD                gpsd HOST[:PORT]
           FORECASTLY_IPGEO_URL           IP location service (HTTPS)
           FORECASTLY_GEOCODING_URL       place names not in the offline index

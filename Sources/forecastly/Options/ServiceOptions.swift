@@ -81,7 +81,7 @@ struct ServiceOptions: ParsableArguments {
         default: nil
         }
         var service = ServiceSettings(provider: settings.provider.value, fallback: !noFallback, apiKey: settings.apiKey?.value,
-                               plans: Set(plans.map(\.id)), language: chosen)
+                               plans: Set(plans.map(\.id)), language: chosen, extrasWait: settings.extrasWait.value)
         service.timeout = .milliseconds(Int64(timeout * 1000))
         return service
     }
