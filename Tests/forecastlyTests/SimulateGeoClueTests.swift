@@ -23,8 +23,8 @@ import TestSupport
 
     /// where-am-i for `seconds`, its output (line-buffered, so that what it
     /// printed is there when it is stopped early) and errors.
-    static func whereAmI(_ served: Served, seconds: Int) throws -> (Process, Task<String, Never>) {
-        try SimulateServeTests.clientStarted("/usr/bin/stdbuf", ["-oL", Self.whereAmI, "-t", "\(seconds)"],
+    static func whereAmI(_ served: Served, seconds: Int) throws -> (Process, ClientOutput) {
+        try SimulateServeTests.clientWatched("/usr/bin/stdbuf", ["-oL", Self.whereAmI, "-t", "\(seconds)"],
                                              environment: ["DBUS_SYSTEM_BUS_ADDRESS": served.bus, "LANG": "C.UTF-8"], withErrors: true)
     }
 
@@ -59,9 +59,10 @@ import TestSupport
             try await Self.untilActive(served)
             #expect(try await Self.control(served, ["move", "52.5300,13.4200"]).status == 0)
             try await Self.untilActive(served, told: 2)
-            try await Task.sleep(for: .milliseconds(300))  // where-am-i prints what it was told
+            // Told twice, it prints twice: wait for that, not for a time.
+            #expect(await output.printed { Self.positions($0).count == 2 })
             kill(client.processIdentifier, SIGKILL)  // a child of Foundation's Process may have SIGTERM blocked
-            let printed = await output.value
+            let printed = await output.whole.value
             let positions = Self.positions(printed)
             #expect(positions.count == 2, "\(printed)")
             #expect(positions.first.map { abs($0.latitude - 52.5212) < 1e-6 && abs($0.longitude - 13.4098) < 1e-6 && $0.accuracy == 6 } == true)
@@ -78,7 +79,7 @@ import TestSupport
     func aRefusalIsGeoCluesOwn(apps: String, desktopSwitch: String, refusal: String) async throws {
         try await SimulateServeTests.serving([], story: Self.story(apps: apps, desktopSwitch: desktopSwitch)) { served in
             let (client, output) = try Self.whereAmI(served, seconds: 10)
-            let printed = await output.value
+            let printed = await output.whole.value
             #expect(printed.contains("org.freedesktop.DBus.Error.AccessDenied: \(refusal)"), "\(printed)")
             #expect(Self.positions(printed).isEmpty)
             #expect(client.terminationStatus != 0)
@@ -89,7 +90,7 @@ import TestSupport
     @Test func aCityGrantIsToldACityPosition() async throws {
         try await SimulateServeTests.serving([], story: Self.story(apps: #"{"*": {"permission": "asked", "answer": "allow", "accuracy": "city"}}"#)) { served in
             let (_, output) = try Self.whereAmI(served, seconds: 3)
-            let printed = await output.value
+            let printed = await output.whole.value
             let position = try #require(Self.positions(printed).first, "\(printed)")
             #expect(position.accuracy == 15_000)
             let moved = hypot((position.latitude - 52.5212) * 111_320, (position.longitude - 13.4098) * 111_320 * cos(52.52 * .pi / 180))
@@ -105,10 +106,10 @@ import TestSupport
             try await Self.untilActive(served)
             #expect(try await Self.control(served, ["revoke", Self.demo]).status == 0)
             #expect(try await Self.control(served, ["move", "52.5300,13.4200"]).status == 0)
-            let told = Self.positions(await first.value)
+            let told = Self.positions(await first.whole.value)
             #expect(told.count == 1 && told.allSatisfy { abs($0.latitude - 52.5212) < 1e-6 }, "\(told)")
             #expect(try await Self.control(served, ["allow", Self.demo]).status == 0)
-            let again = Self.positions(try await Self.whereAmI(served, seconds: 3).1.value)
+            let again = Self.positions(await (try Self.whereAmI(served, seconds: 3)).1.whole.value)
             #expect(again.count == 1 && again.allSatisfy { abs($0.latitude - 52.53) < 1e-6 }, "\(again)")
             let status = try await Self.control(served, ["status"])
             #expect(status.stdout.contains("GeoClue"), "\(status.stdout)")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 
@@ -82,30 +83,47 @@ import TestSupport
     static func clientStarted(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil, withErrors: Bool = false
     ) throws -> (Process, Task<String, Never>) {
+        let (process, output) = try clientWatched(executable, arguments, environment: environment, directory: directory, withErrors: withErrors)
+        return (process, Task { await output.whole.value })
+    }
+
+    /// As `clientStarted`, with what the client has printed so far, for a
+    /// test that waits until it prints something.
+    static func clientWatched(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil, withErrors: Bool = false
+    ) throws -> (Process, ClientOutput) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let environment { process.environment = environment }
         if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = withErrors ? output : FileHandle.nullDevice
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = withErrors ? pipe : FileHandle.nullDevice
         try process.run()
         let pid = process.processIdentifier
-        let reading = Task {
+        let soFar = Mutex((data: Data(), ended: false))
+        let whole = Task {
             let deadline = Task {
                 try await Task.sleep(for: .seconds(120))
                 kill(-pid, SIGKILL)
                 kill(pid, SIGKILL)
             }
-            let data = await withCheckedContinuation { continuation in
-                DispatchQueue.global().async { continuation.resume(returning: output.fileHandleForReading.readDataToEndOfFile()) }
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().async {
+                    while case let chunk = pipe.fileHandleForReading.availableData, !chunk.isEmpty {
+                        soFar.withLock { $0.data.append(chunk) }
+                    }
+                    soFar.withLock { $0.ended = true }
+                    continuation.resume()
+                }
             }
             process.waitUntilExit()
             deadline.cancel()
-            return String(decoding: data, as: UTF8.self)
+            return String(decoding: soFar.withLock { $0.data }, as: UTF8.self)
         }
-        return (process, reading)
+        let output = ClientOutput(soFar: { soFar.withLock { (String(decoding: $0.data, as: UTF8.self), $0.ended) } }, whole: whole)
+        return (process, output)
     }
 
     /// Runs a client to its end (or kills it by PID after a minute); its stdout.
@@ -394,6 +412,24 @@ import TestSupport
             #expect(!SimulateServeTests.positions(output.split(whereSeparator: \.isNewline)).isEmpty, "\(output)")
             served.process.waitUntilExit()
             #expect(served.process.terminationStatus == 0)
+        }
+    }
+}
+
+/// A client's output: what it has printed so far, and all of it once it ends.
+struct ClientOutput: Sendable {
+    /// What it printed so far, and whether its output has ended.
+    let soFar: @Sendable () -> (text: String, ended: Bool)
+    let whole: Task<String, Never>
+
+    /// Waits until what it printed satisfies `done`; false if its output
+    /// ended first. Its deadline (two minutes) bounds the wait.
+    func printed(_ done: (String) -> Bool) async -> Bool {
+        while true {
+            let (text, ended) = soFar()
+            if done(text) { return true }
+            if ended { return false }
+            try? await Task.sleep(for: .milliseconds(50))
         }
     }
 }
