@@ -7,12 +7,12 @@ import Places
 import Synchronization
 
 /// The extras' terms. The forecast never waits on them: each gets a short
-/// budget of its own after the forecast is ready (`ServiceSettings.extrasWait`), and what has not answered
-/// by then is left out. A failure is remembered for a while, so the next
-/// runs neither ask again nor wait. An answer stands for as long as it is
-/// new enough (the air until the end of its hour, the next two hours for ten
-/// minutes; warnings until their service may be asked again), so a repeat
-/// run sends no request for it.
+/// budget of its own after the forecast is ready (`ServiceSettings.extrasWait`),
+/// and what has not answered by then is left out. A failure is remembered
+/// for a while, so the next runs neither ask again nor wait. An answer
+/// stands for as long as it is new enough (the air until the end of its
+/// hour, the next two hours for ten minutes; warnings until their service
+/// may be asked again), so a repeat run sends no request for it.
 public enum ExtraTerms {
     /// How long a failed extra is not asked again.
     public static let failureMemory: TimeInterval = 600
@@ -207,7 +207,7 @@ extension Application {
             AppLog.logger.debug("\(kind): \(error.userMessage)")
             failure = (error.shortReason, error.isNetworkFailure, error)
         case nil:
-            failure = ("no answer within \(ValueFormatting.seconds(deadline.budget))", true, nil)
+            failure = ("no answer within \(deadline.budget.secondsText) s", true, nil)
         }
         AppLog.logger.debug("\(kind): \(failure.reason)")
         let reason = (failure.network ? Self.networkReasonMark : "") + failure.reason
@@ -254,13 +254,5 @@ extension ForecastError {
         case .nameResolutionFailed, .connectionRefused, .connectTimedOut, .responseTimedOut, .tlsFailed, .cancelled: return true
         case .bodyTooLarge, .insecureURL, .other: return false
         }
-    }
-}
-
-/// Durations as the notes write them.
-enum ValueFormatting {
-    /// "1.5 s".
-    static func seconds(_ duration: Duration) -> String {
-        "\(duration.secondsText) s"
     }
 }
