@@ -55,7 +55,7 @@ providers = [
      [f"/data/2.5/weather?lat={lat}&lon={lon}&units=metric&appid=benchmark",
       f"/data/2.5/forecast?lat={lat}&lon={lon}&units=metric&appid=benchmark"]),
     ("openweather", {"/data/3.0/onecall": celsius("openweather/onecall_3.0_greenwich_standard_2024-10-25.json")},
-     "FORECASTLY_OPENWEATHER_URL", ["--api-key", "benchmark", "--openweather-onecall"],
+     "FORECASTLY_OPENWEATHER_URL", ["--api-key", "benchmark", "--plan", "onecall"],
      [f"/data/3.0/onecall?lat={lat}&lon={lon}&units=metric&exclude=minutely,alerts&appid=benchmark"]),
 ]
 
@@ -79,6 +79,6 @@ for name, routes, variable, extra, paths in providers:
             samples[label].append(wall_ms(command, env))
     server.shutdown()
     ours, theirs = statistics.median(samples["forecastly"]), statistics.median(samples["curl"])
-    label = name + (" (One Call)" if "--openweather-onecall" in extra else "")
+    label = name + (" (One Call)" if "onecall" in extra else "")
     print(f"  {label:<24} forecastly median {ours:6.2f} ms   curl median {theirs:6.2f} ms   "
           f"ratio {ours / theirs:.2f}x  (goal: at most 1.5x)")
