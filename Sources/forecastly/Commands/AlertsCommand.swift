@@ -40,7 +40,7 @@ struct AlertsCommand: AsyncParsableCommand {
 
     func validate() throws {
         try place.checkOnePlace(for: "alerts")
-        if json, drawing.ascii { throw UsageMistake.error(MessageText("--ascii draws the text in plain ASCII; leave it out with --json.")) }
+        try drawing.check(json: json)
         if offline, refresh { throw UsageMistake.error(MessageText("--offline and --refresh contradict each other; choose one.")) }
     }
 

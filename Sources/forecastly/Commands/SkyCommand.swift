@@ -44,7 +44,7 @@ struct SkyCommand: AsyncParsableCommand {
         try place.checkOnePlace(for: "sky")
         _ = try firstDay()
         guard (1...16).contains(days) else { throw UsageMistake.error(MessageText("--days must be between 1 and 16; got {value}.", ["value": "\(days)"])) }
-        if json, drawing.ascii { throw UsageMistake.error(MessageText("--ascii draws the text in plain ASCII; leave it out with --json.")) }
+        try drawing.check(json: json)
     }
 
     /// `--date`, read.

@@ -14,4 +14,9 @@ struct DrawingOptions: ParsableArguments {
 
     /// Whether to draw in ASCII: asked for, or the locale's characters are not UTF-8.
     var drawsASCII: Bool { ascii || Terminal.asciiOnly }
+
+    /// `--ascii` draws text for people; JSON is for programs.
+    func check(json: Bool) throws {
+        if json, ascii { throw UsageMistake.error(MessageText("--ascii draws the text in plain ASCII; leave it out with --json.")) }
+    }
 }

@@ -53,7 +53,7 @@ enum OptionSuggestion {
     /// Every command's options, read once: both suggestions ask for them.
     private static let known = knownOptions()
 
-    static func knownOptions() -> Set<String> {
+    private static func knownOptions() -> Set<String> {
         var names: Set<String> = []
         var commands: [any ParsableCommand.Type] = [ForecastlyCommand.self]
         while let command = commands.popLast() {
