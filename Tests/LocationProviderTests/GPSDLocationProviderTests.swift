@@ -24,7 +24,7 @@ import TestSupport
         Replay(log: "gr8013-w.log", minimumMode: 2, maximumMode: 3, latitude: 52.514809167, longitude: 13.464265167),  // u-blox 8, GN talkers
     ])
     func firstFixMatchesTheRecording(replay: Replay) async throws {
-        let fix = try await Self.firstFix(replaying: replay.log)
+        let fix = try await Self.firstFix(replaying: replay.log, first: (replay.latitude, replay.longitude))
         #expect(abs(fix.coordinate.latitude - replay.latitude) < 1e-6)
         #expect(abs(fix.coordinate.longitude - replay.longitude) < 1e-6)
         let mode = try #require(fix.gps?.mode)
@@ -33,13 +33,29 @@ import TestSupport
         #expect(fix.accuracy == .full)
     }
 
+    /// The positions a late client may hear are read from the log itself:
+    /// its first is the recorded first fix.
+    @Test(arguments: [("nd-1005.log", 57.163445, -2.12137), ("blumax-gps009.log", 52.018015, 8.534753333)])
+    func theLogsPositionsBeginWithTheFirstFix(log: String, latitude: Double, longitude: Double) throws {
+        let first = try #require(try Self.positions(in: Fixtures.url("gpsd/\(log)")).first)
+        #expect(abs(first.latitude - latitude) < 1e-6 && abs(first.longitude - longitude) < 1e-6, "\(first)")
+    }
+
     /// The first fix of one pipe-paced replay. That recipe plays the log
     /// once, about 1.4 s after gpsfake starts; a test runner saturated by
-    /// the parallel CLI tests can connect only after it ended, and then hears
-    /// no fix at all (a receiver without one, or none once gpsfake removed
-    /// it). Only that case is tried again, on a fresh gpsfake: a replay that
-    /// was heard yields a fix, and a wrong one still fails.
-    static func firstFix(replaying log: String, attempts: Int = 3) async throws -> LocationFix {
+    /// the parallel CLI tests can connect only after it began, and then hears
+    /// a later fix of the log, or after it ended, and then no fix at all (a
+    /// receiver without one, or none once gpsfake removed it). Only those
+    /// cases are tried again, on a fresh gpsfake: a fix that is none of the
+    /// log's positions (a placeholder, a misread sentence) still fails.
+    static func firstFix(replaying log: String, first: (latitude: Double, longitude: Double), attempts: Int = 3) async throws -> LocationFix {
+        let recorded = try positions(in: Fixtures.url("gpsd/\(log)"))
+        func isFirst(_ fix: LocationFix) -> Bool {
+            abs(fix.coordinate.latitude - first.latitude) < 1e-6 && abs(fix.coordinate.longitude - first.longitude) < 1e-6
+        }
+        func isLater(_ fix: LocationFix) -> Bool {
+            recorded.contains { abs(fix.coordinate.latitude - $0.latitude) < 1e-6 && abs(fix.coordinate.longitude - $0.longitude) < 1e-6 }
+        }
         var attempt = 1
         while true {
             let fix: LocationFix? = try await GPSFake.with(log: Fixtures.url("gpsd/\(log)")) { gpsfake -> LocationFix? in
@@ -55,8 +71,30 @@ import TestSupport
                     return nil
                 }
             }
-            if let fix { return fix }
+            if let fix, isFirst(fix) || !isLater(fix) || attempt == attempts { return fix }
             attempt += 1
+        }
+    }
+
+    /// Every position the log's GGA (with a fix) and RMC (valid) sentences
+    /// give, in decimal degrees: where a client that joined late can be.
+    static func positions(in log: URL) throws -> [(latitude: Double, longitude: Double)] {
+        func degrees(_ value: Substring, _ hemisphere: Substring, width: Int) -> Double? {
+            guard value.count > width, let whole = Double(value.prefix(width)), let minutes = Double(value.dropFirst(width)) else { return nil }
+            let magnitude = whole + minutes / 60
+            return hemisphere == "S" || hemisphere == "W" ? -magnitude : magnitude
+        }
+        return try String(contentsOf: log, encoding: .utf8).split(whereSeparator: \.isNewline).compactMap { line in
+            let fields = line.split(separator: "*").first?.split(separator: ",", omittingEmptySubsequences: false) ?? []
+            guard let kind = fields.first?.suffix(3) else { return nil }
+            let at: Int
+            switch kind {
+            case "GGA" where fields.count > 6 && fields[6] != "0": at = 2
+            case "RMC" where fields.count > 6 && fields[2] == "A": at = 3
+            default: return nil
+            }
+            guard let latitude = degrees(fields[at], fields[at + 1], width: 2), let longitude = degrees(fields[at + 2], fields[at + 3], width: 3) else { return nil }
+            return (latitude, longitude)
         }
     }
 
