@@ -86,9 +86,15 @@ enum EntryPoint {
             }
             return .success
         }
-        let text = ForecastlyCommand.message(for: error)
+        var text = ForecastlyCommand.message(for: error)
         // A mistake the commands' own checks found is said in the user's language.
-        let mistake = UsageMistake(carriedIn: text)
+        var mistake = UsageMistake(carriedIn: text)
+        // Those checks run before ArgumentParser reports an option the command
+        // does not take, which is then the first mistake ("--svg x.svg" made x.svg the place).
+        if mistake != nil, let unknown = OptionSuggestion.firstUnknownOption(among: arguments) {
+            text = unknown
+            mistake = nil
+        }
         var message = mistake.map(UserLanguage.line) ?? oneLine(text)
         // Some of ArgumentParser's messages end without a full stop
         // ("Missing value for '--city <name>'"), and a second sentence follows.

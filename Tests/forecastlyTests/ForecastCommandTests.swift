@@ -161,8 +161,13 @@ import TestSupport
         // A subcommand's name as --city's value is a place, not the command run.
         (["--city", "compare", "--days", "99"], "--days must be between 1 and 16; got 99.", "forecastly --help"),
         // Another command's option is said as such, not as ArgumentParser's guess ("Did you mean '--lat'?").
-        (["alerts", "--days", "3"], "Unknown option '--days'. 'forecastly alerts' does not take it.", "forecastly alerts --help"),
-        (["--svg", "x.svg"], "Unknown option '--svg'. 'forecastly' does not take it.", "forecastly --help"),
+        (["alerts", "--days", "3"], "Unknown option '--days'. 'forecastly alerts' does not take it; other commands do.", "forecastly alerts --help"),
+        (["--svg", "x.svg"], "Unknown option '--svg'. 'forecastly' does not take it; 'forecastly chart' does.", "forecastly --help"),
+        // The commands' own checks run before ArgumentParser reports an unknown
+        // option; the option is still the mistake said (x.svg and 3 were read as PLACE).
+        (["--lat", "1", "--lon", "2", "--svg", "x.svg"], "Unknown option '--svg'. 'forecastly' does not take it; 'forecastly chart' does.", "forecastly --help"),
+        (["--lat", "1", "--lon", "2", "--hourz", "3"], "Unknown option '--hourz'. Did you mean '--hours'?", "forecastly --help"),
+        (["location", "set", "Kyiv", "--nam", "Home"], "Unknown option '--nam'. Did you mean '--name'?", "forecastly location set --help"),
     ])
     func negativeNumbersReachTheRangeCheck(arguments: [String], message: String, help: String) async throws {
         let result = try await CLI.run(arguments)
@@ -392,7 +397,7 @@ import TestSupport
     @Test func anotherCommandsOptionIsNamedAsSuch() async throws {
         let result = try await CLI.run(["about", "--oneline"])
         #expect(result.status == 64)
-        #expect(result.stderr == "forecastly: Unknown option '--oneline'. 'forecastly about' does not take it. See 'forecastly about --help'.\n")
+        #expect(result.stderr == "forecastly: Unknown option '--oneline'. 'forecastly about' does not take it; 'forecastly' and 'forecastly simulate' do. See 'forecastly about --help'.\n")
     }
 
     /// `help` with a command that does not exist is an error, not the root help.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForecastlyBase
 import ForecastProviders
 
 /// "Did you mean '--lat'?" for a misspelled option. The known options are
@@ -17,15 +18,44 @@ enum OptionSuggestion {
         message.firstMatch(of: /Unknown option '(--[A-Za-z0-9-]+)'/).map { String($0.output.1) }
     }
 
-    /// An option this command does not take, said as such ("'forecastly
-    /// alerts' does not take it.") when another command takes it: in place
-    /// of ArgumentParser's guess, which is then any option up to three
-    /// letters away ("--chart": "Did you mean '--lat'?").
+    /// An option this command does not take, said as such, with the
+    /// commands that take it ("'forecastly alerts' does not take it;
+    /// 'forecastly chart' does."): in place of ArgumentParser's guess, which
+    /// is then any option up to three letters away ("--chart": "Did you mean '--lat'?").
     /// `command` is the subcommand run, nil for the default one.
     static func forAnotherCommandsOption(in message: String, command: String?) -> String? {
-        guard let unknown = unknownOption(in: message), known.contains(unknown) else { return nil }
+        guard let unknown = unknownOption(in: message) else { return nil }
+        let takers = commands.filter { !$0.isDefault && $0.options.contains(unknown) }.map { "'" + $0.name + "'" }
+        guard !takers.isEmpty else { return nil }
         let said = message.firstRange(of: " Did you mean ").map { String(message[..<$0.lowerBound]) } ?? message
-        return said + " 'forecastly\(command.map { " " + $0 } ?? "")' does not take it."
+        let others = switch takers.count {
+        case 1: takers[0] + " does"
+        case 2, 3: takers.dropLast().joined(separator: ", ") + " and " + takers.last! + " do"
+        default: "other commands do"
+        }
+        return said + " 'forecastly\(command.map { " " + $0 } ?? "")' does not take it; \(others)."
+    }
+
+    /// The first option in `arguments` that the command they run does not
+    /// take, or nil. ArgumentParser runs a command's own checks before it
+    /// reports such an option, so without this `forecastly --lat 1 --lon 2
+    /// --svg x.svg` would be told to give the place once (x.svg read as PLACE).
+    /// Said as ArgumentParser says it, with the command's option nearest in
+    /// spelling ("Unknown option '--hourz'. Did you mean '--hours'?").
+    static func firstUnknownOption(among arguments: [String]) -> String? {
+        let path = CommandSuggestion.command(in: arguments)
+        let name = "forecastly" + (path.map { " " + $0 } ?? "")
+        guard let taken = commands.first(where: { $0.name == name })?.options else { return nil }
+        for argument in arguments {
+            if argument == "--" { return nil }
+            guard let match = argument.wholeMatch(of: /(--[a-z][a-z0-9-]*)(=.*)?/) else { continue }
+            let option = String(match.output.1)
+            guard !taken.contains(option) else { continue }
+            let near = taken.map { (name: $0, distance: EditDistance.between(option, $0, limit: 2)) }
+                .filter { $0.distance <= 2 }.min { ($0.distance, $0.name) < ($1.distance, $1.name) }
+            return "Unknown option '\(option)'." + (near.map { " Did you mean '\($0.name)'?" } ?? "")
+        }
+        return nil
     }
 
     /// An option a provider's registration says `--plan` replaced: its new spelling.
@@ -51,15 +81,39 @@ enum OptionSuggestion {
     }
 
     /// Every command's options, read once: both suggestions ask for them.
-    private static let known = knownOptions()
+    private static var known: Set<String> { Set(commands.flatMap(\.options)) }
 
-    private static func knownOptions() -> Set<String> {
-        var names: Set<String> = []
-        var commands: [any ParsableCommand.Type] = [ForecastlyCommand.self]
-        while let command = commands.popLast() {
-            let help = ForecastlyCommand.helpMessage(for: command, columns: 200)
-            for match in help.matches(of: /--[a-z][a-z0-9-]+/) { names.insert(String(match.output)) }
-            commands += command.configuration.subcommands
+    /// Each command as typed ("forecastly location set") with the options it
+    /// takes, read from its help so the list cannot drift from what the
+    /// commands declare. A default subcommand's options are its parent's
+    /// (`forecastly` takes the forecast's), and it is not named again as
+    /// taking them.
+    private static let commands: [(name: String, options: Set<String>, isDefault: Bool)] = {
+        var found: [(name: String, options: Set<String>, isDefault: Bool)] = []
+        func visit(_ command: any ParsableCommand.Type, name: String, isDefault: Bool) {
+            var options = OptionSuggestion.options(of: command)
+            var inner = command.configuration.defaultSubcommand
+            while let subcommand = inner {
+                options.formUnion(OptionSuggestion.options(of: subcommand))
+                inner = subcommand.configuration.defaultSubcommand
+            }
+            found.append((name, options, isDefault))
+            for subcommand in command.configuration.subcommands {
+                // The default's own name runs it too ("forecastly forecast").
+                visit(subcommand, name: name + " " + subcommand._commandName,
+                      isDefault: command.configuration.defaultSubcommand.map(ObjectIdentifier.init) == ObjectIdentifier(subcommand))
+            }
+        }
+        visit(ForecastlyCommand.self, name: "forecastly", isDefault: false)
+        return found
+    }()
+
+    /// The options in `command`'s help: the lines that start with one ("  --lat <degrees>", "  -h, --help").
+    private static func options(of command: any ParsableCommand.Type) -> Set<String> {
+        let help = ForecastlyCommand.helpMessage(for: command, columns: 200)
+        var names: Set<String> = ["--help"]
+        for line in help.split(separator: "\n") {
+            if let match = line.firstMatch(of: /^  (?:-[A-Za-z], )?(--[a-z][a-z0-9-]*)/) { names.insert(String(match.output.1)) }
         }
         return names
     }
