@@ -43,7 +43,7 @@ import TestSupport
 
     /// `msgfmt --check` (GNU gettext, as translators' tools run it) accepts
     /// every catalog, the brace placeholders included.
-    @Test func msgfmtAcceptsEveryCatalog() throws {
+    @Test func msgfmtAcceptsEveryCatalog() async throws {
         let directory = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("po")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".po") || $0.hasSuffix(".pot") }
         #expect(files.count == Self.languages.count + 1)
@@ -54,9 +54,8 @@ import TestSupport
             let errors = Pipe()
             process.standardError = errors
             try process.run()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0 && text.isEmpty, "\(file): \(text)")
+            let text = String(decoding: await errors.fileHandleForReading.dataUntilEnd(), as: UTF8.self)
+            #expect(await process.ended() == 0 && text.isEmpty, "\(file): \(text)")
         }
     }
 

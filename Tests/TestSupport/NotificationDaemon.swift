@@ -23,7 +23,8 @@ public final class NotificationDaemon: @unchecked Sendable {
     private var processes: [Process] = []
 
     /// Why these tests cannot run here, or nil.
-    public static var unavailableReason: String? {
+    /// Asked once: the probe starts Python, which takes a while on a busy machine.
+    public static let unavailableReason: String? = {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon") else { return "dbus-daemon is missing" }
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: python)
@@ -32,7 +33,7 @@ public final class NotificationDaemon: @unchecked Sendable {
         guard (try? probe.run()) != nil else { return "\(python) is missing" }
         probe.waitUntilExit()
         return probe.terminationStatus == 0 ? nil : "python3-dbusmock is missing; scripts/test installs it"
-    }
+    }()
 
     private init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-notify-\(UUID().uuidString)")
