@@ -45,17 +45,14 @@ enum OptionSuggestion {
     static func firstUnknownOption(among arguments: [String]) -> String? {
         let path = CommandSuggestion.command(in: arguments)
         let name = "forecastly" + (path.map { " " + $0 } ?? "")
-        guard let taken = commands.first(where: { $0.name == name })?.options else { return nil }
-        for argument in arguments {
-            if argument == "--" { return nil }
-            guard let match = argument.wholeMatch(of: /(--[a-z][a-z0-9-]*)(=.*)?/) else { continue }
-            let option = String(match.output.1)
-            guard !taken.contains(option) else { continue }
-            let near = taken.map { (name: $0, distance: EditDistance.between(option, $0, limit: 2)) }
-                .filter { $0.distance <= 2 }.min { ($0.distance, $0.name) < ($1.distance, $1.name) }
-            return "Unknown option '\(option)'." + (near.map { " Did you mean '\($0.name)'?" } ?? "")
-        }
-        return nil
+        let typed = arguments.prefix { $0 != "--" }.compactMap { $0.wholeMatch(of: /(--[a-z][a-z0-9-]*)(=.*)?/).map { String($0.output.1) } }
+        // Only this command's help is read: every command's costs a debug run half a second.
+        guard !typed.isEmpty, let command = tree.first(where: { $0.name == name })?.command else { return nil }
+        let taken = options(taken: command)
+        guard let option = typed.first(where: { !taken.contains($0) }) else { return nil }
+        let near = taken.map { (name: $0, distance: EditDistance.between(option, $0, limit: 2)) }
+            .filter { $0.distance <= 2 }.min { ($0.distance, $0.name) < ($1.distance, $1.name) }
+        return "Unknown option '\(option)'." + (near.map { " Did you mean '\($0.name)'?" } ?? "")
     }
 
     /// An option a provider's registration says `--plan` replaced: its new spelling.
@@ -85,19 +82,16 @@ enum OptionSuggestion {
 
     /// Each command as typed ("forecastly location set") with the options it
     /// takes, read from its help so the list cannot drift from what the
-    /// commands declare. A default subcommand's options are its parent's
-    /// (`forecastly` takes the forecast's), and it is not named again as
-    /// taking them.
-    private static let commands: [(name: String, options: Set<String>, isDefault: Bool)] = {
-        var found: [(name: String, options: Set<String>, isDefault: Bool)] = []
+    /// commands declare. A default subcommand is not named again as taking
+    /// its parent's options. Read only when an option was unknown.
+    private static let commands: [(name: String, options: Set<String>, isDefault: Bool)] =
+        tree.map { ($0.name, options(taken: $0.command), $0.isDefault) }
+
+    /// Every command, as typed, from the command declarations alone.
+    private static let tree: [(name: String, command: any ParsableCommand.Type, isDefault: Bool)] = {
+        var found: [(name: String, command: any ParsableCommand.Type, isDefault: Bool)] = []
         func visit(_ command: any ParsableCommand.Type, name: String, isDefault: Bool) {
-            var options = OptionSuggestion.options(of: command)
-            var inner = command.configuration.defaultSubcommand
-            while let subcommand = inner {
-                options.formUnion(OptionSuggestion.options(of: subcommand))
-                inner = subcommand.configuration.defaultSubcommand
-            }
-            found.append((name, options, isDefault))
+            found.append((name, command, isDefault))
             for subcommand in command.configuration.subcommands {
                 // The default's own name runs it too ("forecastly forecast").
                 visit(subcommand, name: name + " " + subcommand._commandName,
@@ -107,6 +101,18 @@ enum OptionSuggestion {
         visit(ForecastlyCommand.self, name: "forecastly", isDefault: false)
         return found
     }()
+
+    /// What `command` takes: its own options and its default subcommand's
+    /// (`forecastly` takes the forecast's).
+    private static func options(taken command: any ParsableCommand.Type) -> Set<String> {
+        var options = self.options(of: command)
+        var inner = command.configuration.defaultSubcommand
+        while let subcommand = inner {
+            options.formUnion(self.options(of: subcommand))
+            inner = subcommand.configuration.defaultSubcommand
+        }
+        return options
+    }
 
     /// The options in `command`'s help: the lines that start with one ("  --lat <degrees>", "  -h, --help").
     private static func options(of command: any ParsableCommand.Type) -> Set<String> {
