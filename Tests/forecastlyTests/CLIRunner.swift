@@ -33,10 +33,25 @@ enum CLI {
     ///   - directory: the working directory, where a bare file name lands.
     ///   - timeLimit: a run still going after this is killed (by its PID) and
     ///     its result says so, so a hung run fails its test instead of the suite.
+    ///   - alongsideOthers: start at once, even when the suite has as many
+    ///     runs going as it allows (`RunSlots`): for a test of processes at
+    ///     once. `simulate ctl` always does.
     static func run(
         _ arguments: [String], server: StubHTTPServer? = nil, environment extra: [String: String] = [:],
         home sharedHome: URL? = nil, terminalInput: String? = nil, executable: String? = nil, directory: URL? = nil,
-        timeLimit: Duration = .seconds(120)
+        timeLimit: Duration = .seconds(120), alongsideOthers: Bool = false
+    ) async throws -> CLIResult {
+        // A story's control answers at once, and clients of the story wait on
+        // what it says (a move, a revocation): it never queues behind them.
+        try await RunSlots.shared.holding(unless: alongsideOthers || arguments.starts(with: ["simulate", "ctl"])) {
+            try await launch(arguments, server: server, environment: extra, home: sharedHome, terminalInput: terminalInput,
+                             executable: executable, directory: directory, timeLimit: timeLimit)
+        }
+    }
+
+    private static func launch(
+        _ arguments: [String], server: StubHTTPServer?, environment extra: [String: String],
+        home sharedHome: URL?, terminalInput: String?, executable: String?, directory: URL?, timeLimit: Duration
     ) async throws -> CLIResult {
         let home = sharedHome ?? FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -170,5 +185,47 @@ actor PlaceCache {
         }
         ready = task
         return try await task.value
+    }
+}
+
+/// How many runs of the binary the suite has going at once. Swift Testing
+/// starts every test together: the CLI tests had up to 109 processes
+/// running (load 28 on two cores), and the test process's own tasks then
+/// waited tens of seconds for a thread (a 300 ms hand-over took 17 s, and a
+/// 1-minute time limit was lost). A run waits for a slot instead.
+actor RunSlots {
+    static let shared = RunSlots(limit: max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
+
+    private let limit: Int
+    private var running = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(limit: Int) { self.limit = limit }
+
+    /// `body` in a slot, unless `free`: then at once.
+    nonisolated func holding<Value>(unless free: Bool, _ body: () async throws -> Value) async throws -> Value {
+        if free { return try await body() }
+        await take()
+        do {
+            let value = try await body()
+            await give()
+            return value
+        } catch {
+            await give()
+            throw error
+        }
+    }
+
+    private func take() async {
+        guard running >= limit else {
+            running += 1
+            return
+        }
+        // The slot is handed over by `give`, already counted.
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    private func give() {
+        if waiting.isEmpty { running -= 1 } else { waiting.removeFirst().resume() }
     }
 }

@@ -208,7 +208,7 @@ import TestSupport
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let results = try await withThrowingTaskGroup(of: CLIResult.self) { group in
             for index in 0..<20 {
-                group.addTask { try await CLI.run(["notes", "add", "note \(index)", "--without-weather"], home: home) }
+                group.addTask { try await CLI.run(["notes", "add", "note \(index)", "--without-weather"], home: home, alongsideOthers: true) }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -237,7 +237,7 @@ import TestSupport
             }
             let results = try await withThrowingTaskGroup(of: (Int, CLIResult).self) { group in
                 for (index, arguments) in runs.enumerated() {
-                    group.addTask { (index, try await CLI.run(arguments, server: server, home: home)) }
+                    group.addTask { (index, try await CLI.run(arguments, server: server, home: home, alongsideOthers: true)) }
                 }
                 return try await group.reduce(into: [Int: CLIResult]()) { $0[$1.0] = $1.1 }
             }
