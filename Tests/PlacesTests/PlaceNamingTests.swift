@@ -10,15 +10,9 @@ import Testing
 /// city's outer half; US places with their state; "near" a place outside
 /// every city; nothing far from any place.
 @Suite struct PlaceNamingTests {
-    /// The bundled index, built once for the suite into a scratch cache.
-    static let gazetteer: Gazetteer = {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("naming-\(UUID().uuidString)")
-        return try! PlaceIndex(directories: GazetteerFixture.directories(root), bundled: .linked).open()
-    }()
-
     /// Nil: nothing within 50 km, so a report shows the coordinates (the CLI's rule).
-    static func name(_ latitude: Double, _ longitude: Double) throws -> String? {
-        let locality = gazetteer.locality(of: try Coordinate(latitude: latitude, longitude: longitude))
+    static func name(_ latitude: Double, _ longitude: Double) async throws -> String? {
+        let locality = await BundledIndex.gazetteer().locality(of: try Coordinate(latitude: latitude, longitude: longitude))
         return locality.distanceMeters <= 50_000 ? locality.description : nil
     }
 
@@ -91,23 +85,23 @@ import Testing
         (-89.9, 0, nil),  // South pole
         (78.2232, 15.6267, nil),  // Longyearbyen
     ] as [(Double, Double, String?)])
-    func aPointIsNamedAsAPersonWouldNameIt(latitude: Double, longitude: Double, expected: String?) throws {
-        let name = try Self.name(latitude, longitude)
+    func aPointIsNamedAsAPersonWouldNameIt(latitude: Double, longitude: Double, expected: String?) async throws {
+        let name = try await Self.name(latitude, longitude)
         #expect(name == expected, "\(name ?? "nil")")
     }
 
     /// In a big city's outer half the district says where: Spandau is 15 km
     /// from Berlin's centre, in a city that covers 16.
-    @Test func theOuterHalfOfACityNamesTheDistrictToo() throws {
-        let spandau = try #require(try Self.name(52.5353, 13.2008))
+    @Test func theOuterHalfOfACityNamesTheDistrictToo() async throws {
+        let spandau = try #require(try await Self.name(52.5353, 13.2008))
         #expect(spandau.hasSuffix(", Berlin, DE"), "\(spandau)")
         #expect(spandau != "Berlin, DE")
     }
 
-    @Test func theStateIsPartOfAUSPlacesName() throws {
-        let springfield = try #require(Self.gazetteer.search(try PlaceQuery("Springfield, IL"), limit: 1).first)
+    @Test func theStateIsPartOfAUSPlacesName() async throws {
+        let springfield = try #require(await BundledIndex.gazetteer().search(try PlaceQuery("Springfield, IL"), limit: 1).first)
         #expect(springfield.commonName == "Springfield, IL, US")
-        let kyiv = try #require(Self.gazetteer.search(try PlaceQuery("Kyiv"), limit: 1).first)
+        let kyiv = try #require(await BundledIndex.gazetteer().search(try PlaceQuery("Kyiv"), limit: 1).first)
         #expect(kyiv.commonName == "Kyiv, UA")
         #expect(kyiv.nameWithDivision == "Kyiv, UA")  // a numbered division is never shown
     }

@@ -18,11 +18,6 @@ import TestSupport
         return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
     }
 
-    static let gazetteer: Gazetteer = {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ranking-\(UUID().uuidString)")
-        return try! PlaceIndex(directories: GazetteerFixture.directories(root)).open()
-    }()
-
     /// Every line of the table is a query and the place it means, so none
     /// is silently left out of the test below (benchmark-places reads it too).
     @Test func everyLineIsAQueryAndAPlace() {
@@ -32,27 +27,27 @@ import TestSupport
     }
 
     @Test(arguments: typed)
-    func thePlaceMeantComesFirst(query: String, expected: String) throws {
-        let matches = Self.gazetteer.searchMatches(try PlaceQuery(query), limit: 5)
+    func thePlaceMeantComesFirst(query: String, expected: String) async throws {
+        let matches = await BundledIndex.gazetteer().searchMatches(try PlaceQuery(query), limit: 5)
         #expect(matches.first?.place.qualifiedName == expected, "\(query): \(matches.map(\.description))")
     }
 
     /// A place found only through another name says which one.
-    @Test func anAlternateMatchSaysWhichName() throws {
-        let matches = Self.gazetteer.searchMatches(try PlaceQuery("san francisco de q"), limit: 5)
+    @Test func anAlternateMatchSaysWhichName() async throws {
+        let matches = await BundledIndex.gazetteer().searchMatches(try PlaceQuery("san francisco de q"), limit: 5)
         let quito = try #require(matches.first { $0.place.name == "Quito" })
         #expect(quito.alternateName == "San Francisco de Quito")  // as GeoNames writes it
         #expect(quito.description == "Quito, EC (San Francisco de Quito)")
-        let paris = try #require(Self.gazetteer.searchMatches(try PlaceQuery("par"), limit: 1).first)
+        let paris = try #require(await BundledIndex.gazetteer().searchMatches(try PlaceQuery("par"), limit: 1).first)
         #expect(paris.alternateName == nil)
     }
 
     /// --city takes the place whose own name it is over one for which it is
     /// an alternate name, whatever their sizes.
-    @Test func anExactOwnNameBeatsAnAlternateName() throws {
-        let kiev = try #require(Self.gazetteer.matches(try PlaceQuery("Kiev"), limit: 3).first)
+    @Test func anExactOwnNameBeatsAnAlternateName() async throws {
+        let kiev = try #require(await BundledIndex.gazetteer().matches(try PlaceQuery("Kiev"), limit: 3).first)
         #expect(kiev.name == "Kyiv")  // no place is called Kiev itself
-        let matches = Self.gazetteer.matches(try PlaceQuery("Paris"), limit: 10)
+        let matches = await BundledIndex.gazetteer().matches(try PlaceQuery("Paris"), limit: 10)
         #expect(matches.first?.countryCode == "FR")
         #expect(matches.prefix(while: { $0.name == "Paris" }).count == matches.filter { $0.name == "Paris" }.count)
     }
