@@ -42,14 +42,18 @@ struct GeoClueLocationProviderTests {
     @Test func placeholdersAreNeverAFix() async throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("placeholders-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
-        // GeoClue dates a GGA fix today (UTC) and ignores one older than the
-        // position it holds, or from later today: so the placeholders are
-        // stamped 40 s ago and the log's real fixes from 35 s ago on, whatever
-        // the hour (its own times, just after 00:59, are ahead of the clock
-        // for the first hour of every day). In a day's first 41 s it waits.
+        // GeoClue dates a GGA fix today (UTC), or yesterday when that would be
+        // more than a minute ahead of its clock, and ignores one older than
+        // the position it holds: so the placeholders are stamped 40 s ago and
+        // the log's real fixes from 35 s ago on, whatever the hour (the log's
+        // own times, just after 00:59, are ahead of the clock for the first
+        // hour of every day). Its "yesterday" is today's day of the month less
+        // one, which on the 1st is no date: in the first 41 s of a month it waits.
         var now = Date()
         let intoTheDay = now.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400)
-        if intoTheDay < 41 {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        if intoTheDay < 41, utc.component(.day, from: now) == 1 {
             try await Task.sleep(for: .seconds(41 - intoTheDay))
             now = Date()
         }
