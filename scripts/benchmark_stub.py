@@ -43,7 +43,10 @@ def serve(body, content_type="application/json; charset=utf-8", delay=0.0):
             self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(payload)))
             self.end_headers()
-            self.wfile.write(payload)
+            try:
+                self.wfile.write(payload)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the client gave up first (the watch soak stops mid-refresh): nothing to report
 
         def log_message(self, *args):
             pass
