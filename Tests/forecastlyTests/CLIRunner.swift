@@ -113,8 +113,7 @@ enum CLI {
         let watchdog = Task { () -> String? in
             guard (try? await Task.sleep(for: timeLimit)) != nil, process.isRunning else { return nil }
             let threads = HungProcess.threads(process.processIdentifier)
-            let stacks = await HungProcess.stacks(process.processIdentifier).map { "\n" + $0 } ?? ""
-            return kill(process.processIdentifier, SIGKILL) == 0 ? threads + stacks : nil
+            return kill(process.processIdentifier, SIGKILL) == 0 ? threads : nil
         }
         let status = await process.ended()
         watchdog.cancel()

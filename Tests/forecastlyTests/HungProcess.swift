@@ -17,21 +17,4 @@ enum HungProcess {
             return "\(read("comm")) \(state) \(read("wchan"))"
         }.joined(separator: ", ")
     }
-
-    /// Each thread's stack, from gdb when the machine has it (scripts/test
-    /// does not install it): a hang whose threads all wait on futexes says
-    /// little more without.
-    static func stacks(_ pid: Int32) async -> String? {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gdb") else { return nil }
-        let gdb = Process()
-        gdb.executableURL = URL(fileURLWithPath: "/usr/bin/gdb")
-        gdb.arguments = ["-p", String(pid), "-batch", "-nx", "-ex", "thread apply all bt 16"]
-        let output = Pipe()
-        gdb.standardOutput = output
-        gdb.standardError = FileHandle.nullDevice
-        guard (try? gdb.run()) != nil else { return nil }
-        let text = String(decoding: await output.fileHandleForReading.dataUntilEnd(), as: UTF8.self)
-        _ = await gdb.ended()
-        return text.split(separator: "\n").filter { $0.hasPrefix("#") || $0.hasPrefix("Thread") }.prefix(80).joined(separator: "\n")
-    }
 }
