@@ -1,7 +1,7 @@
 import ForecastlyApp
-import Dispatch
 import Foundation
 import Testing
+import TestSupport
 
 /// The places offered as a person types one, as the application chooses
 /// them for any front end (the CLI's shell completion is one).
@@ -10,13 +10,11 @@ import Testing
     /// on a Dispatch thread: built as a static initializer, it held a thread
     /// of the cooperative pool for seconds, and each test waiting for it another.
     static let book = Task<PlaceBook, Never> {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let home = FileManager.default.temporaryDirectory.appendingPathComponent("completion-\(UUID().uuidString)").path
-                let book = PlaceBook(environment: ["HOME": home])
-                _ = try? book.gazetteer()
-                continuation.resume(returning: book)
-            }
+        await offThePool {
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("completion-\(UUID().uuidString)").path
+            let book = PlaceBook(environment: ["HOME": home])
+            _ = try? book.gazetteer()
+            return book
         }
     }
 

@@ -1,6 +1,6 @@
-import Dispatch
 import Foundation
 @testable import Places
+import TestSupport
 
 /// The bundled places' index (every place of 15,000 people or more), built
 /// once for the suites that read it, on a Dispatch thread.
@@ -14,11 +14,9 @@ enum BundledIndex {
     static func gazetteer() async -> Gazetteer { await built.value }
 
     private static let built = Task<Gazetteer, Never> {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let root = FileManager.default.temporaryDirectory.appendingPathComponent("bundled-index-\(UUID().uuidString)")
-                continuation.resume(returning: try! PlaceIndex(directories: GazetteerFixture.directories(root), bundled: .linked).open())
-            }
+        await offThePool {
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("bundled-index-\(UUID().uuidString)")
+            return try! PlaceIndex(directories: GazetteerFixture.directories(root), bundled: .linked).open()
         }
     }
 }

@@ -16,11 +16,16 @@ extension Process {
 }
 
 extension FileHandle {
-    /// Everything until the end of the file or pipe, read on a Dispatch
-    /// thread, outside the cooperative pool.
+    /// Everything until the end of the file or pipe, read outside the cooperative pool.
     public func dataUntilEnd() async -> Data {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: self.readDataToEndOfFile()) }
-        }
+        await offThePool { self.readDataToEndOfFile() }
+    }
+}
+
+/// `work`'s result, with `work` run on a Dispatch thread: blocking reads and
+/// seconds of building hold no thread of the cooperative pool meanwhile.
+public func offThePool<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: work()) }
     }
 }

@@ -119,14 +119,11 @@ import TestSupport
                 kill(-pid, SIGKILL)
                 kill(pid, SIGKILL)
             }
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                DispatchQueue.global().async {
-                    while case let chunk = pipe.fileHandleForReading.availableData, !chunk.isEmpty {
-                        soFar.withLock { $0.data.append(chunk) }
-                    }
-                    soFar.withLock { $0.ended = true }
-                    continuation.resume()
+            await offThePool {
+                while case let chunk = pipe.fileHandleForReading.availableData, !chunk.isEmpty {
+                    soFar.withLock { $0.data.append(chunk) }
                 }
+                soFar.withLock { $0.ended = true }
             }
             _ = await process.ended()
             deadline.cancel()

@@ -364,16 +364,14 @@ import TestSupport
             kill(pid, SIGKILL)
         }
         defer { deadline.cancel() }
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                var bytes: [UInt8] = []
-                while true {
-                    let chunk = handle.readData(ofLength: 1)
-                    guard let byte = chunk.first, byte != 0x0A else { break }
-                    bytes.append(byte)
-                }
-                continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
+        return await offThePool {
+            var bytes: [UInt8] = []
+            while true {
+                let chunk = handle.readData(ofLength: 1)
+                guard let byte = chunk.first, byte != 0x0A else { break }
+                bytes.append(byte)
             }
+            return String(decoding: bytes, as: UTF8.self)
         }
     }
 }

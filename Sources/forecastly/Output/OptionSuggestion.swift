@@ -78,7 +78,7 @@ enum OptionSuggestion {
     }
 
     /// Every command's options, read once: both suggestions ask for them.
-    private static var known: Set<String> { Set(commands.flatMap(\.options)) }
+    private static let known = Set(commands.flatMap(\.options))
 
     /// Each command as typed ("forecastly location set") with the options it
     /// takes, read from its help so the list cannot drift from what the
