@@ -109,7 +109,7 @@ enum EntryPoint {
             message = said
         } else if !message.contains("Did you mean"), let suggestion = OptionSuggestion.forUnknownOption(in: message) {
             message += " Did you mean '\(suggestion)'?"
-        } else if let hint = OptionSuggestion.forNegativePlace(in: message) {
+        } else if let hint = OptionSuggestion.forNegativePlace(in: message) ?? OptionSuggestion.forOptionAfterTwoDashes(in: message, arguments: arguments) {
             message += " " + hint
         }
         let see = mistake == nil ? "See '\(help)'." : UserLanguage.words()("See '{command}'.", ["command": help])

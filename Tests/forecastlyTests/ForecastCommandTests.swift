@@ -324,6 +324,14 @@ import TestSupport
         let bare = try await CLI.run(["-33.9,18.4"])
         #expect(bare.status == 64)
         #expect(bare.stderr == "forecastly: Unknown option '-33.9,18.4'. A place south or west is written after --: forecastly -- -33.9,18.4 (or with --lat and --lon). See 'forecastly --help'.\n")
+        // After "--" every word is the place's: an option there is said to belong before it.
+        let late = try await CLI.run(["--", "-33.9,18.4", "--offline"])
+        #expect(late.status == 64)
+        #expect(late.stderr == "forecastly: Unexpected argument '--offline'. Everything after -- is the place: put --offline before the --. See 'forecastly --help'.\n")
+        let lateSky = try await CLI.run(["sky", "--", "-33.9,18.4", "--days", "2"])
+        #expect(lateSky.stderr == "forecastly: 2 unexpected arguments: '--days', '2'. Everything after -- is the place: put --days before the --. See 'forecastly sky --help'.\n")
+        // A word that no option of the command is spelled like is not called one.
+        #expect(try await CLI.run(["--", "-33.9,18.4", "--bogus"]).stderr == "forecastly: Unexpected argument '--bogus'. See 'forecastly --help'.\n")
     }
 
     @Test func aPlaceGivenTwiceIsRefusedAndASubcommandNameIsTheSubcommand() async throws {

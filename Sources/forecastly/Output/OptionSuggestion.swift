@@ -43,13 +43,11 @@ enum OptionSuggestion {
     /// Said as ArgumentParser says it, with the command's option nearest in
     /// spelling ("Unknown option '--hourz'. Did you mean '--hours'?").
     static func firstUnknownOption(among arguments: [String]) -> String? {
-        let path = CommandSuggestion.command(in: arguments)
-        let name = "forecastly" + (path.map { " " + $0 } ?? "")
         let typed = arguments.prefix { $0 != "--" }.compactMap { $0.wholeMatch(of: /(--[a-z][a-z0-9-]*)(=.*)?/).map { String($0.output.1) } }
         // Only this command's help is read: every command's costs a debug run half a second.
-        guard !typed.isEmpty, let command = tree.first(where: { $0.name == name })?.command else { return nil }
-        let taken = options(taken: command)
-        guard let option = typed.first(where: { !taken.contains($0) }) else { return nil }
+        guard !typed.isEmpty else { return nil }
+        let taken = takenByCommand(in: arguments)
+        guard !taken.isEmpty, let option = typed.first(where: { !taken.contains($0) }) else { return nil }
         let near = taken.map { (name: $0, distance: EditDistance.between(option, $0, limit: 2)) }
             .filter { $0.distance <= 2 }.min { ($0.distance, $0.name) < ($1.distance, $1.name) }
         return "Unknown option '\(option)'." + (near.map { " Did you mean '\($0.name)'?" } ?? "")
@@ -68,6 +66,23 @@ enum OptionSuggestion {
     static func forNegativePlace(in message: String) -> String? {
         guard let place = message.firstMatch(of: /Unknown option '(-[0-9][0-9.]*,\s*-?[0-9][0-9.]*)'/)?.output.1 else { return nil }
         return "A place south or west is written after --: forecastly -- \(place) (or with --lat and --lon)."
+    }
+
+    /// Everything after "--" is the place, so an option written there is an
+    /// unexpected argument: say to put it before ("forecastly -- -33.9,18.4 --offline").
+    static func forOptionAfterTwoDashes(in message: String, arguments: [String]) -> String? {
+        // "Unexpected argument '--offline'", "2 unexpected arguments: '--days', '2'".
+        guard let word = message.firstMatch(of: /[Uu]nexpected arguments?:? '(--[a-z][a-z0-9-]*)'/).map({ String($0.output.1) }),
+              let dashes = arguments.firstIndex(of: "--"), arguments[(dashes + 1)...].contains(word),
+              takenByCommand(in: arguments).contains(word)
+        else { return nil }
+        return "Everything after -- is the place: put \(word) before the --."
+    }
+
+    /// The options of the command `arguments` run (only its help is read).
+    private static func takenByCommand(in arguments: [String]) -> Set<String> {
+        let name = "forecastly" + (CommandSuggestion.command(in: arguments).map { " " + $0 } ?? "")
+        return tree.first { $0.name == name }.map { options(taken: $0.command) } ?? []
     }
 
     /// ArgumentParser already suggests an option a letter or two away; what
