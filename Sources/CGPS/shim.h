@@ -92,6 +92,10 @@ static inline int forecastly_gps_watch(const struct forecastly_libgps *lib, stru
 static inline int forecastly_gps_ask_devices(const struct forecastly_libgps *lib, struct gps_data_t *data) {
     return lib->send(data, "?DEVICES;\n");
 }
+/// Asks for the last fix gpsd holds of each active device (its POLL answer); 0 on success.
+static inline int forecastly_gps_poll(const struct forecastly_libgps *lib, struct gps_data_t *data) {
+    return lib->send(data, "?POLL;\n");
+}
 static inline void forecastly_gps_unwatch_and_close(const struct forecastly_libgps *lib, struct gps_data_t *data) {
     (void)lib->stream(data, WATCH_DISABLE, NULL);
     (void)lib->close(data);

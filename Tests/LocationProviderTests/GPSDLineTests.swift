@@ -58,6 +58,21 @@ import Testing
         #expect(try #require(GPSDLine(ArraySlice(line.utf8))).message == message)
     }
 
+    /// gpsd's answer to ?POLL holds the last sky view and fix of each active
+    /// device (gpsd_json(5)): the first device's sky, then its fix when it has one.
+    @Test(arguments: [
+        (#"{"class":"POLL","time":"2026-11-28T12:00:00.000Z","active":1,"tpv":[{"class":"TPV","device":"/dev/ttyACM0","mode":3,"lat":48.1,"lon":11.5,"eph":4.0}],"sky":[{"class":"SKY","device":"/dev/ttyACM0","nSat":9,"uSat":7}]}"#,
+         [GPSDMessage.sky(visible: 9, used: 7), .position(mode: 3, latitude: 48.1, longitude: 11.5, accuracy: 4, altitude: nil)]),
+        (#"{"class":"POLL","active":2,"tpv":[{"class":"TPV","mode":1},{"class":"TPV","mode":2,"lat":48.1,"lon":11.5}],"sky":[]}"#,
+         [.position(mode: 2, latitude: 48.1, longitude: 11.5, accuracy: nil, altitude: nil)]),
+        (#"{"class":"POLL","active":1,"tpv":[{"class":"TPV","mode":1}],"sky":[{"class":"SKY","nSat":3,"uSat":0}]}"#, [.sky(visible: 3, used: 0)]),
+        (#"{"class":"POLL","active":0,"tpv":[],"sky":[]}"#, []),
+        (#"{"class":"POLL","tpv":"none","sky":[{"nSat":3}]}"#, []),
+    ])
+    func pollAnswers(line: String, messages: [GPSDMessage]) throws {
+        #expect(try #require(GPSDLine(ArraySlice(line.utf8))).messages == messages)
+    }
+
     /// gpsd 3.22 counts satellites (nSat, uSat); older releases only list them.
     @Test(arguments: [
         (#"{"class":"SKY","nSat":12,"uSat":4,"satellites":[]}"#, GPSDMessage.sky(visible: 12, used: 4)),

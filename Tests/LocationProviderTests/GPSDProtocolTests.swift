@@ -46,6 +46,20 @@ import TestSupport
         }
     }
 
+    /// A receiver that already has a fix: gpsd's answer to ?POLL is the
+    /// answer, without waiting for the receiver's next cycle (this server
+    /// sends no TPV of its own), and with the satellites it saw.
+    @Test func theFixGpsdHoldsIsTheAnswerAtOnce() async throws {
+        let poll = #"{"class":"POLL","time":"2026-11-28T12:00:00.000Z","active":1,"tpv":[{"class":"TPV","device":"/dev/ttyACM0","mode":3,"lat":59.9139,"lon":10.7522,"eph":6.5}],"sky":[{"class":"SKY","device":"/dev/ttyACM0","nSat":11,"uSat":8}]}"#
+        try await ScriptedGPSD.with(onWatch: ScriptedGPSD.watchReply + [Self.oneDevice], answer: { $0 == "?POLL" ? [poll] : [] }) { server in
+            let fix = try await Self.provider(for: server).currentLocation(timeout: Self.patience)
+            #expect(fix.coordinate.latitude == 59.9139 && fix.coordinate.longitude == 10.7522)
+            #expect(fix.accuracyMeters == 6.5)
+            #expect(fix.gps?.satellitesUsed == 8 && fix.gps?.satellitesVisible == 11)
+            #expect(server.commands.contains("?POLL"))
+        }
+    }
+
     /// Lines no gpsd should send are skipped, never taken for a position:
     /// text that is not JSON, an unknown class, a TPV whose latitude is off
     /// the globe. The first plausible fix is the answer.

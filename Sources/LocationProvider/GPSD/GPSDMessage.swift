@@ -25,10 +25,25 @@ struct GPSDLine {
     private let object: [String: Any]
 
     init?(_ bytes: ArraySlice<UInt8>) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-              let className = object["class"] as? String else { return nil }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return nil }
+        self.init(object: object)
+    }
+
+    private init?(object: [String: Any]) {
+        guard let className = object["class"] as? String else { return nil }
         self.className = className
         self.object = object
+    }
+
+    /// What the line says, in order. One message, except for gpsd's answer
+    /// to ?POLL, which holds the last sky view and fix of each active
+    /// device: the first device's sky, then its position when it has a fix.
+    var messages: [GPSDMessage] {
+        guard className == "POLL" else { return [message] }
+        let sky = (object["sky"] as? [[String: Any]])?.lazy.compactMap { GPSDLine(object: $0) }.first { $0.className == "SKY" }
+        let fix = (object["tpv"] as? [[String: Any]])?.lazy.compactMap { GPSDLine(object: $0) }
+            .map(\.message).first { if case .position = $0 { true } else { false } }
+        return [sky?.message, fix].compactMap { $0 }
     }
 
     var message: GPSDMessage {

@@ -11,6 +11,8 @@ final class GPSDSession {
     private let lib: UnsafeMutablePointer<forecastly_libgps>
     private let data: UnsafeMutablePointer<gps_data_t>
     private var lines = GPSDLineBuffer()
+    /// The rest of a line that said more than one thing (?POLL's answer).
+    private var pending: [GPSDMessage] = []
     private var readBuffer = [UInt8](repeating: 0, count: 4_096)
     private var isOpen = false
 
@@ -29,6 +31,9 @@ final class GPSDSession {
             close()
             throw .gpsdLost(address: address.description)
         }
+        // gpsd sends a fix at the receiver's next cycle, up to a second
+        // away; ?POLL answers at once with the fix it holds, if any.
+        _ = forecastly_gps_poll(lib, data)
     }
 
     deinit {
@@ -54,6 +59,7 @@ final class GPSDSession {
     /// spins for ever on some lines (see `GPSDLine`).
     func next(waitingUpTo microseconds: Int32) -> GPSDMessage? {
         guard isOpen else { return .closed }
+        if !pending.isEmpty { return pending.removeFirst() }
         if let line = lines.nextLine() { return interpret(line) }
         var ready = pollfd(fd: forecastly_gps_socket(data), events: Int16(POLLIN), revents: 0)
         let polled = poll(&ready, 1, max(1, microseconds / 1_000))
@@ -72,6 +78,7 @@ final class GPSDSession {
     }
 
     private func interpret(_ bytes: ArraySlice<UInt8>) -> GPSDMessage {
-        GPSDLine(bytes)?.message ?? .other
+        pending = GPSDLine(bytes)?.messages ?? []
+        return pending.isEmpty ? .other : pending.removeFirst()
     }
 }
