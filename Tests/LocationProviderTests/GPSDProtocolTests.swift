@@ -60,6 +60,22 @@ import TestSupport
         }
     }
 
+    /// Watching starts from that fix too: a status bar restarted beside a
+    /// receiver that has one shows it before the receiver's next cycle.
+    @Test func watchingStartsFromTheFixGpsdHolds() async throws {
+        let poll = #"{"class":"POLL","active":1,"tpv":[{"class":"TPV","device":"/dev/ttyACM0","mode":2,"lat":59.9139,"lon":10.7522}],"sky":[]}"#
+        try await ScriptedGPSD.with(onWatch: ScriptedGPSD.watchReply + [Self.oneDevice], answer: { $0 == "?POLL" ? [poll] : [] }) { server in
+            let fixes = Mutex<[Double]>([])
+            let seen = try await Self.provider(for: server).updates().watch(for: Self.patience) { update in
+                guard case .fix(let fix) = update else { return false }
+                fixes.withLock { $0.append(fix.coordinate.latitude) }
+                return true
+            }
+            #expect(seen)
+            #expect(fixes.withLock { $0 } == [59.9139])
+        }
+    }
+
     /// Lines no gpsd should send are skipped, never taken for a position:
     /// text that is not JSON, an unknown class, a TPV whose latitude is off
     /// the globe. The first plausible fix is the answer.
