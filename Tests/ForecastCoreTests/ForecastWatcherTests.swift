@@ -41,6 +41,16 @@ import TestSupport
         }
     }
 
+    /// Moves `clock` to just after `duration` from now: a timer due then
+    /// fires whenever it goes to sleep. `TestClock` keeps a sleep until an
+    /// advance reaches its instant, so a sleep made for the very instant the
+    /// clock already shows (the watcher's timer, preempted between reading
+    /// the clock and sleeping) never ends: a busy CI machine hung the suite
+    /// on it. A deadline already passed is not slept on at all.
+    static func advance(_ clock: TestClock<Duration>, past duration: Duration) async {
+        await clock.advance(by: duration + .milliseconds(1))
+    }
+
     static func describe(_ frame: WatchFrame?) -> String {
         switch frame {
         case .forecast(_, let origin, let next)?: "\(origin.name) next \(next.components.seconds)s"
@@ -64,17 +74,17 @@ import TestSupport
                 seen.append(Self.describe(await iterator.next()))                 // start
                 await clock.advance(by: .seconds(599))                            // not yet due
                 #expect(stub.server.requestCount == 1)
-                await clock.advance(by: .seconds(1))
+                await Self.advance(clock, past: .seconds(1))
                 seen.append(Self.describe(await iterator.next()))                 // the interval passed
                 stub.up.withLockedValue { $0 = false }
-                await clock.advance(by: .seconds(600))
+                await Self.advance(clock, past: .seconds(600))
                 seen.append(Self.describe(await iterator.next()))                 // down: stored, stale
                 for wait in [15, 30, 60, 60] {
-                    await clock.advance(by: .seconds(Int64(wait)))
+                    await Self.advance(clock, past: .seconds(Int64(wait)))
                     seen.append(Self.describe(await iterator.next()))
                 }
                 stub.up.withLockedValue { $0 = true }
-                await clock.advance(by: .seconds(60))
+                await Self.advance(clock, past: .seconds(60))
                 seen.append(Self.describe(await iterator.next()))                 // back: fresh again
                 #expect(seen == [
                     "network next 600s", "network next 600s",
@@ -95,7 +105,7 @@ import TestSupport
                 var iterator = watcher.frames(place: Self.kyiv, fetch: try fetcher(stub.server, transport: transport)).makeAsyncIterator()
                 #expect(Self.describe(await iterator.next()) == "failed 75 retry 7s") // 503 is temporary; 15 s halved by the jitter
                 stub.up.withLockedValue { $0 = true }
-                await clock.advance(by: .milliseconds(7_500))
+                await Self.advance(clock, past: .milliseconds(7_500))
                 #expect(Self.describe(await iterator.next()) == "network next 600s")
             }
         }
@@ -158,7 +168,7 @@ import TestSupport
         if endsWithLocations {
             #expect(Self.describe(await iterator.next()) == "end")
         } else {
-            await clock.advance(by: .seconds(600))  // still watching: the interval refreshes the last place
+            await Self.advance(clock, past: .seconds(600))  // still watching: the interval refreshes the last place
             #expect(Self.describe(await iterator.next()) == "network next 600s")
         }
     }
