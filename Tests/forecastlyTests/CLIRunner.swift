@@ -8,6 +8,8 @@ struct CLIResult {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// The run was still going at its time limit and the test killed it.
+    var killedAtTimeLimit = false
 
     var stderrLines: [Substring] { stderr.split(separator: "\n") }
 }
@@ -120,10 +122,12 @@ enum CLI {
         try stdout.close()
         try stderr.close()
         var said = try String(contentsOf: stderrURL, encoding: .utf8)
-        if let threads = await watchdog.value {
+        let threads = await watchdog.value
+        if let threads {
             said += "\n(the test killed this run by its PID after \(timeLimit): it had not ended; its threads: \(threads))\n"
         }
-        return CLIResult(status: status, stdout: try String(contentsOf: stdoutURL, encoding: .utf8), stderr: said)
+        return CLIResult(status: status, stdout: try String(contentsOf: stdoutURL, encoding: .utf8), stderr: said,
+                         killedAtTimeLimit: threads != nil)
     }
 }
 
