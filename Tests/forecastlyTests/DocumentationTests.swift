@@ -42,6 +42,21 @@ import TestSupport
         }
     }
 
+    /// Every FORECASTLY_ variable the code reads is in the help (the root
+    /// help's Environment list, and the man page made from it; the story's
+    /// control socket in the help of 'simulate ctl', which uses it).
+    @Test func everyEnvironmentVariableIsInTheHelp() async throws {
+        var read = Set<String>()
+        for file in Self.files(under: "Sources", ending: ".swift") where !file.hasPrefix("Sources/ForecastlyTesting/") {
+            read.formUnion(try Self.text(file).matches(of: /"(FORECASTLY_[A-Z][A-Z_]*)"/).map { String($0.output.1) })
+        }
+        #expect(read.count >= 20, "the sources name the variables they read: \(read.sorted())")
+        let help = try await CLI.run(["--help"]).stdout + CLI.run(["simulate", "ctl", "--help"]).stdout
+        for variable in read.sorted() {
+            #expect(help.contains(variable), "\(variable) is read but not in the help")
+        }
+    }
+
     /// Lines without their indentation, blank lines left out.
     static func lines(_ text: some StringProtocol) -> [String] {
         text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

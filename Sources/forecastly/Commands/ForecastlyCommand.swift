@@ -2,6 +2,9 @@ import ArgumentParser
 import ForecastCore
 import ForecastProviders
 import ForecastlyBase
+import ForecastlySettings
+import LocationProvider
+import Places
 
 /// `forecastly`: the root command. With no subcommand it runs `forecast`.
 struct ForecastlyCommand: AsyncParsableCommand {
@@ -22,7 +25,7 @@ struct ForecastlyCommand: AsyncParsableCommand {
           forecastly --oneline               one line for a status bar (--waybar: JSON)
           forecastly --chart                 a meteogram of the coming hours
           forecastly chart --svg oslo.svg --city Oslo
-          forecastly --json                  for scripts (schema: ForecastPresentation's JSONSchema article)
+          forecastly --json                  for scripts (its schema: see --json below)
           forecastly alerts                  official weather warnings, in full
           forecastly --watch --notify        desktop notifications of warnings and rain
           forecastly location status         permission, policy, stored place
@@ -46,20 +49,7 @@ struct ForecastlyCommand: AsyncParsableCommand {
           78  the configuration file is wrong (its line is named)
 
         Environment:
-          FORECASTLY_PROVIDER            \(WeatherProviders.idsListed)
-        \(ProviderVariables.lines.joined(separator: "\n"))
-          FORECASTLY_CONTACT             your e-mail or site, for services that ask who calls
-          FORECASTLY_UNITS               metric or imperial
-          FORECASTLY_EXTRAS_WAIT         seconds the extras may take (1.5)
-          FORECASTLY_GPSD                gpsd HOST[:PORT]
-          FORECASTLY_IPGEO_URL           IP location service (HTTPS)
-          FORECASTLY_GEOCODING_URL       place names not in the offline index
-          FORECASTLY_AIR_QUALITY_URL     air-quality server
-          FORECASTLY_NWS_URL             US National Weather Service (warnings)
-          FORECASTLY_METEOALARM_URL      MeteoAlarm feeds (warnings in Europe)
-          FORECASTLY_POLICY_FILE         administrator policy file
-          NO_COLOR                       set to turn colour off
-          LC_MEASUREMENT, LC_TIME, LANG  default units and clock; ASCII unless UTF-8
+        \(EnvironmentHelp.lines.joined(separator: "\n"))
 
         Defaults: ~/.config/forecastly/config.toml ('forecastly config' shows them).
 
@@ -72,15 +62,36 @@ struct ForecastlyCommand: AsyncParsableCommand {
     )
 }
 
-/// The providers' variables for the root help, from their registrations.
-private enum ProviderVariables {
+/// The environment variables of the root help, each named by the constant
+/// the code reads it through (the providers' from their registrations), so
+/// the list and the variables cannot drift apart.
+private enum EnvironmentHelp {
     static var lines: [String] {
-        var variables: [(name: String, meaning: String)] = []
+        var variables: [(name: String, meaning: String)] = [(WeatherProvider.environmentVariable, WeatherProviders.idsListed)]
         for provider in WeatherProviders.all.map(\.provider) {
             variables.append((provider.urlVariable, "\(provider.name) server"))
             if let key = provider.apiKeyVariable { variables.append((key, "\(provider.name) key")) }
             for plan in provider.plans { variables.append((plan.environmentVariable, "1: --plan \(plan.id)")) }
         }
+        variables += [
+            (Forecastly.contactVariable, "your e-mail or site, for services that ask"),
+            (Settings.unitsVariable, "metric, imperial or uk, as --units"),
+            (Settings.temperatureUnitVariable, "as --temperature-unit"),
+            (Settings.windUnitVariable, "as --wind-unit"),
+            (Settings.pressureUnitVariable, "as --pressure-unit"),
+            (Settings.precipitationUnitVariable, "as --precipitation-unit"),
+            (Settings.distanceUnitVariable, "as --distance-unit"),
+            (Settings.extrasWaitVariable, "seconds the extras may take (\(Settings.defaultExtrasWait.secondsText))"),
+            (GPSDAddress.variable, "gpsd HOST[:PORT]"),
+            (IPGeolocationProvider.urlVariable, "IP location service (HTTPS)"),
+            (OpenMeteoGeocoder.urlVariable, "place names not in the offline index"),
+            (OpenMeteoAirQualityService.urlVariable, "air-quality server"),
+            (NWSAlertService.urlVariable, "US National Weather Service (warnings)"),
+            (MeteoAlarmService.urlVariable, "MeteoAlarm feeds (warnings in Europe)"),
+            (LocationPolicy.pathVariable, "administrator policy file"),
+            ("NO_COLOR", "set to turn colour off"),
+            ("LC_MEASUREMENT, LC_TIME, LANG", "default units and clock; ASCII unless UTF-8"),
+        ]
         return variables.map { "  " + $0.name.padded(to: 31) + $0.meaning }
     }
 }
