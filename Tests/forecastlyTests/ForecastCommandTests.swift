@@ -462,6 +462,35 @@ import TestSupport
         #expect(root.contains("(default: 30m)") && !root.contains("(default 30m)"))
     }
 
+    /// Each command's discussion is written in lines for an 80-column
+    /// terminal (examples in columns, commands beside their meaning).
+    /// ArgumentParser breaks a line of 80 or more there, with no indent,
+    /// which reads well only for a paragraph written as one line; any other
+    /// line is at most 79 columns. Read unbroken (COLUMNS=1000), every command,
+    /// visited from the SUBCOMMANDS of each help.
+    @Test func everyDiscussionFitsEightyColumns() async throws {
+        var commands: [[String]] = [[]]
+        var visited = 0
+        while let command = commands.popLast() {
+            visited += 1
+            let help = try await CLI.run(command + ["--help"], environment: ["COLUMNS": "1000"]).stdout
+            let lines = Self.discussion(help).components(separatedBy: "\n")
+            for (index, line) in lines.enumerated() where line.count >= 80 {
+                let alone = !line.hasPrefix(" ") && (index == 0 || lines[index - 1].isEmpty) && (index == lines.count - 1 || lines[index + 1].isEmpty)
+                #expect(alone, "'forecastly \(command.joined(separator: " "))' --help breaks: \(line)")
+            }
+            let subcommands = help.components(separatedBy: "SUBCOMMANDS:\n").dropFirst().first ?? ""
+            for match in subcommands.matches(of: /(?m)^  ([a-z]+)[ (]/) { commands.append(command + [String(match.output.1)]) }
+        }
+        #expect(visited >= 25, "the walk reaches every command")
+    }
+
+    /// A help's text between its overview and its usage.
+    static func discussion(_ help: String) -> String {
+        let afterOverview = help.components(separatedBy: "\n\n").dropFirst().joined(separator: "\n\n")
+        return afterOverview.components(separatedBy: "USAGE:").first ?? ""
+    }
+
     /// `-h` is short: the usage, the common options and the subcommands;
     /// `--help` has every option and the examples.
     @Test func dashHIsShortAndHelpIsWhole() async throws {

@@ -16,7 +16,9 @@ struct CompareCommand: AsyncParsableCommand {
         discussion: """
         Names are separated by commas; a part that is a country or a US state
         belongs to the name before it: "Paris, TX, Berlin" is two places.
+
         Up to \(PlaceComparison.maximumPlaces) places\(CompareHelp.fewer). \(CompareHelp.requests)
+
         A name that is not found is reported on its own and the others still
         show; the exit status is then that of the failure.
         """

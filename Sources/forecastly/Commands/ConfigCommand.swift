@@ -9,7 +9,8 @@ struct ConfigCommand: ParsableCommand {
         commandName: "config",
         abstract: "Show the settings a forecast uses and where each comes from (config.toml, the environment, the locale).",
         discussion: """
-        The file is $XDG_CONFIG_HOME/forecastly/config.toml (~/.config/forecastly/config.toml).
+        The file is $XDG_CONFIG_HOME/forecastly/config.toml
+        (~/.config/forecastly/config.toml).
         For each setting the first that gives it wins: the flag, the environment
         variable, the file, the locale, the built-in default. A key in the file
         is used only when the file is readable by you alone (chmod 600).

@@ -53,8 +53,7 @@ struct ForecastlyCommand: AsyncParsableCommand {
 
         Defaults: ~/.config/forecastly/config.toml ('forecastly config' shows them).
 
-        \(WeatherProviders.credits).
-        Places from GeoNames (CC BY 4.0).
+        \(WeatherProviders.credits). Places from GeoNames (CC BY 4.0).
         """,
         version: "forecastly \(Forecastly.version)",
         subcommands: [ForecastCommand.self, CompareCommand.self, ChartCommand.self, AlertsCommand.self, SkyCommand.self, CitiesCommand.self, NotesCommand.self, CacheCommand.self, LocationCommand.self, ConfigCommand.self, SimulateCommand.self, AboutCommand.self],

@@ -23,8 +23,9 @@ struct SimulateCommand: AsyncParsableCommand {
           forecastly simulate --authorization denied
           forecastly simulate --scenario story.json
           forecastly simulate --track commute.gpx --speed 60
-          forecastly simulate serve --scenario story.json --speed 10   (to other programs)
-          forecastly simulate ctl status                               (while it serves)
+        To other programs, and driven while it plays:
+          forecastly simulate serve --scenario story.json --speed 10
+          forecastly simulate ctl status
         'forecastly simulate play --help' lists the options of the first three.
         """,
         subcommands: [SimulatePlayCommand.self, SimulateServeCommand.self, SimulateControlCommand.self],

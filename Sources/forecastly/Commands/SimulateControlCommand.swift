@@ -11,16 +11,21 @@ struct SimulateControlCommand: AsyncParsableCommand {
         abstract: "Drive a story that 'simulate serve' is playing: move, unplug, pause, the weather, permissions, status.",
         discussion: """
         Commands:
-          status               the story's time, the receiver, every gpsd client and what it was told, the weather (--json: as JSON)
+          status               the story's time, the receiver, every gpsd client
+                               and what it was told, the weather (--json: JSON)
           move LAT,LON         the receiver reports this position now
           unplug | plug        the receiver goes away, or comes back with no fix
           pause | resume       the story's clock stops, or goes on
           weather MODE         up, down, rateLimited, slow, truncated or offline
-          allow|deny [APP]     what GeoClue tells an app (its desktop id; every app without one)
+          allow|deny [APP]     what GeoClue tells an app (its desktop id; every
+                               app without one)
           revoke [APP]         as deny: a running client is stopped
           switch on|off        the desktop's location switch
-          accuracy LEVEL [APP] the finest level granted: exact, street, neighborhood, city, country or none
-        The story is found by FORECASTLY_SIMULATE_CONTROL, which 'simulate serve' prints.
+          accuracy LEVEL [APP] the finest level granted: exact, street,
+                               neighborhood, city, country or none
+
+        The story is found by FORECASTLY_SIMULATE_CONTROL, which 'simulate
+        serve' prints.
         """
     )
 

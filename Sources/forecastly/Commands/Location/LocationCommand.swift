@@ -10,9 +10,9 @@ struct LocationCommand: AsyncParsableCommand {
         commandName: "location",
         abstract: "Show where you are, and manage the permission to locate you.",
         discussion: """
-        States: not decided yet (asked once, on a terminal), denied, authorized (full or
-        reduced, city-level accuracy) and restricted: by forecastly's administrator
-        policy (/etc/forecastly/policy.json or FORECASTLY_POLICY_FILE:
+        States: not decided yet (asked once, on a terminal), denied, authorized
+        (full or reduced, city-level accuracy) and restricted: by forecastly's
+        administrator policy (/etc/forecastly/policy.json or FORECASTLY_POLICY_FILE:
         {"location": "disabled"}, or {"sources": {"ip": false}}), by the desktop's
         Location Services switch, or by GeoClue's configuration. A restriction wins
         over the user's decision, which comes back when it is lifted. Without a
