@@ -12,7 +12,7 @@ import Testing
 @Suite struct PlaceNamingTests {
     /// Nil: nothing within 50 km, so a report shows the coordinates (the CLI's rule).
     static func name(_ latitude: Double, _ longitude: Double) async throws -> String? {
-        let locality = await BundledIndex.gazetteer().locality(of: try Coordinate(latitude: latitude, longitude: longitude))
+        let locality = await BundledIndex.gazetteer().locality(of: try Coordinate(latitude: latitude, longitude: longitude), within: 50_000)
         return locality.distanceMeters <= 50_000 ? locality.description : nil
     }
 
@@ -76,6 +76,10 @@ import Testing
         (32.7555, -97.1, "Arlington, TX, US"),  // between Dallas and Fort Worth
         (52.25, 4.7, "near Hoofddorp, NL (6 km)"),  // between Amsterdam Haarlem
         (52.6, 13.7, "near Berlin, DE (21 km)"),  // just east of Berlin: not "near Marzahn", one of its districts
+        // In the country, the most populous place within twice the nearest's distance is named,
+        // but only one within 50 km: Madrid (87 km) and Valladolid (62 km) are beyond it.
+        (41.0, -3.0, "near Guadalajara, ES (43 km)"),
+        (41.5, -4.0, "near Aranda de Duero, ES (32 km)"),
         (45.0, -30.0, nil),  // Atlantic
         (-18.1416, 178.4419, "Suva, FJ"),  // Fiji, west of the date line
         (-17.8, 178.0, nil),  // Fiji, between towns

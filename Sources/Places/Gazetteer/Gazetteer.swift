@@ -305,7 +305,14 @@ public final class Gazetteer: Sendable {
     /// when that place is a district (a city that covers it has four times
     /// its people), "near" the city: just east of Berlin is "near Berlin",
     /// not "near Marzahn".
-    public func locality(of coordinate: Coordinate) -> NearbyPlace {
+    ///
+    /// A caller that names a place only within `limit` gets one within it
+    /// when there is one: 44 km from Guadalajara, whose most populous place
+    /// within twice that is Madrid (87 km), is "near Guadalajara" under a
+    /// 50 km limit, not nameless because Madrid is beyond it. Whether the
+    /// answer is within `limit` is the caller's to check: with none within
+    /// it, this is the nearest place.
+    public func locality(of coordinate: Coordinate, within limit: Double = .infinity) -> NearbyPlace {
         let nearest = nearest(to: coordinate)
         let around = places(within: Self.largestCoverMeters, of: coordinate)
         let covering = around.filter { $0.distanceMeters <= Self.coverMeters(population: $0.place.population) }
@@ -318,13 +325,14 @@ public final class Gazetteer: Sendable {
             }
             return NearbyPlace(place: city.place, distanceMeters: city.distanceMeters, isInside: true)
         }
-        let radius = max(Self.localityRadiusMeters, 2 * nearest.distanceMeters)
+        let radius = min(max(Self.localityRadiusMeters, 2 * nearest.distanceMeters), limit)
         let best = (radius <= Self.largestCoverMeters ? around : places(within: radius, of: coordinate))
             .filter { $0.distanceMeters <= radius }
             .min { $0.place.population != $1.place.population ? $0.place.population > $1.place.population : $0.place.id < $1.place.id }
         guard let best else { return nearest }
         guard let city = city(around: best.place) else { return best }
-        return NearbyPlace(place: city, distanceMeters: coordinate.distance(to: city.coordinate))
+        let distance = coordinate.distance(to: city.coordinate)
+        return distance <= limit ? NearbyPlace(place: city, distanceMeters: distance) : best
     }
 
     /// The city `place` is a district of: the largest place with at least
