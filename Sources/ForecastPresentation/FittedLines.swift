@@ -37,3 +37,12 @@ enum FittedLines {
         return lines + [line]
     }
 }
+
+extension TextWidth {
+    /// `text` broken between words into lines of at most `width` columns (a
+    /// word longer than a line stays whole): a paragraph said on a terminal,
+    /// which would otherwise break it wherever the line ends, mid-word.
+    public static func paragraph(_ text: String, width: Int) -> [String] {
+        FittedLines.lines(text.split(separator: " ").map(String.init), first: "", indent: "", width: width, separator: " ")
+    }
+}

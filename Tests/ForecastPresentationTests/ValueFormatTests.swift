@@ -71,4 +71,12 @@ import Testing
     func displayWidth(text: String, cells: Int) {
         #expect(TextWidth.of(text) == cells)
     }
+
+    /// A paragraph breaks between words, counting cells, not characters; a
+    /// word longer than the line stays whole on a line of its own.
+    @Test func aParagraphBreaksBetweenWords() {
+        #expect(TextWidth.paragraph("東京 is in Japan, far away", width: 10) == ["東京 is in", "Japan, far", "away"])
+        #expect(TextWidth.paragraph("see https://open-meteo.com/en/terms now", width: 12) == ["see", "https://open-meteo.com/en/terms", "now"])
+        #expect(TextWidth.paragraph("short", width: 80) == ["short"])
+    }
 }

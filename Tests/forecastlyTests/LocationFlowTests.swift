@@ -143,6 +143,22 @@ import TestSupport
         }
     }
 
+    /// The question is broken between words to the terminal's width, not
+    /// wherever the terminal's line ends ("GeoClue (whi" / "ch may look up").
+    @Test func thePromptIsBrokenBetweenWordsToTheTerminalsWidth() async throws {
+        try await Self.withServices { server in
+            var environment = Self.environment(server)
+            environment["COLUMNS"] = "50"
+            let result = try await CLI.run(["--oneline"], server: server, environment: environment, home: home(), terminalInput: "n\n")
+            #expect(result.status == 77, "\(result.stdout)")
+            let lines = result.stdout.split(whereSeparator: \.isNewline)
+            let question = lines.prefix { !$0.hasPrefix("Allow?") }
+            #expect(question.count >= 4, "\(result.stdout)")
+            for line in question { #expect(line.count <= 50, "\(line)") }
+            #expect(question.joined(separator: " ").contains("It will ask gpsd on 127.0.0.1:9 and, if that has no fix, the desktop's location service GeoClue"))
+        }
+    }
+
     /// Ctrl-D at the question decides nothing, and says so (it was asked, on a terminal).
     @Test func noAnswerDecidesNothing() async throws {
         try await Self.withServices { server in

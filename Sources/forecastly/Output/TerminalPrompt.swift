@@ -1,4 +1,5 @@
 import ForecastlyApp
+import ForecastPresentation
 
 /// "Request permission at launch": the question on a terminal. The
 /// application asks it, once, when the decision is that it must; without a
@@ -7,8 +8,11 @@ struct TerminalPrompt: PermissionAsker {
     func ask(services: String) async -> PermissionPromptOutcome {
         guard Terminal.standardInput.isTerminal, Terminal.standardError.isTerminal else { return .cannotAsk }
         let words = UserLanguage.words()
-        Terminal.standardError.writeLine(words("forecastly would like to use your location to show the weather where you are."))
-        Terminal.standardError.writeLine(words("It will ask {services}. Nothing is sent anywhere else.", ["services": services]))
+        let width = Terminal.standardError.width(environment: ProcessEnvironment.variables)
+        for paragraph in [words("forecastly would like to use your location to show the weather where you are."),
+                          words("It will ask {services}. Nothing is sent anywhere else.", ["services": services])] {
+            for line in TextWidth.paragraph(paragraph, width: width) { Terminal.standardError.writeLine(line) }
+        }
         // An answer that is none of the three repeats only the choice. The
         // keys stay y, o and n in every language, as the prompt shows them.
         for attempt in 0..<3 {
