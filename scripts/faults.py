@@ -98,7 +98,9 @@ def run(arguments, fault=None):
     try:
         result = subprocess.run(command, env=environment, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
     except subprocess.TimeoutExpired as expired:
-        # subprocess.run kills it by its PID; a run that hangs is a finding.
+        # subprocess.run kills it by its PID; a run that hangs is a finding. Under fiu-run, look
+        # at its stacks first (gdb -p): libfiu's preload can deadlock by itself, its lock
+        # against the dynamic loader's (DiskFaultTests.run says how), now and then on a busy machine.
         return -1000, "", "HUNG for 60 s: " + (expired.stderr or b"").decode(errors="replace")[-300:]
     finally:
         if refused:
