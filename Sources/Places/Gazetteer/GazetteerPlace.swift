@@ -68,7 +68,7 @@ public struct NearbyPlace: Sendable, Hashable {
     public var place: GazetteerPlace
     public var distanceMeters: Double
     /// Whether the point is in the place: within 2 km of its centre, or
-    /// covered by a city (``Gazetteer/locality(of:)``).
+    /// covered by a city (``Gazetteer/locality(of:within:)``).
     public var isInside: Bool
     /// The city `place` lies in, when `place` is a smaller place in it (a district).
     public var city: GazetteerPlace?
