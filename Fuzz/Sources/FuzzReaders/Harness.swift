@@ -82,6 +82,9 @@ enum Readers {
             if let gazetteer = try? index.importDump(at: path), gazetteer.count > 0 {
                 _ = gazetteer.search(try! PlaceQuery("a"))
                 _ = gazetteer.nearest(to: place)
+                // As a run names a point (50 km) and finds its warnings' country (100 km).
+                _ = gazetteer.locality(of: place, within: 50_000)
+                _ = gazetteer.locality(of: place, within: 100_000)
             }
         case "place-index":
             // The index as it is memory-mapped: rejected, or read in bounds.
@@ -91,6 +94,8 @@ enum Readers {
                 _ = gazetteer.suggestions(for: try! PlaceQuery("Kyyiv"))
                 if gazetteer.count > 0 {
                     _ = gazetteer.nearest(to: place)
+                    _ = gazetteer.locality(of: place, within: 50_000)
+                    _ = gazetteer.locality(of: place, within: 100_000)
                     _ = gazetteer.place(at: gazetteer.count - 1)
                     _ = gazetteer.timeZone(at: place)
                 }
