@@ -334,7 +334,11 @@ public final class SQLiteStore: Sendable {
         case .SQLITE_BUSY, .SQLITE_LOCKED: return .unavailable(path: path, detail: "another program kept it locked")
         case .SQLITE_FULL: return .cannotWrite(path: path, detail: "the disk is full", status: .ioError)
         case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN, .SQLITE_AUTH:
-            return .cannotWrite(path: path, detail: "permission denied or read-only", status: .cannotCreate)
+            // SQLite's extended code says which of the many reasons it was
+            // (264: a log to recover and no right to write; 1032: the file was
+            // moved or deleted while open), for whoever reads a report of it.
+            let exact = error.extendedResultCode == error.resultCode ? "" : " (SQLite code \(error.extendedResultCode.rawValue))"
+            return .cannotWrite(path: path, detail: "permission denied or read-only" + exact, status: .cannotCreate)
         case .SQLITE_IOERR: return .cannotWrite(path: path, detail: error.message ?? "disk I/O error", status: .ioError)
         default: return .unavailable(path: path, detail: error.message ?? "SQLite error \(error.resultCode.rawValue)")
         }
