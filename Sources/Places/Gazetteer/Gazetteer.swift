@@ -307,7 +307,7 @@ public final class Gazetteer: Sendable {
     /// not "near Marzahn".
     ///
     /// A caller that names a place only within `limit` gets one within it
-    /// when there is one: 44 km from Guadalajara, whose most populous place
+    /// when there is one: 43 km from Guadalajara, whose most populous place
     /// within twice that is Madrid (87 km), is "near Guadalajara" under a
     /// 50 km limit, not nameless because Madrid is beyond it. Whether the
     /// answer is within `limit` is the caller's to check: with none within
