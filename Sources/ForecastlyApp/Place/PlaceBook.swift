@@ -62,8 +62,7 @@ public final class PlaceBook: Sendable {
     /// "Toronto, CA" or "Spandau, Berlin, DE" for a coordinate; nil when the
     /// index cannot be opened or the nearest place is too far to mean anything.
     public func name(near coordinate: Coordinate) -> String? {
-        guard let nearby = try? gazetteer().locality(of: coordinate, within: 50_000), nearby.distanceMeters <= 50_000 else { return nil }
-        return nearby.description
+        locality(of: coordinate, within: 50_000)?.description
     }
 
     /// The place as warning services are chosen and matched: its country
@@ -71,11 +70,18 @@ public final class PlaceBook: Sendable {
     /// reaches coastal waters) and the names of the places it is in.
     public func alertPlace(at coordinate: Coordinate, entry: GazetteerPlace?) -> AlertPlace {
         if let entry { return AlertPlace(coordinate: coordinate, countryCode: entry.countryCode, regionNames: [entry.name]) }
-        guard let nearby = try? gazetteer().locality(of: coordinate, within: 100_000), nearby.distanceMeters <= 100_000 else {
+        guard let nearby = locality(of: coordinate, within: 100_000) else {
             return AlertPlace(coordinate: coordinate, countryCode: nil)
         }
         let names = [nearby.place.name] + (nearby.city.map { [$0.name] } ?? [])
         return AlertPlace(coordinate: coordinate, countryCode: nearby.place.countryCode, regionNames: names)
+    }
+
+    /// The place the gazetteer names for `coordinate`, if it is within
+    /// `limit` metres; nil beyond it or when the index cannot be opened.
+    private func locality(of coordinate: Coordinate, within limit: Double) -> NearbyPlace? {
+        guard let nearby = try? gazetteer().locality(of: coordinate, within: limit), nearby.distanceMeters <= limit else { return nil }
+        return nearby
     }
 
     /// The place's zone for providers that send none: the gazetteer's, or
