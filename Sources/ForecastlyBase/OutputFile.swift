@@ -81,13 +81,7 @@ public enum OutputFile {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .cannotCreate(path: path, reason: errorText(errno)) }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .notAFile(path: path, kind: .directory)
-        case S_IFIFO: throw .notAFile(path: path, kind: .fifo)
-        case S_IFSOCK: throw .notAFile(path: path, kind: .socket)
-        default: throw .notAFile(path: path, kind: .device)
-        }
+        if let kind = kind(of: status.st_mode) { throw .notAFile(path: path, kind: kind) }
         guard ftruncate(descriptor, 0) == 0 else { throw .writeFailed(path: path, reason: errorText(errno)) }
         var written = 0
         while written < bytes.count {
@@ -97,6 +91,35 @@ public enum OutputFile {
                 throw .writeFailed(path: path, reason: errorText(errno))
             }
             written += result
+        }
+    }
+
+    /// Fails as `write(_:to:)` would, touching nothing. A command checks the
+    /// path it was given before its work, as a shell opens a redirection
+    /// before the command runs: a mistyped directory costs no request and no
+    /// played story. `write` still checks again, as the file system may
+    /// change in between.
+    public static func check(_ path: String) throws(Failure) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            if let kind = kind(of: status.st_mode) { throw .notAFile(path: path, kind: kind) }
+            guard access(path, W_OK) == 0 else { throw .cannotCreate(path: path, reason: errorText(errno)) }
+            return
+        }
+        let code = errno
+        guard code == ENOENT else { throw .cannotCreate(path: path, reason: errorText(code)) }
+        // A new file: its directory must exist and take it.
+        guard access(POSIXPath.directory(of: path), W_OK | X_OK) == 0 else { throw .cannotCreate(path: path, reason: errorText(errno)) }
+    }
+
+    /// What stands at a path of mode `mode`, or nil for a regular file.
+    private static func kind(of mode: mode_t) -> FileKind? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: .directory
+        case S_IFIFO: .fifo
+        case S_IFSOCK: .socket
+        default: .device
         }
     }
 

@@ -12,8 +12,14 @@ import TestSupport
     }
 
     static func chart(to path: String, in folder: URL) async throws -> CLIResult {
+        try await chartAsking(to: path, in: folder).result
+    }
+
+    /// The run, and how many requests reached the weather service.
+    static func chartAsking(to path: String, in folder: URL) async throws -> (result: CLIResult, requests: Int) {
         try await StubHTTPServer.with(always: .json(FullResponse.json(at: Date()))) { server in
-            try await CLI.run(["chart", "--lat", "59.91", "--lon", "10.75", "--svg", path], server: server, directory: folder)
+            let result = try await CLI.run(["chart", "--lat", "59.91", "--lon", "10.75", "--svg", path], server: server, directory: folder)
+            return (result, server.requestCount)
         }
     }
 
@@ -65,8 +71,9 @@ import TestSupport
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         if path == "fifo" { #expect(mkfifo(folder.appendingPathComponent("fifo").path, 0o644) == 0) }
-        let result = try await Self.chart(to: path, in: folder)
+        let (result, requests) = try await Self.chartAsking(to: path, in: folder)
         #expect(result.status == 73, "\(result.stderr)")
+        #expect(requests == 0, "refused before the forecast was asked for, as a shell refuses a redirection")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(result.stderr.contains("not a file"))
@@ -79,8 +86,9 @@ import TestSupport
     @Test func aMissingDirectoryIsNotCreated() async throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try await Self.chart(to: "missing/oslo.svg", in: folder)
+        let (result, requests) = try await Self.chartAsking(to: "missing/oslo.svg", in: folder)
         #expect(result.status == 73, "\(result.stderr)")
+        #expect(requests == 0)
         #expect(result.stderr.contains("Cannot create “missing/oslo.svg”: no such file or directory."))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("missing").path))
     }

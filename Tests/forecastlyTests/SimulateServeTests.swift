@@ -350,6 +350,40 @@ import TestSupport
         }
     }
 
+    /// `--transcript FILE`: what each client was told, and the verdict, go
+    /// to the file, not to stderr.
+    @Test func theTranscriptGoesToTheFileNamed() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-transcript-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("transcript.txt")
+        try await Self.serving(["--speed", "20", "--transcript", file.path], story: Self.story) { served in
+            #expect(await served.process.ended() == 0)
+            let said = String(decoding: await served.errors.fileHandleForReading.dataUntilEnd(), as: UTF8.self)
+            #expect(!said.contains("every promise held"), "\(said)")
+        }
+        let written = try String(contentsOf: file, encoding: .utf8)
+        #expect(written.hasSuffix("the story has been played; every promise held\n"), "\(written)")
+    }
+
+    /// A transcript that could not be written is refused before anything is
+    /// served, as a shell refuses `> missing/file` before the command runs:
+    /// not after the whole story has played.
+    @Test(arguments: ["missing/transcript.txt", "."])
+    func aTranscriptThatCannotBeWrittenIsRefusedBeforeServing(path: String) async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-serve-transcript-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let story = home.appendingPathComponent("story.json")
+        try Self.story.write(to: story, atomically: true, encoding: .utf8)
+        let result = try await CLI.run(["simulate", "serve", "--scenario", story.path, "--transcript", home.path + "/" + path], home: home)
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(result.stderrLines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains(path == "." ? "is a directory, not a file" : "no such file or directory"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "nothing is served")
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/missing"))
+    }
+
     @Test func aStoryThatCannotBeReadIsOneLine() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-serve-bad-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)

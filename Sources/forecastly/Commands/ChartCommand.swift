@@ -34,6 +34,7 @@ struct ChartCommand: AsyncParsableCommand {
 
     func run() async throws {
         Diagnostics.bootstrap(verbose: display.verbose)
+        if svg != "-" { try OutputFile.check(svg) }
         var flags = forecastOptions.flags(service: service)
         flags.language = display.lang
         let settings = try Settings.forRun(flags)

@@ -72,6 +72,7 @@ struct SimulateServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let transcript { try OutputFile.check(transcript) }
         let (scenario, route) = try story.read()
         let served = ServedStory(scenario: scenario, track: route, speed: story.speed, loop: loop, paused: paused)
         let lines = Mutex<[String]>([])
