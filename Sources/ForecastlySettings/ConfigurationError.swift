@@ -61,9 +61,10 @@ public enum ConfigurationError: Error, Sendable, Equatable, UserFacingError {
             let values = Self.values(path, line, ["key": key.strippingTerminalControls(limit: 40)])
             return line == nil ? MessageText("{path}: there is no setting “{key}”", values) : MessageText("{path} line {line}: there is no setting “{key}”", values)
         case .badValue(let path, let line, let key, let got):
-            let values = Self.values(path, line, ["key": key.rawValue, "expected": key.expected, "value": got.strippingTerminalControls(limit: 60)])
-            return line == nil ? MessageText("{path}: {key} takes {expected}; got {value}", values)
-                : MessageText("{path} line {line}: {key} takes {expected}; got {value}", values)
+            let values = Self.values(path, line, ["key": key.rawValue, "value": got.strippingTerminalControls(limit: 60)])
+            let expected = ["expected": [key.expected]]
+            return line == nil ? MessageText("{path}: {key} takes {expected}; got {value}", values, messages: expected)
+                : MessageText("{path} line {line}: {key} takes {expected}; got {value}", values, messages: expected)
         case .secretReadableByOthers(let path, let line, let key, let mode):
             let values = Self.values(path, line, ["key": key.rawValue, "mode": mode])
             return line == nil ? MessageText("{path}: {key} is a secret, but other users can read the file (mode {mode}); it was not used", values)

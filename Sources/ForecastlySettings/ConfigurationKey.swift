@@ -1,4 +1,5 @@
 import ForecastCore
+public import ForecastlyBase
 import ForecastlyLocalization
 public import ForecastProviders
 
@@ -8,45 +9,44 @@ public import ForecastProviders
 public struct ConfigurationKey: Hashable, Sendable {
     /// The key as written in the file.
     public let rawValue: String
-    /// What the key takes, as an error or `forecastly config` says it.
-    public let expected: String
+    /// What the key takes, as an error says it, in the reader's language.
+    public let expected: MessageText
     /// Keys that are secrets: the file must be readable by its owner only.
     public let isSecret: Bool
 
-    init(_ rawValue: String, expected: String, isSecret: Bool = false) {
+    init(_ rawValue: String, expected: MessageText, isSecret: Bool = false) {
         self.rawValue = rawValue
         self.expected = expected
         self.isSecret = isSecret
     }
 
-    public static let units = ConfigurationKey("units", expected: "\"metric\", \"imperial\" or \"uk\"")
+    public static let units = ConfigurationKey("units", expected: .choice(UnitSystem.allCases.map(\.rawValue)))
     public static let temperatureUnit = ConfigurationKey("temperature-unit", expected: choices(TemperatureUnit.self))
     public static let windUnit = ConfigurationKey("wind-unit", expected: choices(SpeedUnit.self))
     public static let pressureUnit = ConfigurationKey("pressure-unit", expected: choices(PressureUnit.self))
     public static let precipitationUnit = ConfigurationKey("precipitation-unit", expected: choices(PrecipitationUnit.self))
     public static let distanceUnit = ConfigurationKey("distance-unit", expected: choices(DistanceUnit.self))
 
-    private static func choices<Unit: CaseIterable & RawRepresentable>(_ type: Unit.Type) -> String where Unit.RawValue == String {
-        Unit.allCases.map { "\"\($0.rawValue)\"" }.joinedAsChoice()
+    private static func choices<Unit: CaseIterable & RawRepresentable>(_ type: Unit.Type) -> MessageText where Unit.RawValue == String {
+        .choice(Unit.allCases.map(\.rawValue))
     }
-    public static let provider = ConfigurationKey(
-        "provider", expected: WeatherProviders.all.map { "\"\($0.provider.id)\"" }.joinedAsChoice())
+    public static let provider = ConfigurationKey("provider", expected: .choice(WeatherProviders.all.map(\.provider.id)))
     public static let place = ConfigurationKey(
-        "place", expected: "a city as --city takes it (\"Paris, FR\") or \"LAT,LON\" (\"50.45,30.52\")")
-    public static let days = ConfigurationKey("days", expected: "a whole number from 1 to 16")
-    public static let hours = ConfigurationKey("hours", expected: "a whole number from 0 to 48")
-    public static let clock = ConfigurationKey("clock", expected: "\"24h\" or \"12h\"")
-    public static let airQuality = ConfigurationKey("air-quality", expected: "true or false")
-    public static let aqi = ConfigurationKey("aqi", expected: "\"european\" or \"us\"")
-    public static let nowcast = ConfigurationKey("nowcast", expected: "true or false")
-    public static let alerts = ConfigurationKey("alerts", expected: "true or false")
+        "place", expected: MessageText("a city as --city takes it (\"Paris, FR\") or \"LAT,LON\" (\"50.45,30.52\")"))
+    public static let days = ConfigurationKey("days", expected: .wholeNumber(in: ForecastRequest.dayRange))
+    public static let hours = ConfigurationKey("hours", expected: .wholeNumber(in: 0...ForecastRequest.hourlyHorizon))
+    public static let clock = ConfigurationKey("clock", expected: .choice(["24h", "12h"]))
+    public static let airQuality = ConfigurationKey("air-quality", expected: MessageText("true or false"))
+    public static let aqi = ConfigurationKey("aqi", expected: .choice(["european", "us"]))
+    public static let nowcast = ConfigurationKey("nowcast", expected: MessageText("true or false"))
+    public static let alerts = ConfigurationKey("alerts", expected: MessageText("true or false"))
     public static let extrasWait = ConfigurationKey(
-        "extras-wait", expected: "a number of seconds from 0 to \(Int(Settings.extrasWaitRange.upperBound))")
-    public static let lang = ConfigurationKey("lang", expected: Language.available.map { "\"\($0.code)\"" }.joinedAsChoice())
+        "extras-wait", expected: MessageText("a number of seconds from 0 to {high}", ["high": "\(Int(Settings.extrasWaitRange.upperBound))"]))
+    public static let lang = ConfigurationKey("lang", expected: .choice(Language.available.map(\.code)))
 
     /// The key that holds `provider`'s API key, when it takes one.
     public static func apiKey(of provider: WeatherProviderRegistration) -> ConfigurationKey? {
-        provider.provider.apiKeySetting.map { ConfigurationKey($0, expected: "the key as a string", isSecret: true) }
+        provider.provider.apiKeySetting.map { ConfigurationKey($0, expected: MessageText("the key as a string"), isSecret: true) }
     }
 
     /// Every key, in the order `forecastly config` and errors list them.
@@ -61,9 +61,17 @@ public struct ConfigurationKey: Hashable, Sendable {
     }
 }
 
-extension [String] {
-    /// "a", "b" or "c".
-    func joinedAsChoice() -> String {
-        count <= 1 ? joined() : dropLast().joined(separator: ", ") + " or " + last!
+extension MessageText {
+    /// "\"a\", \"b\" or \"c\"": the values as written in the file, the
+    /// "or" in the reader's language.
+    static func choice(_ values: [String]) -> MessageText {
+        let quoted = values.map { "\"" + $0 + "\"" }
+        guard let last = quoted.last, quoted.count > 1 else { return .verbatim(quoted.joined()) }
+        return MessageText("{list} or {last}", ["list": quoted.dropLast().joined(separator: ", "), "last": last])
+    }
+
+    /// "a whole number from 1 to 16".
+    static func wholeNumber(in range: ClosedRange<Int>) -> MessageText {
+        MessageText("a whole number from {low} to {high}", ["low": "\(range.lowerBound)", "high": "\(range.upperBound)"])
     }
 }

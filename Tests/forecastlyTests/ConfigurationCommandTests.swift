@@ -57,6 +57,32 @@ import TestSupport
         }
     }
 
+    /// What a key takes is said in the reader's language with the rest of
+    /// the line ("days nimmt a whole number…" mixed two).
+    @Test(arguments: [
+        ("de_DE.UTF-8", "days = 99\n", "Zeile 1: days nimmt eine ganze Zahl von 1 bis 16; angegeben: 99."),
+        ("de_DE.UTF-8", "clock = \"13h\"\n", "Zeile 1: clock nimmt \"24h\" oder \"12h\"; angegeben: “13h”."),
+        ("ru_RU.UTF-8", "alerts = 3\n", "строка 1: alerts принимает true или false; получено 3."),
+        ("ja_JP.UTF-8", "hours = 50\n", "1 行目: hours には 0 から 48 までの整数 を指定します。指定値: 50"),
+    ])
+    func whatAKeyTakesIsSaidInTheReadersLanguage(locale: String, config: String, said: String) async throws {
+        try await Self.withHome(config: config) { home in
+            let result = try await CLI.run(["--lat", "1", "--lon", "2"], environment: ["LANG": locale], home: home)
+            #expect(result.status == 78)
+            #expect(result.stderrLines.count == 1 && result.stderr.contains(said), "\(result.stderr)")
+        }
+    }
+
+    /// One wrong line is "it", as several are "them".
+    @Test func configNamesOneWrongLine() async throws {
+        try await Self.withHome(config: "days = 0\n") { home in
+            let result = try await CLI.run(["config"], home: home)
+            #expect(result.status == 78)
+            let file = "\(home.path)/.config/forecastly/config.toml"
+            #expect(result.stderrLines == ["forecastly: \(file) has a line forecastly cannot use, marked with ! above; fix or remove it."])
+        }
+    }
+
     /// `forecastly config` with a wrong file shows the settings the rest of
     /// it gives and marks each wrong line; it still ends 78.
     @Test func configShowsAWrongFileAndMarksItsLines() async throws {

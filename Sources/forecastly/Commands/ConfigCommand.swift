@@ -33,8 +33,8 @@ struct ConfigCommand: ParsableCommand {
         let exists = file != nil || problems.contains { $0.line != nil }
         Terminal.standardOutput.write(settings.summary(file: filePath, exists: exists || FileManager.default.fileExists(atPath: filePath), problems: problems))
         if !problems.isEmpty {
-            let count = problems.count == 1 ? "a line" : "\(problems.count) lines"
-            Terminal.standardError.writeLine("forecastly: \(filePath) has \(count) forecastly cannot use, marked with ! above; fix or remove them.")
+            let (count, them) = problems.count == 1 ? ("a line", "it") : ("\(problems.count) lines", "them")
+            Terminal.standardError.writeLine("forecastly: \(filePath) has \(count) forecastly cannot use, marked with ! above; fix or remove \(them).")
             throw SilentExit(status: .configuration)
         }
     }
