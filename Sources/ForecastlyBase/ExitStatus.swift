@@ -74,8 +74,14 @@ extension UserFacingError {
     /// sentence before the advice begins.
     public func userMessage(in translate: (String) -> String) -> String {
         var line = summaryMessage.said(in: translate).strippingTerminalControls(limit: 2_000)
-        if let last = line.last, !".!?。".contains(last) { line += "." }
+        if let last = line.last, !".!?。".contains(last) { line += Self.isCJK(last) ? "。" : "." }
         guard let advice = adviceMessage?.said(in: translate), !advice.isEmpty else { return line }
         return line + " " + advice.strippingTerminalControls(limit: 1_000)
+    }
+
+    /// Japanese (or Chinese) text, which a sentence ends with "。":
+    /// "指定値:「furlongs」" closed with "." read as a mistake.
+    private static func isCJK(_ character: Character) -> Bool {
+        character.unicodeScalars.contains { (0x3000...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value) || (0xFF00...0xFFEF).contains($0.value) }
     }
 }

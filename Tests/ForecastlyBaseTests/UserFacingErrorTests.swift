@@ -16,6 +16,18 @@ import TestSupport
         // The same guard in any language.
         #expect(Careless().userMessage { $0 == "The server said {text}" ? "Der Server sagte {text}" : $0 } == "Der Server sagte hello there. Try another one.")
     }
+
+    /// The summary ends as a sentence of its language before the advice.
+    @Test func aJapaneseSummaryEndsWithAJapaneseFullStop() {
+        struct Wrong: UserFacingError {
+            var summaryMessage: MessageText { MessageText("{variable} must be one of {expected}; got “{value}”", ["variable": "X", "expected": "a, b", "value": "c"]) }
+            var adviceMessage: MessageText? { MessageText("Change or unset it.") }
+            let exitStatus = ForecastlyBase.ExitStatus.usage
+        }
+        let japanese = ["{variable} must be one of {expected}; got “{value}”": "{variable} は {expected} のいずれかです。指定値:「{value}」", "Change or unset it.": "変更してください。"]
+        #expect(Wrong().userMessage { japanese[$0] ?? $0 } == "X は a, b のいずれかです。指定値:「c」。 変更してください。")
+        #expect(Wrong().userMessage == "X must be one of a, b; got “c”. Change or unset it.")
+    }
 }
 
 /// A message is its English template and values; a language gives the template.
