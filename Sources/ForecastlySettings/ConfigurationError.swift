@@ -6,7 +6,7 @@ public enum ConfigurationError: Error, Sendable, Equatable, UserFacingError {
     case unreadable(path: String, reason: String)
     case notText(path: String)
     case tooLarge(path: String, bytes: Int)
-    case syntax(path: String, line: Int, detail: String)
+    case syntax(path: String, line: Int, detail: MessageText)
     /// A word where TOML needs a quoted string: `units = imperial`.
     case unquoted(path: String, line: Int, key: String, value: String)
     case unknownKey(path: String, line: Int?, key: String)
@@ -29,7 +29,7 @@ public enum ConfigurationError: Error, Sendable, Equatable, UserFacingError {
     public var problemInFile: String {
         switch self {
         case .unreadable, .notText, .tooLarge: return summary
-        case .syntax(_, let line, let detail): return "line \(line): this is not TOML (\(detail.strippingTerminalControls(limit: 160)))"
+        case .syntax(_, let line, let detail): return "line \(line): this is not TOML (\(detail.text))"
         default:
             let path = self.path
             return summary.hasPrefix(path) ? String(summary.dropFirst(path.count)).trimmingPrefix(" ").description : summary
@@ -52,8 +52,7 @@ public enum ConfigurationError: Error, Sendable, Equatable, UserFacingError {
         case .tooLarge(let path, let bytes):
             return MessageText("The configuration file {path} is {bytes} bytes, too large for a file of settings", ["path": path, "bytes": "\(bytes)"])
         case .syntax(let path, let line, let detail):
-            return MessageText("{path} line {line}: this is not TOML ({detail})",
-                               ["path": path, "line": "\(line)", "detail": detail.strippingTerminalControls(limit: 160)])
+            return MessageText("{path} line {line}: this is not TOML ({detail})", ["path": path, "line": "\(line)"], messages: ["detail": [detail]])
         case .unquoted(let path, let line, let key, let value):
             return MessageText("{path} line {line}: the value must be quoted: {key} = \"{value}\"",
                                ["path": path, "line": "\(line)", "key": key.strippingTerminalControls(limit: 40), "value": value.strippingTerminalControls(limit: 60)])

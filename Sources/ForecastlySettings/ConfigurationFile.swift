@@ -139,11 +139,11 @@ public struct ConfigurationFile: Sendable, Equatable {
             if let (key, value) = Self.unquotedWord(text, line: line) {
                 problems.append(.unquoted(path: path, line: line, key: key, value: value))
             } else {
-                problems.append(.syntax(path: path, line: line, detail: error.description))
+                problems.append(.syntax(path: path, line: line, detail: .verbatim(error.description.strippingTerminalControls(limit: 160))))
             }
             return ConfigurationFile(path: path)
         } catch {
-            problems.append(.syntax(path: path, line: 1, detail: "\(error)"))
+            problems.append(.syntax(path: path, line: 1, detail: .verbatim("\(error)".strippingTerminalControls(limit: 160))))
             return ConfigurationFile(path: path)
         }
         var file = ConfigurationFile(path: path)
@@ -261,10 +261,10 @@ enum FlatSettingsText {
 
     struct LineProblem: Equatable {
         var line: Int
-        var text: String
+        var text: MessageText
     }
 
-    static let expected = "a setting is one line, key = value, the value a \"string\", a number, or true or false"
+    static let expected = MessageText("a setting is one line, key = value, the value a \"string\", a number, or true or false")
 
     static func read(_ text: String) -> Reading {
         var reading = Reading()
@@ -288,7 +288,7 @@ enum FlatSettingsText {
     }
 
     struct Problem: Error {
-        var text: String
+        var text: MessageText
     }
 
     /// The key a line sets; nil for a comment or a blank line.
@@ -315,7 +315,7 @@ enum FlatSettingsText {
         }
         skipBlanks()
         guard cursor < line.count, line[cursor] != 0x23 else { return .success(nil) }  // blank, or a comment
-        if line[cursor] == 0x5B { return .failure(Problem(text: "settings are not in tables; write key = value at the top level")) }
+        if line[cursor] == 0x5B { return .failure(Problem(text: MessageText("settings are not in tables; write key = value at the top level"))) }
         // The key: bare, or quoted (its text between the quotes).
         let key: String
         if line[cursor] == 0x22 || line[cursor] == 0x27 {

@@ -127,6 +127,26 @@ public struct Settings: Sendable {
     public static let defaultDays = 7
     public static let defaultHours = 8
 
+    /// The language of what is shown: `--lang`, `lang` in the file, the
+    /// locale, then English. Decided apart from the other settings, so that
+    /// an error that stops those (a wrong variable) is said in it too.
+    public static func language(flags: Flags, environment: [String: String], file: ConfigurationFile?) -> Setting<Language> {
+        if let language = flags.language { return Setting(language, from: .flag("--lang")) }
+        if let file, let entry = file.language { return Setting(entry.value, from: .file(path: file.path, line: entry.line)) }
+        if let locale = LocaleLanguage.resolve(environment) { return Setting(locale.language, from: .locale(variable: locale.variable, value: locale.value)) }
+        return Setting(.english, from: .builtIn)
+    }
+
+    /// The words of that language, with dates and numbers as the user's
+    /// region (LC_TIME) writes them.
+    public static func words(flags: Flags, environment: [String: String], file: ConfigurationFile?) -> Words {
+        Words(language(flags: flags, environment: environment, file: file).value, localeName: timeLocale(in: environment))
+    }
+
+    private static func timeLocale(in environment: [String: String]) -> String? {
+        LocaleConventions.locale(for: "LC_TIME", in: environment)?.1
+    }
+
     /// Decides every setting. `file` is the configuration file read already
     /// (nil when there is none).
     public static func resolve(flags: Flags, environment: [String: String], file: ConfigurationFile?) throws(EnvironmentSettingError) -> Settings {
@@ -200,15 +220,13 @@ public struct Settings: Sendable {
             }
             extrasWait = Setting(wait, from: .environment(extrasWaitVariable))
         }
-        let localeLanguage = LocaleLanguage.resolve(environment).map { Setting($0.language, from: .locale(variable: $0.variable, value: $0.value)) }
-        let language = flags.language.map { Setting($0, from: .flag("--lang")) } ?? fromFile(file?.language) ?? localeLanguage
-            ?? Setting(.english, from: .builtIn)
+        let language = language(flags: flags, environment: environment, file: file)
         var settings = Settings(units: units, temperatureUnit: temperatureUnit, windUnit: windUnit, pressureUnit: pressureUnit,
                         precipitationUnit: precipitationUnit, distanceUnit: distanceUnit, provider: provider, place: fromFile(file?.place), days: days, hours: hours, clock: clock, apiKey: apiKey,
                         airQuality: airQuality, aqi: aqi, nowcast: nowcast, alerts: alerts)
         settings.language = language
         settings.extrasWait = extrasWait
-        settings.timeLocale = LocaleConventions.locale(for: "LC_TIME", in: environment)?.1
+        settings.timeLocale = timeLocale(in: environment)
         settings.words = Words(language.value, localeName: settings.timeLocale)
         if flags.apiKey != nil {
             let variable = provider.value.apiKeyVariable ?? WeatherProviders.all.compactMap(\.provider.apiKeyVariable).joined(separator: " or ")

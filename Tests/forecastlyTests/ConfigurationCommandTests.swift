@@ -64,12 +64,27 @@ import TestSupport
         ("de_DE.UTF-8", "clock = \"13h\"\n", "Zeile 1: clock nimmt \"24h\" oder \"12h\"; angegeben: “13h”."),
         ("ru_RU.UTF-8", "alerts = 3\n", "строка 1: alerts принимает true или false; получено 3."),
         ("ja_JP.UTF-8", "hours = 50\n", "1 行目: hours には 0 から 48 までの整数 を指定します。指定値: 50"),
+        ("de_DE.UTF-8", "[table]\nx = 1\n", "Zeile 1: Das ist kein TOML (Einstellungen stehen nicht in Tabellen;"),
     ])
     func whatAKeyTakesIsSaidInTheReadersLanguage(locale: String, config: String, said: String) async throws {
         try await Self.withHome(config: config) { home in
             let result = try await CLI.run(["--lat", "1", "--lon", "2"], environment: ["LANG": locale], home: home)
             #expect(result.status == 78)
             #expect(result.stderrLines.count == 1 && result.stderr.contains(said), "\(result.stderr)")
+        }
+    }
+
+    /// A variable with a wrong value stops the settings, not the language:
+    /// the locale's (or --lang's) still says why.
+    @Test(arguments: [
+        (["LANG": "de_DE.UTF-8"], [String](), "forecastly: FORECASTLY_WIND_UNIT muss eines von kmh, ms, mph, knots, beaufort sein; angegeben: „furlongs“."),
+        (["LANG": "C.UTF-8"], ["--lang", "ja"], "forecastly: FORECASTLY_WIND_UNIT は kmh, ms, mph, knots, beaufort のいずれかです。指定値:「furlongs」。 "),
+    ])
+    func aWrongVariableIsSaidInTheReadersLanguage(environment: [String: String], flags: [String], said: String) async throws {
+        try await Self.withHome(config: nil) { home in
+            let result = try await CLI.run(["--lat", "1", "--lon", "2"] + flags, environment: environment.merging(["FORECASTLY_WIND_UNIT": "furlongs"]) { $1 }, home: home)
+            #expect(result.status == 64)
+            #expect(result.stderrLines.count == 1 && result.stderr.hasPrefix(said), "\(result.stderr)")
         }
     }
 

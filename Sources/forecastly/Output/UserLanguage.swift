@@ -24,7 +24,7 @@ enum UserLanguage {
     private static func fileOrLocale() -> Words {
         let environment = ProcessEnvironment.variables
         let file = try? ConfigurationFile.load(path: ConfigurationFile.defaultPath(environment: environment))
-        return (try? Settings.resolve(flags: Settings.Flags(), environment: environment, file: file ?? nil))?.words ?? .english
+        return Settings.words(flags: Settings.Flags(), environment: environment, file: file ?? nil)
     }
 
     /// Called by `Settings.forRun` with the language the run's settings chose.
