@@ -22,12 +22,12 @@ public enum StorageText {
 
     public static func placesImported(count: Int, path: String, mebibytes: Int, seconds: Double, words: Words = .english) -> String {
         words("Places imported: {count}, into {path} ({size} MiB) in {seconds} s.",
-              ["count": ValueFormat.grouped(count), "path": path, "size": "\(mebibytes)", "seconds": words.number(ValueFormat.decimal(seconds, places: 1))]) + "\n"
+              ["count": words.grouped(count), "path": path, "size": "\(mebibytes)", "seconds": words.number(ValueFormat.decimal(seconds, places: 1))]) + "\n"
     }
 
     public static func placesStatus(count: Int, source: String, path: String, words: Words = .english) -> String {
         LabelledLines.render([
-            (words("Places"), words("{count} from {source}", ["count": ValueFormat.grouped(count), "source": source])),
+            (words("Places"), words("{count} from {source}", ["count": words.grouped(count), "source": source])),
             (words("Index"), path), (words("Data"), "GeoNames (https://www.geonames.org/), CC BY 4.0"),
         ])
     }

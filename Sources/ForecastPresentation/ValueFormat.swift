@@ -1,6 +1,7 @@
 public import ForecastCore
 public import ForecastlyBase
 public import Foundation
+import ForecastlyLocalization
 
 /// How numbers, times and directions are written for people. One place, so
 /// the table, the one-liner and the report always agree.
@@ -58,15 +59,10 @@ public enum ValueFormat {
         return hours > 0 ? MessageText("{days} d {hours} h", ["days": days, "hours": "\(hours)"]) : MessageText("{days} d", ["days": days])
     }
 
-    /// "2,797,553": thousands grouped with commas, whatever the locale.
+    /// "2,797,553": thousands grouped as English writes them (`Words.grouped`
+    /// in another language).
     public static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return (value < 0 ? "-" : "") + result
+        Words.english.grouped(value)
     }
 
     /// 16-point compass name for the direction the wind comes from.

@@ -18,6 +18,8 @@ public struct Words: Sendable, Equatable {
     private let messages: [String: String]
     /// The decimal sign (nil: a point).
     private let decimalSeparator: String?
+    /// The sign between groups of thousands: "," in English, "." in German.
+    private let groupingSeparator: String
 
     /// English: the messages as written, with no catalog and no Foundation locale loaded.
     public static let english = Words(language: .english, locale: nil, messages: [:])
@@ -28,6 +30,7 @@ public struct Words: Sendable, Equatable {
         self.messages = messages
         let decimal = locale.map { $0.decimalSeparator } ?? messages[Self.key(".", context: "number")]
         decimalSeparator = decimal.flatMap { $0 == "." ? nil : $0 }
+        groupingSeparator = locale.flatMap(\.groupingSeparator) ?? messages[Self.key(",", context: "number")] ?? ","
     }
 
     /// The locale's identifier ("de_AT") when Foundation writes the dates
@@ -154,6 +157,19 @@ public struct Words: Sendable, Equatable {
             if character == "." { written += decimalSeparator } else { written.append(character) }
         }
         return written
+    }
+
+    /// A whole number with its thousands grouped as the locale writes
+    /// them: "34,024" in English, "34.024" in German, where "34,024" would
+    /// read as 34 and a bit.
+    public func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result += groupingSeparator }
+            result.append(digit)
+        }
+        return (value < 0 ? "-" : "") + result
     }
 
     private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]

@@ -60,6 +60,8 @@ import Testing
         #expect(Words(Language(code: "ja")).day(year: 2026, month: 11, day: 21) == "11月21日(土)")
         #expect(Words.english.day(year: 2026, month: 11, day: 21) == "Sat 21 Nov")
         #expect(Words.english.number("12.5") == "12.5")
+        // 34,024 places read in German as 34 and a bit.
+        #expect(german.grouped(34_024) == "34.024" && Words.english.grouped(34_024) == "34,024" && german.grouped(-999) == "-999")
         // Another country: Austria's January, Switzerland's decimal point, Portugal's order.
         let austrian = Words(Language(code: "de"), localeName: "de_AT.UTF-8")
         #expect(austrian.localeIdentifier == "de_AT" && german.localeIdentifier == nil)
@@ -83,6 +85,8 @@ import Testing
         for identifier in [code, "\(code)_\(country)"] {
             let locale = Locale(identifier: identifier)
             #expect(written.number("0.5") == "0\(locale.decimalSeparator ?? ".")5", "\(identifier)")
+            let grouping = locale.groupingSeparator ?? ","
+            #expect(written.grouped(1_234_567) == "1\(grouping)234\(grouping)567", "\(identifier): \(Array(grouping.unicodeScalars))")
             let long = DateFormatter(), short = DateFormatter()
             for (formatter, template) in [(long, "EEEdMMM"), (short, "EEEd")] {
                 formatter.locale = locale

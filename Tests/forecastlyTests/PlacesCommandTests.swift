@@ -218,6 +218,18 @@ import TestSupport
         #expect(none.stdout.isEmpty)
     }
 
+    /// Counts and coordinates as the reader's language writes them: in
+    /// German "34,024" places read as 34 and a bit.
+    @Test func citiesNumbersAreWrittenInTheReadersLanguage() async throws {
+        let status = try await CLI.run(["cities", "status"], environment: ["LANG": "de_DE.UTF-8"])
+        #expect(status.status == 0)
+        #expect(status.stdout.contains(/Orte   \d{2}\.\d{3} aus GeoNames/), "\(status.stdout)")
+        let search = try await CLI.run(["cities", "search", "Berlin", "--limit", "1"], environment: ["LANG": "de_DE.UTF-8"])
+        #expect(search.stdout.contains("52,5244°N, 13,4105°E") && search.stdout.contains("3.426.354"), "\(search.stdout)")
+        let english = try await CLI.run(["cities", "search", "Berlin", "--limit", "1"], environment: ["LANG": "C.UTF-8"])
+        #expect(english.stdout.contains("52.5244°N, 13.4105°E") && english.stdout.contains("3,426,354"), "\(english.stdout)")
+    }
+
     @Test func importReplacesTheIndexAndABadImportKeepsIt() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-import-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }

@@ -33,7 +33,7 @@ extension CitiesCommand {
             if json {
                 Terminal.standardOutput.writeJSON(PlaceDocument(matches: matches).encoded())
             } else if !matches.isEmpty {
-                Terminal.standardOutput.write(PlaceText.table(matches))
+                Terminal.standardOutput.write(PlaceText.table(matches, words: UserLanguage.words()))
             }
             RunNotes.warn(unwritten: found.unwrittenCaches)
             if matches.isEmpty {
