@@ -39,6 +39,9 @@ import TestSupport
         #expect(query["current"]?.split(separator: ",").count == 13)
         #expect(query["timezone"] == "auto")
         #expect(service.serviceName.text == "Open-Meteo's air quality API at 127.0.0.1:8080")
+        // The name and the "at" are said in the reader's language, as the line around them is.
+        let german = ["{service} at {server}": "{service} unter {server}", "Open-Meteo's air quality API": "Open-Meteos Luftqualitäts-API"]
+        #expect(service.serviceName.message.said { german[$0] ?? $0 } == "Open-Meteos Luftqualitäts-API unter 127.0.0.1:8080")
         // HTTPS, or HTTP on loopback only.
         #expect(throws: ForecastError.self) {
             try OpenMeteoAirQualityService(transport: NoTransport(), environment: [OpenMeteoAirQualityService.urlVariable: "http://air.example.org"])

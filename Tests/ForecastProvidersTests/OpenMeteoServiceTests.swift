@@ -162,7 +162,7 @@ import TestSupport
                 configuration: try OpenMeteoConfiguration(baseURL: URL(string: "http://127.0.0.1:\(port)")!),
                 transport: transport
             )
-            await #expect(throws: ForecastError.transport(.connectionRefused(host: "127.0.0.1", port: port), service: ServiceName(.openMeteo, text: "Open-Meteo at 127.0.0.1:\(port)"))) {
+            await #expect(throws: ForecastError.transport(.connectionRefused(host: "127.0.0.1", port: port), service: ServiceName.openMeteo.at(server: "127.0.0.1:\(port)"))) {
                 try await service.forecast(for: Sample.request)
             }
         }
@@ -197,5 +197,5 @@ import TestSupport
     }
 
     /// Stub ports differ per run; errors are compared with the service renamed.
-    let serviceName = ServiceName(.openMeteo, text: "stub")
+    let serviceName = ServiceName.openMeteo.at(server: "stub")
 }

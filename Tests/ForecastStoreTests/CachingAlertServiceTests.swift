@@ -25,7 +25,7 @@ import Testing
         func bulletin(for scope: AlertScope, place: AlertPlace) async throws(ForecastError) -> AlertBulletin {
             requests.withLock { $0 += 1 }
             if failing.withLock({ $0 }) {
-                throw .httpStatus(503, reason: nil, service: ServiceName(text: "MeteoAlarm", urlVariable: "FORECASTLY_METEOALARM_URL", wantsIdentification: false))
+                throw .httpStatus(503, reason: nil, service: ServiceName(.verbatim("MeteoAlarm"), urlVariable: "FORECASTLY_METEOALARM_URL", wantsIdentification: false))
             }
             let now = clock.now
             let alert = WeatherAlert(id: "w1", event: "Wind", severity: .moderate, expires: now.addingTimeInterval(3600), headline: "Wind",

@@ -82,7 +82,7 @@ import TestSupport
         let offline = try await CLI.run(["--lat", "50.45", "--lon", "30.52", "--no-fallback"], environment: ["LANG": "de_DE.UTF-8"])
         #expect(offline.status == 69, "\(offline.stderr)")
         #expect(offline.stderrLines.count == 1)
-        #expect(offline.stderr.hasPrefix("forecastly: Open-Meteo at 127.0.0.1:9 ist nicht erreichbar: 127.0.0.1:9 hat die Verbindung abgelehnt. "), "\(offline.stderr)")
+        #expect(offline.stderr.hasPrefix("forecastly: Open-Meteo unter 127.0.0.1:9 ist nicht erreichbar: 127.0.0.1:9 hat die Verbindung abgelehnt. "), "\(offline.stderr)")
         #expect(offline.stderr.contains(" Prüfen Sie die Netzwerkverbindung (oder FORECASTLY_OPEN_METEO_URL) und versuchen Sie es erneut.\n"))
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-lang-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
@@ -115,7 +115,7 @@ import TestSupport
         }
         let stale = try await CLI.run(["--city", "Springfield, MO", "--refresh", "--format", "%l", "--no-fallback"], environment: german, home: home)
         #expect(stale.status == 0, "\(stale.stderr)")
-        #expect(stale.stderr.contains("forecastly: warning: Open-Meteo at 127.0.0.1:9 ist nicht erreichbar: ") && stale.stderr.contains(" Angezeigt wird die vor "),
+        #expect(stale.stderr.contains("forecastly: warning: Open-Meteo unter 127.0.0.1:9 ist nicht erreichbar: ") && stale.stderr.contains(" Angezeigt wird die vor "),
                 "\(stale.stderr)")
     }
 

@@ -37,16 +37,17 @@ extension ForecastError: UserFacingError {
         case .transport(let error, let service):
             return Self.describe(error, service: service)
         case .emptyData(let service):
-            return MessageText("{service} answered, but with no weather data for this place.", ["service": "\(service)"])
+            return MessageText("{service} answered, but with no weather data for this place.").naming(service)
         case .httpStatus(let status, let reason, let service):
-            var values = ["service": "\(service)", "status": "\(status)"]
+            var values = ["status": "\(status)"]
             // The sentence ends after the quote, so the reason's own full stop goes.
             values["reason"] = reason.map { Self.droppingFullStop($0.strippingTerminalControls(limit: 200)) }
-            return Self.statusMessage(status, service: service, values: values)
+            return Self.statusMessage(status, service: service, values: values).naming(service)
         case .undecodable(let field, let detail, let service):
-            let values = ["service": "\(service)", "detail": detail.strippingTerminalControls(limit: 200)]
-            guard let field else { return MessageText("{service} sent a response forecastly cannot read: {detail}.", values) }
+            let values = ["detail": detail.strippingTerminalControls(limit: 200)]
+            guard let field else { return MessageText("{service} sent a response forecastly cannot read: {detail}.", values).naming(service) }
             return MessageText("{service} sent a response forecastly cannot read (field “{field}”): {detail}.", values.merging(["field": field]) { $1 })
+                .naming(service)
         }
     }
 
@@ -150,28 +151,32 @@ extension ForecastError: UserFacingError {
     }
 
     static func describe(_ error: TransportError, service: ServiceName) -> MessageText {
-        let name = "\(service)"
+        describing(error).naming(service)
+    }
+
+    /// The message for `error`, its `{service}` still to be named.
+    private static func describing(_ error: TransportError) -> MessageText {
         switch error {
         case .nameResolutionFailed(let host):
-            return MessageText("Cannot reach {service}: the name {host} does not resolve (no network, or DNS is down).", ["service": name, "host": host])
+            return MessageText("Cannot reach {service}: the name {host} does not resolve (no network, or DNS is down).", ["host": host])
         case .connectionRefused(let host, let port):
-            return MessageText("Cannot reach {service}: {address} refused the connection.", ["service": name, "address": "\(host):\(port)"])
+            return MessageText("Cannot reach {service}: {address} refused the connection.", ["address": "\(host):\(port)"])
         case .tlsFailed(let host, let detail):
             return MessageText("Cannot reach {service}: the secure connection to {host} failed: {detail}.",
-                               ["service": name, "host": host, "detail": detail.strippingTerminalControls(limit: 160)])
+                               ["host": host, "detail": detail.strippingTerminalControls(limit: 160)])
         case .connectTimedOut(let host):
-            return MessageText("Cannot reach {service}: connecting to {host} timed out.", ["service": name, "host": host])
+            return MessageText("Cannot reach {service}: connecting to {host} timed out.", ["host": host])
         case .responseTimedOut(let host):
-            return MessageText("{service} ({host}) did not answer in time.", ["service": name, "host": host])
+            return MessageText("{service} ({host}) did not answer in time.", ["host": host])
         case .bodyTooLarge(let limit):
             return MessageText("{service} sent more than {size} MiB; a forecast is far smaller, so it was not read.",
-                               ["service": name, "size": "\(limit / (1 << 20))"])
+                               ["size": "\(limit / (1 << 20))"])
         case .insecureURL(let url):
             return MessageText("Refusing to send a location to {url}: it is not HTTPS.", ["url": url.strippingTerminalControls(limit: 120)])
         case .cancelled:
-            return MessageText("The request to {service} was cancelled.", ["service": name])
+            return MessageText("The request to {service} was cancelled.")
         case .other(let detail):
-            return MessageText("Cannot reach {service}: {detail}.", ["service": name, "detail": detail.strippingTerminalControls(limit: 160)])
+            return MessageText("Cannot reach {service}: {detail}.", ["detail": detail.strippingTerminalControls(limit: 160)])
         }
     }
 }

@@ -1,3 +1,5 @@
+public import ForecastlyBase
+
 /// A weather service forecastly can ask: who it is, its terms, and the
 /// credit its answers carry. Each provider's folder in ForecastProviders
 /// describes itself with one of these (and says how its service is built);
@@ -101,26 +103,49 @@ public struct WeatherProvider: Sendable, Hashable, Codable, CustomStringConverti
 /// the advice can name the right option.
 public struct ServiceName: Sendable, Hashable, CustomStringConvertible {
     public let provider: WeatherProvider?
-    public let text: String
+    /// The name as a message, so that the words around a name ("at") are
+    /// said in the reader's language like the rest of the line.
+    public private(set) var message: MessageText
     public let urlVariable: String
     /// Whether it refuses clients that do not identify themselves (HTTP 403
     /// then means "set FORECASTLY_CONTACT", not "the key is wrong").
     public let wantsIdentification: Bool
 
-    public init(_ provider: WeatherProvider, text: String? = nil) {
+    public init(_ provider: WeatherProvider) {
         self.provider = provider
-        self.text = text ?? provider.name
+        self.message = .verbatim(provider.name)
         self.urlVariable = provider.urlVariable
         self.wantsIdentification = provider.wantsIdentification
     }
 
     /// A service that is not a weather provider.
-    public init(text: String, urlVariable: String, wantsIdentification: Bool) {
+    public init(_ name: MessageText, urlVariable: String, wantsIdentification: Bool) {
         self.provider = nil
-        self.text = text
+        self.message = name
         self.urlVariable = urlVariable
         self.wantsIdentification = wantsIdentification
     }
 
+    /// The same service on a server that is not its own: "Open-Meteo at
+    /// 127.0.0.1:8080", so an error names the server that actually failed.
+    public func at(server: String) -> ServiceName {
+        var named = self
+        named.message = MessageText("{service} at {server}", ["server": server], messages: ["service": [message]])
+        return named
+    }
+
+    /// The name in English.
+    public var text: String { message.text }
     public var description: String { text }
+}
+
+extension MessageText {
+    /// This message with its `{service}` said as `service`'s name is, in
+    /// the same language as the rest.
+    public func naming(_ service: ServiceName) -> MessageText {
+        var named = self
+        named.values["service"] = nil
+        named.messages["service"] = [service.message]
+        return named
+    }
 }

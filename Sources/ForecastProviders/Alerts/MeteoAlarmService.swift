@@ -8,7 +8,7 @@ public import NetworkTransport
 public struct MeteoAlarmService: Sendable {
     public static let publicURL = URL(string: "https://feeds.meteoalarm.org")!
     public static let urlVariable = "FORECASTLY_METEOALARM_URL"
-    public static let name = ServiceName(text: AlertSource.meteoAlarm.name, urlVariable: urlVariable, wantsIdentification: false)
+    public static let name = ServiceName(.verbatim(AlertSource.meteoAlarm.name), urlVariable: urlVariable, wantsIdentification: false)
 
     public let endpoint: ServiceEndpoint
     private let request: AlertRequest

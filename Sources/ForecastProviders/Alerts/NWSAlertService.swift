@@ -10,7 +10,7 @@ public import NetworkTransport
 public struct NWSAlertService: Sendable {
     public static let publicURL = URL(string: "https://api.weather.gov")!
     public static let urlVariable = "FORECASTLY_NWS_URL"
-    public static let name = ServiceName(text: AlertSource.nws.name, urlVariable: urlVariable, wantsIdentification: true)
+    public static let name = ServiceName(.verbatim(AlertSource.nws.name), urlVariable: urlVariable, wantsIdentification: true)
 
     public let endpoint: ServiceEndpoint
     private let request: AlertRequest

@@ -115,7 +115,7 @@ public struct MetNorwayService: ForecastService {
             }
             let warning = response.status == 203
                 ? MessageText("{service} marks this version of its API as deprecated or in beta (HTTP 203); the forecast is shown, but forecastly may need an update.",
-                              ["service": "\(service)"])
+                              [:]).naming(service)
                 : nil
             return .fetched(try forecast.checked(service: service), headers, warning: warning)
         default:

@@ -52,7 +52,6 @@ public struct OpenMeteoConfiguration: Sendable, Hashable {
     /// so an error names the server that actually failed.
     public var serviceName: ServiceName {
         if baseURL == Self.publicBaseURL || baseURL == Self.commercialBaseURL { return .openMeteo }
-        let port = baseURL.port.map { ":\($0)" } ?? ""
-        return ServiceName(.openMeteo, text: "Open-Meteo at \(baseURL.host ?? "?")\(port)")
+        return ServiceName.openMeteo.at(server: (baseURL.host ?? "?") + (baseURL.port.map { ":\($0)" } ?? ""))
     }
 }

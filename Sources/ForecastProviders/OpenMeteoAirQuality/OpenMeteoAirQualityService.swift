@@ -34,11 +34,12 @@ public struct OpenMeteoAirQualityService: AirQualityService {
 
     /// "Open-Meteo's air quality API", or "… at HOST:PORT" for another server.
     public var serviceName: ServiceName {
-        let name = "Open-Meteo's air quality API"
-        let text = endpoint.isPublic ? name : "\(name) at \(endpoint.baseURL.host ?? "?")\(endpoint.baseURL.port.map { ":\($0)" } ?? "")"
-        // Its own variable, not the forecast's: the advice names the one to check.
-        return ServiceName(text: text, urlVariable: Self.urlVariable, wantsIdentification: false)
+        endpoint.isPublic ? Self.name : Self.name.at(server: (endpoint.baseURL.host ?? "?") + (endpoint.baseURL.port.map { ":\($0)" } ?? ""))
     }
+
+    /// The service's own name. Its variable is its own, not the forecast's:
+    /// the advice names the one to check.
+    public static let name = ServiceName(MessageText("Open-Meteo's air quality API"), urlVariable: urlVariable, wantsIdentification: false)
 
     public func url(for coordinate: Coordinate) -> URL {
         endpoint.url(path: "/v1/air-quality", query: [
@@ -62,7 +63,7 @@ public struct OpenMeteoAirQualityService: AirQualityService {
     /// Interprets one answer: Open-Meteo's error status and `reason`, an
     /// HTML page, or the current air, every value checked against what the
     /// air can hold.
-    public static func airQuality(from response: HTTPResponse, service: ServiceName = ServiceName(text: "Open-Meteo's air quality API", urlVariable: urlVariable, wantsIdentification: false)) throws(ForecastError) -> AirQuality {
+    public static func airQuality(from response: HTTPResponse, service: ServiceName = name) throws(ForecastError) -> AirQuality {
         let payload = try OpenMeteoService.decode(OpenMeteoAirQualityPayload.self, from: response, service: service)
         do {
             return try payload.airQuality()

@@ -50,10 +50,7 @@ public struct ServiceEndpoint: Sendable, Hashable {
     /// otherwise, so an error names the server that actually failed.
     public var serviceName: ServiceName {
         if isPublic { return name }
-        let port = baseURL.port.map { ":\($0)" } ?? ""
-        let text = "\(name.text) at \(baseURL.host ?? "?")\(port)"
-        if let provider = name.provider { return ServiceName(provider, text: text) }
-        return ServiceName(text: text, urlVariable: name.urlVariable, wantsIdentification: name.wantsIdentification)
+        return name.at(server: (baseURL.host ?? "?") + (baseURL.port.map { ":\($0)" } ?? ""))
     }
 
     /// `path` under the base URL (which may itself have a path), with `query`.
