@@ -20,6 +20,13 @@ public struct MessageText: Sendable, Hashable, Codable {
         MessageText("{text}", ["text": text])
     }
 
+    /// The message with every value (its inner messages' too) stripped of
+    /// terminal controls and cut to `limit`: for words from elsewhere.
+    public func strippingTerminalControls(limit: Int) -> MessageText {
+        MessageText(english, values.mapValues { $0.strippingTerminalControls(limit: limit) },
+                    messages: messages.mapValues { $0.map { $0.strippingTerminalControls(limit: limit) } })
+    }
+
     /// The English text with its values.
     public var text: String { said(in: { $0 }) }
 

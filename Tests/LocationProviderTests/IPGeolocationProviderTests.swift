@@ -50,13 +50,13 @@ import TestSupport
 
     @Test func failureFlagWithHTTP200IsAnError() async throws {
         let result = try await locate(.file(Fixtures.url("ipgeo/ip-api_com-fail-invalid-query-http200.json")))
-        #expect(result == .failure(.lookupFailed(service: "127.0.0.1", reason: "invalid query")))
+        #expect(result == .failure(.lookupFailed(service: "127.0.0.1", reason: .verbatim("invalid query"))))
     }
 
     @Test func aForbiddenKeyIsRefusedWithTheStatus() async throws {
         let result = try await locate(.file(Fixtures.url("ipgeo/ip-api_com-fail-invalid-key-http403.json"), status: 403))
         guard case .failure(.lookupFailed(_, let reason)) = result else { Issue.record("\(result)"); return }
-        #expect(reason.hasSuffix("(HTTP 403)"))
+        #expect(reason.text.hasSuffix("(HTTP 403)"))
     }
 
     @Test func ipapiRateLimitBodyIsTemporary() async throws {
@@ -95,7 +95,7 @@ import TestSupport
     ] as [(String, Int, String)])
     func failuresInTheBodyAreErrors(body: String, status: Int, reason: String) async throws {
         let result = try await locate(.respond(status: status, body: Array(body.utf8)))
-        #expect(result == .failure(.lookupFailed(service: "127.0.0.1", reason: reason)))
+        #expect(result == .failure(.lookupFailed(service: "127.0.0.1", reason: .verbatim(reason))))
         #expect(result.failure?.exitStatus == .unavailable)
     }
 

@@ -15,13 +15,13 @@ import TestSupport
         .gpsdNotRunning(address: "localhost:2947"), .notGpsd(address: "localhost:2947"), .noReceiver(address: "localhost:2947"),
         .noFix(timeoutSeconds: 2.5, satellitesSeen: 7, satellitesUsed: 2), .noFix(timeoutSeconds: 10, satellitesSeen: nil, satellitesUsed: nil),
         .gpsdLost(address: "localhost:2947"),
-        .lookupFailed(service: "ipwho.is", reason: ErrorCase.hostile), .unreadableAnswer(service: "ipwho.is", reason: ErrorCase.hostile),
+        .lookupFailed(service: "ipwho.is", reason: .verbatim(ErrorCase.hostile)), .unreadableAnswer(service: "ipwho.is", reason: ErrorCase.hostile),
         .lookupTimedOut(service: "ipwho.is"), .serviceBusy(service: "ipwho.is"),
         .rateLimited(service: "ipwho.is", retryAfterSeconds: 60), .rateLimited(service: "ipwho.is", retryAfterSeconds: nil),
         .noStoredPlace, .storedPlaceUnreadable(path: Self.path),
         .restricted(.desktopSwitchOff, source: .geoclue), .restricted(.geoclueConfiguration(path: "/etc/geoclue/geoclue.conf"), source: .geoclue),
         .geoclueUnavailable(reason: ErrorCase.hostile), .geoclueNoAgent(timeoutSeconds: 10), .geoclueNoFix(timeoutSeconds: 2.5, placeholders: 3),
-        .allSourcesFailed([.gpsdNotRunning(address: "localhost:2947"), .lookupFailed(service: "ipwho.is", reason: ErrorCase.hostile)]),
+        .allSourcesFailed([.gpsdNotRunning(address: "localhost:2947"), .lookupFailed(service: "ipwho.is", reason: .verbatim(ErrorCase.hostile))]),
     ]
 
     static var cases: [ErrorCase] {
@@ -47,7 +47,7 @@ import TestSupport
     /// when a source may answer later.
     @Test(arguments: [
         ([LocationError.gpsdNotRunning(address: "localhost:2947"), .geoclueUnavailable(reason: "no bus"),
-          .lookupFailed(service: "ipwho.is", reason: "refused"), .noStoredPlace], ForecastlyBase.ExitStatus.unavailable),
+          .lookupFailed(service: "ipwho.is", reason: .verbatim("refused")), .noStoredPlace], ForecastlyBase.ExitStatus.unavailable),
         ([.noReceiver(address: "localhost:2947"), .lookupTimedOut(service: "ipwho.is"), .noStoredPlace], .temporaryFailure),
         ([.gpsdNotRunning(address: "localhost:2947"), .noStoredPlace], .unavailable),
     ])

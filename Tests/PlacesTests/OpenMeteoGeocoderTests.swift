@@ -143,7 +143,7 @@ import TestSupport
     func serviceFailuresAreTyped(failure: Failure) async throws {
         let (result, _) = try await search("Enschede", reply: failure.reply)
         #expect(throws: failure.expected) { try result.get() }
-        #expect(!failure.expected.reason.isEmpty)
+        #expect(!failure.expected.reason.text.isEmpty)
     }
 
     @Test func aRefusedConnectionIsATransportError() async throws {
@@ -156,7 +156,7 @@ import TestSupport
                 return
             }
             #expect(host == "127.0.0.1" && port == 9 && service == "127.0.0.1")
-            #expect(error?.reason.hasPrefix("127.0.0.1: ") == true)
+            #expect(error?.reason.text.hasPrefix("127.0.0.1: ") == true)
         }
     }
 

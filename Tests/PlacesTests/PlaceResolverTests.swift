@@ -95,7 +95,7 @@ import TestSupport
             Issue.record("\(outcome.result)"); return
         }
         #expect(suggestions.isEmpty)
-        #expect(onlineFailure == "127.0.0.1 answered HTTP 502")
+        #expect(onlineFailure?.text == "127.0.0.1 answered HTTP 502")
         #expect(error.exitStatus == .unavailable)
         #expect(error.userMessage.hasPrefix("No place called “Zzyzx” is in the offline index, and the online lookup failed (127.0.0.1 answered HTTP 502)."))
     }

@@ -19,7 +19,7 @@ import TestSupport
         ErrorCase(PlaceIndexError.cannotWrite(.cannotWrite(path: "/home/u/.cache/forecastly/places.idx", reason: hostile)), names: "/home/u/.cache/forecastly/places.idx"),
         ErrorCase(PlaceIndexError.bundledDataDamaged(.noPlaces)),
         ErrorCase(PlaceResolutionError.notFound(query: "Kyyv", suggestions: ["Kyiv, UA"], onlineFailure: nil), names: "Kyiv"),
-        ErrorCase(PlaceResolutionError.notFound(query: "Atlantis", suggestions: [], onlineFailure: hostile), names: "Atlantis"),
+        ErrorCase(PlaceResolutionError.notFound(query: "Atlantis", suggestions: [], onlineFailure: .verbatim(hostile)), names: "Atlantis"),
         ErrorCase(PlaceResolutionError.notFound(query: "Atlantis", suggestions: [], onlineFailure: nil), names: "Atlantis"),
         ErrorCase(PlaceQueryError.empty), ErrorCase(PlaceQueryError.noLetters("123")), ErrorCase(PlaceQueryError.coordinates("50.45 30.52"), names: "50.45 30.52"),
         ErrorCase(PlaceQueryError.tooLong(characters: 500)), ErrorCase(PlaceQueryError.controlCharacters),

@@ -65,6 +65,15 @@ import TestSupport
             #expect(!result.stdout.contains("Air "))
             #expect(result.stderrLines.count == 1)
             #expect(result.stderr == "forecastly: note: Left out: the air quality (127.0.0.1:9 refused the connection).\n", "\(result.stderr)")
+            // The reason is said in the reader's language with the note, now and while it is remembered.
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-air-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: home) }
+            for run in ["now", "remembered"] {
+                let german = try await CLI.run(Self.kyiv + ["--no-nowcast", "--no-alerts", "--refresh"], server: server,
+                                               environment: ["FORECASTLY_AIR_QUALITY_URL": CLI.refusingURL, "LANG": "de_DE.UTF-8"], home: home)
+                #expect(german.stderr == "forecastly: note: Weggelassen: die Luftqualität (127.0.0.1:9 hat die Verbindung abgelehnt).\n",
+                        "\(run): \(german.stderr)")
+            }
         }
     }
 }

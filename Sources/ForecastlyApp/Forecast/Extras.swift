@@ -32,7 +32,7 @@ struct Extra<Value: Sendable>: Sendable {
     /// When the value was fetched (it may come from the store).
     var fetchedAt: Date?
     /// Why it was left out: it failed now, or failed a short while ago.
-    var failure: String?
+    var failure: MessageText?
     /// The failure was the network's (no answer, no connection): said once
     /// by the forecast when it is stale for the same reason.
     var networkFailure = false
@@ -61,20 +61,20 @@ struct ExtraAnswers: Sendable {
     /// At most one short line for every extra left out; none when each was
     /// left out for want of a network and the forecast says so already.
     func note(forecastOrigin: ForecastOrigin?) -> AppNote? {
-        let left: [(name: String, extra: (failure: String?, network: Bool))] = [
+        let left: [(name: String, extra: (failure: MessageText?, network: Bool))] = [
             ("the air quality", (air.failure, air.networkFailure)),
             ("the next two hours", (nowcast.failure, nowcast.networkFailure)),
             ("the weather warnings", (alerts.failure, alerts.networkFailure)),
         ].filter { $0.extra.failure != nil }
         guard !left.isEmpty else { return nil }
-        for (name, extra) in left { AppLog.logger.debug("left out \(name): \(extra.failure ?? "")") }
+        for (name, extra) in left { AppLog.logger.debug("left out \(name): \(extra.failure?.text ?? "")") }
         if case .stale(_, let error) = forecastOrigin, error.isNetworkFailure, left.allSatisfy(\.extra.network) { return nil }
         let extras = Self.leftOut(air: air.failure != nil, nowcast: nowcast.failure != nil, alerts: alerts.failure != nil)
         let reasons = Set(left.compactMap(\.extra.failure))
-        guard reasons.count == 1, let reason = reasons.first, reason.count <= 60 else {
+        guard reasons.count == 1, let reason = reasons.first, reason.text.count <= 60 else {
             return .note(MessageText("Left out: {extras} (--verbose says why).", messages: ["extras": [extras]]))
         }
-        return .note(MessageText("Left out: {extras} ({reason}).", ["reason": reason], messages: ["extras": [extras]]))
+        return .note(MessageText("Left out: {extras} ({reason}).", messages: ["extras": [extras], "reason": [reason]]))
     }
 
     /// The extras left out, as one phrase a translator sees whole.
@@ -178,7 +178,7 @@ extension Application {
         }
         if let remembered = try? store?.failure(kind, scope: scope, at: now) {
             let network = remembered.reason.hasPrefix(Self.networkReasonMark)
-            return Extra(failure: String(remembered.reason.dropFirst(network ? Self.networkReasonMark.count : 0)), networkFailure: network)
+            return Extra(failure: Self.reason(stored: remembered.reason.dropFirst(network ? Self.networkReasonMark.count : 0)), networkFailure: network)
         }
         let outcome = await withTaskGroup(of: Result<Value, ForecastError>?.self) { group in
             group.addTask {
@@ -192,7 +192,7 @@ extension Application {
             group.cancelAll()
             return first
         }
-        let failure: (reason: String, network: Bool, error: ForecastError?)
+        let failure: (reason: MessageText, network: Bool, error: ForecastError?)
         switch outcome {
         case .success(let value)?:
             if let kept, let store {
@@ -207,16 +207,27 @@ extension Application {
             AppLog.logger.debug("\(kind): \(error.userMessage)")
             failure = (error.shortReason, error.isNetworkFailure, error)
         case nil:
-            failure = ("no answer within \(deadline.budget.secondsText) s", true, nil)
+            failure = (MessageText("no answer within {seconds} s", ["seconds": deadline.budget.secondsText]), true, nil)
         }
-        AppLog.logger.debug("\(kind): \(failure.reason)")
-        let reason = (failure.network ? Self.networkReasonMark : "") + failure.reason
+        AppLog.logger.debug("\(kind): \(failure.reason.text)")
+        let reason = (failure.network ? Self.networkReasonMark : "") + Self.stored(failure.reason)
         try? store?.remember(RememberedFailure(reason: reason, until: now.addingTimeInterval(ExtraTerms.failureMemory)), kind: kind, scope: scope)
         return Extra(failure: failure.reason, networkFailure: failure.network, error: failure.error)
     }
 
     /// Marks a remembered failure as the network's.
     private static let networkReasonMark = "network: "
+
+    /// A reason as the store keeps it: its message as JSON, so that the
+    /// next runs say it in their reader's language.
+    private static func stored(_ reason: MessageText) -> String {
+        (try? JSONEncoder().encode(reason)).map { String(decoding: $0, as: UTF8.self) } ?? reason.text
+    }
+
+    /// A kept reason; one kept as plain text (by an earlier version) is said as it is.
+    private static func reason(stored text: Substring) -> MessageText {
+        (try? JSONDecoder().decode(MessageText.self, from: Data(text.utf8))) ?? .verbatim(String(text))
+    }
 }
 
 /// How an extra is kept in the store, with its lifetime.
@@ -236,12 +247,12 @@ struct Keeping<Value: Sendable>: Sendable {
 
 extension ForecastError {
     /// What went wrong in a few words: "HTTP 503", "127.0.0.1:9 refused the connection".
-    var shortReason: String {
+    var shortReason: MessageText {
         switch self {
         case .transport(let error, _): error.shortReason
-        case .httpStatus(let status, _, _): "HTTP \(status)"
-        case .undecodable, .emptyData: "an answer that could not be read"
-        case .invalidInput(let message): message.text
+        case .httpStatus(let status, _, _): .verbatim("HTTP \(status)")
+        case .undecodable, .emptyData: MessageText("an answer that could not be read")
+        case .invalidInput(let message): message
         case .fallbackFailed(let first, _, _): first.shortReason
         }
     }

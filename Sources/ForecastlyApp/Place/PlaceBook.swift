@@ -46,7 +46,7 @@ public final class PlaceBook: Sendable {
             geocoder = try OpenMeteoGeocoder(environment: environment, transport: transport)
         } catch {
             // Reading the variable can fail only on its URL.
-            guard case .invalidURL(let text) = error else { throw ForecastError.invalidInput(.verbatim(error.reason)) }
+            guard case .invalidURL(let text) = error else { throw ForecastError.invalidInput(error.reason) }
             throw ForecastError.invalidInput(.notAURL(variable: OpenMeteoGeocoder.urlVariable, text: text))
         }
         return PlaceResolver(gazetteer: try gazetteer(), geocoder: geocoder)

@@ -50,16 +50,16 @@ public struct IPGeolocationProvider: LocationProvider {
             throw .rateLimited(service: serviceName, retryAfterSeconds: Self.retryAfter(response))
         case .failed(let reason):
             let status = response.status == 200 ? "" : " (HTTP \(response.status))"
-            throw .lookupFailed(service: serviceName, reason: reason + status)
+            throw .lookupFailed(service: serviceName, reason: .verbatim(reason + status))  // the service's own words
         case .unreadable(let reason):
             // An error page in place of an answer is the outage its status says, not bad data.
             guard response.status == 200 else {
-                throw .lookupFailed(service: serviceName, reason: "HTTP \(response.status)")
+                throw .lookupFailed(service: serviceName, reason: .verbatim("HTTP \(response.status)"))
             }
             throw .unreadableAnswer(service: serviceName, reason: reason)
         case .place(let place):
             guard response.status == 200 else {
-                throw .lookupFailed(service: serviceName, reason: "HTTP \(response.status)")
+                throw .lookupFailed(service: serviceName, reason: .verbatim("HTTP \(response.status)"))
             }
             guard let coordinate = try? Coordinate(latitude: place.latitude, longitude: place.longitude) else {
                 throw .unreadableAnswer(service: serviceName, reason: "coordinates out of range")

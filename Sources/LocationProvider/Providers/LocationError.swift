@@ -35,7 +35,7 @@ public enum LocationError: Error, Sendable, Hashable {
     /// gpsd went away while being read.
     case gpsdLost(address: String)
     /// An IP geolocation service did not give a location.
-    case lookupFailed(service: String, reason: String)
+    case lookupFailed(service: String, reason: MessageText)
     /// An IP geolocation service answered 200 with something that is not a
     /// usable location (not JSON, too large, coordinates out of range):
     /// bad data, not an outage.
@@ -113,7 +113,7 @@ extension LocationError: UserFacingError {
             return MessageText("gpsd on {address} stopped answering.", ["address": address])
         case .lookupFailed(let service, let reason):
             return MessageText("The IP location service {service} gave no location: {reason}.",
-                               ["service": service, "reason": reason.strippingTerminalControls(limit: 160)])
+                               ["service": service], messages: ["reason": [reason.strippingTerminalControls(limit: 160)]])
         case .unreadableAnswer(let service, let reason):
             return MessageText("The IP location service {service} sent an answer that cannot be read ({reason}).",
                                ["service": service, "reason": reason.strippingTerminalControls(limit: 160)])

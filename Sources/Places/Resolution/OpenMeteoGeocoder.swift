@@ -1,4 +1,4 @@
-import ForecastlyBase
+public import ForecastlyBase
 public import Foundation
 public import NetworkTransport
 
@@ -122,12 +122,18 @@ public enum GeocodingError: Error, Sendable, Equatable {
     case undecodable(service: String)
 
     /// A short reason, for "the online lookup failed: …".
-    public var reason: String {
+    public var reason: MessageText {
         switch self {
-        case .invalidURL(let text): "\(OpenMeteoGeocoder.urlVariable) is not an HTTPS URL (“\(text)”)"
-        case .transport(let error, let service): "\(service): \(error.shortReason)"
-        case .httpStatus(let status, let reason, let service): "\(service) answered HTTP \(status)" + (reason.map { ": \($0)" } ?? "")
-        case .undecodable(let service): "\(service) sent an answer that cannot be read"
+        case .invalidURL(let text):
+            MessageText("{variable} is not an HTTPS URL (“{text}”)", ["variable": OpenMeteoGeocoder.urlVariable, "text": text])
+        case .transport(let error, let service):
+            MessageText("{service}: {reason}", ["service": service], messages: ["reason": [error.shortReason]])
+        case .httpStatus(let status, let reason?, let service):
+            MessageText("{service} answered HTTP {status}: {reason}", ["service": service, "status": "\(status)", "reason": reason])
+        case .httpStatus(let status, nil, let service):
+            MessageText("{service} answered HTTP {status}", ["service": service, "status": "\(status)"])
+        case .undecodable(let service):
+            MessageText("{service} sent an answer that cannot be read", ["service": service])
         }
     }
 }

@@ -14,7 +14,7 @@ public struct PlaceResolver: Sendable {
 
     public func resolve(_ query: PlaceQuery) async throws(PlaceResolutionError) -> PlaceResolution {
         if let offline = resolveOffline(query) { return offline }
-        var onlineFailure: String?
+        var onlineFailure: MessageText?
         if let geocoder {
             // "IL" is Israel and Illinois: a qualifier that may be a state narrows only here, by the answer's division.
             let country = query.qualifiers.lazy.filter { !USStates.isState(SearchKey.fold($0)) }.compactMap { self.countryCode($0) }.first
@@ -107,7 +107,7 @@ public struct PlaceResolution: Sendable {
 }
 
 public enum PlaceResolutionError: Error, Sendable, Hashable {
-    case notFound(query: String, suggestions: [String], onlineFailure: String?)
+    case notFound(query: String, suggestions: [String], onlineFailure: MessageText?)
 }
 
 extension PlaceResolutionError: UserFacingError {
@@ -117,7 +117,7 @@ extension PlaceResolutionError: UserFacingError {
             let safe = query.strippingTerminalControls(limit: 60)
             guard let failure else { return MessageText("No place called “{name}” is known.", ["name": safe]) }
             return MessageText("No place called “{name}” is in the offline index, and the online lookup failed ({reason}).",
-                               ["name": safe, "reason": failure.strippingTerminalControls(limit: 200)])
+                               ["name": safe], messages: ["reason": [failure.strippingTerminalControls(limit: 200)]])
         }
     }
 
