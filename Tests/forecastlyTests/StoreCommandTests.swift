@@ -111,6 +111,16 @@ import TestSupport
             #expect(anyPlace.stdout == "Lviv, UA -1°C\n")
             #expect(elsewhere.status == 69)
             #expect(elsewhere.stderr.contains("No forecast is stored for Odesa, UA"))
+            // A typo offline is said as a typo, as online ("run once while online" would not help).
+            for command in [["--offline", "--city", "Lvvi"], ["alerts", "--offline", "--city", "Lvvi"]] {
+                let typo = try await CLI.run(command, server: server, home: home)
+                #expect(typo.status == 64, "\(command): \(typo.stderr)")
+                #expect(typo.stderrLines.count == 1 && typo.stderr.hasPrefix("forecastly: No place called “Lvvi” is known. Did you mean Lviv, UA;"),
+                        "\(command): \(typo.stderr)")
+            }
+            // A name the index suggests nothing for may be a place only the online lookup knows.
+            #expect(try await CLI.run(["--offline", "--city", "Zzqxw"], server: server, home: home).stderr.contains("No forecast is stored for Zzqxw"))
+            #expect(server.requestCount == requests)
         }
     }
 

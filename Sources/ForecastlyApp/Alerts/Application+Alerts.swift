@@ -62,7 +62,7 @@ extension Application {
     /// place), each until its own expiry; never a request.
     private func storedAlerts(finder: PlaceFinder, store: SQLiteStore?, log: NoteLog) throws -> AlertsAnswer {
         guard let place = finder.offline() ?? storedPlace(for: finder.choice) else {
-            throw NothingStored(place: finder.choice.cityQuery?.description, what: .alerts)
+            throw finder.misspelledOffline() ?? NothingStored(place: finder.choice.cityQuery?.description, what: .alerts)
         }
         let name = context.places.name(given: place.name, at: place.coordinate) ?? place.coordinate.description
         let alertPlace = context.places.alertPlace(at: place.coordinate, entry: place.gazetteerEntry)

@@ -106,7 +106,7 @@ extension Application {
         guard let store = context.store.cache(log) else { throw NothingStored(place: nil) }
         let known = finder.offline() ?? storedPlace(for: settings.place)
         if let city = settings.place.cityQuery, known == nil {
-            throw NothingStored(place: city.description)
+            throw finder.misspelledOffline() ?? NothingStored(place: city.description)
         }
         let grid = known.map { ForecastCacheKey.grid($0.coordinate) }
         guard let stored = try store.latest(grid: grid) else {

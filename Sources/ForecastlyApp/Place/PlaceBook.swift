@@ -59,6 +59,13 @@ public final class PlaceBook: Sendable {
         return PlaceResolver(gazetteer: gazetteer, geocoder: nil).resolveOffline(city)
     }
 
+    /// The names the offline index would suggest for one it does not know
+    /// ("Kyiv, UA" for "Kyyv"); none when it cannot be opened.
+    public func suggestionsOffline(_ city: PlaceQuery) -> [String] {
+        guard let gazetteer = try? gazetteer() else { return [] }
+        return gazetteer.suggestions(for: city).map(\.qualifiedName)
+    }
+
     /// "Toronto, CA" or "Spandau, Berlin, DE" for a coordinate; nil when the
     /// index cannot be opened or the nearest place is too far to mean anything.
     public func name(near coordinate: Coordinate) -> String? {
