@@ -230,6 +230,30 @@ import TestSupport
         #expect(english.stdout.contains("52.5244°N, 13.4105°E") && english.stdout.contains("3,426,354"), "\(english.stdout)")
     }
 
+    /// A dump through a pipe, as `cities import <(curl …)` gives one: its
+    /// size is known only at its end. A device is refused (/dev/zero never ends).
+    @Test func aDumpCanComeThroughAPipe() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-pipe-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let fifo = home.appendingPathComponent("dump").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        // The writer is a process of its own (as curl would be): it waits for
+        // the reader, and a reader that stops early ends it, not the tests.
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", "exec cat \"$1\" > \"$2\"", "sh", Fixtures.url("geonames/cities-sample.txt").path, fifo]
+        try writer.run()
+        let imported = try await CLI.run(["cities", "import", fifo], home: home)
+        if writer.isRunning { kill(writer.processIdentifier, SIGKILL) }
+        _ = await writer.ended()
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.hasPrefix("Places imported: 642,"), "\(imported.stdout)")
+        let device = try await CLI.run(["cities", "import", "/dev/zero"], home: home)
+        #expect(device.status == 64)
+        #expect(device.stderr == "forecastly: Cannot read /dev/zero: it is a device, not a file. Check the path; your current place index is unchanged.\n")
+    }
+
     @Test func importReplacesTheIndexAndABadImportKeepsIt() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-import-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
