@@ -236,17 +236,9 @@ import TestSupport
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-pipe-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
-        let fifo = home.appendingPathComponent("dump").path
-        try #require(mkfifo(fifo, 0o600) == 0)
-        // The writer is a process of its own (as curl would be): it waits for
-        // the reader, and a reader that stops early ends it, not the tests.
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
-        writer.arguments = ["-c", "exec cat \"$1\" > \"$2\"", "sh", Fixtures.url("geonames/cities-sample.txt").path, fifo]
-        try writer.run()
-        let imported = try await CLI.run(["cities", "import", fifo], home: home)
-        if writer.isRunning { kill(writer.processIdentifier, SIGKILL) }
-        _ = await writer.ended()
+        let imported = try await PipedFile.feeding(Fixtures.url("geonames/cities-sample.txt")) { fifo in
+            try await CLI.run(["cities", "import", fifo], home: home)
+        }
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.hasPrefix("Places imported: 642,"), "\(imported.stdout)")
         let device = try await CLI.run(["cities", "import", "/dev/zero"], home: home)

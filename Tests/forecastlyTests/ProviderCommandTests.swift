@@ -371,7 +371,14 @@ extension ProviderCommandTests {
     @Test func simulateFilesThatAreMissingOrAreNoScenario() async throws {
         let missing = try await CLI.run(["simulate", "--track", "/nonexistent/route.gpx"])
         #expect(missing.status == 64)
-        #expect(missing.stderr == "forecastly: The track /nonexistent/route.gpx cannot be replayed: it cannot be read. Check the path.\n")
+        #expect(missing.stderr == "forecastly: The track /nonexistent/route.gpx cannot be replayed: it cannot be read (no such file). Check the path.\n")
+        // A story through a pipe (`--scenario <(make-story)`) plays as the file does; a directory says it is one.
+        let piped = try await PipedFile.feeding(Fixtures.url("../../Examples/scenarios/denied-explains.json")) { fifo in
+            try await CLI.run(["simulate", "--scenario", fifo])
+        }
+        #expect(piped.status == 0 && piped.stdout.hasSuffix("All invariants held.\n"), "\(piped.stdout.suffix(200)) \(piped.stderr)")
+        let directory = try await CLI.run(["simulate", "--scenario", FileManager.default.temporaryDirectory.path])
+        #expect(directory.status == 64 && directory.stderr.contains("it cannot be read (it is a directory)"), "\(directory.stderr)")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("story-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
         try "not a scenario".write(to: file, atomically: true, encoding: .utf8)

@@ -186,8 +186,11 @@ public struct Scenario: Sendable, Decodable, Equatable {
     /// A scenario file, or why it cannot be read (the field named).
     public static func load(from url: URL) throws(ScenarioFileError) -> Scenario {
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw ScenarioFileError(path: url.path, detail: "it cannot be read", unreadable: true)
+        do throws(InputFile.Failure) {
+            // A story may come through a pipe (`--scenario <(make-story)`).
+            data = Data(try InputFile.bytes(at: url.path, limit: 64 << 20))
+        } catch {
+            throw ScenarioFileError(path: url.path, detail: "it cannot be read (\(error.reason))", unreadable: true)
         }
         do {
             return try JSONDecoder().decode(Scenario.self, from: data)

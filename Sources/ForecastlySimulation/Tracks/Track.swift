@@ -26,7 +26,12 @@ public struct Track: Sendable, Equatable {
 
     /// GPX when the text starts like XML, else an NMEA log.
     public static func read(from url: URL) throws(TrackError) -> Track {
-        guard let data = try? Data(contentsOf: url) else { throw TrackError(path: url.path, detail: "it cannot be read", unreadable: true) }
+        let data: Data
+        do throws(InputFile.Failure) {
+            data = Data(try InputFile.bytes(at: url.path, limit: 256 << 20))
+        } catch {
+            throw TrackError(path: url.path, detail: "it cannot be read (\(error.reason))", unreadable: true)
+        }
         let track: Track
         if data.first(where: { ![0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "<") {
             track = try gpx(data, path: url.path)

@@ -1,3 +1,4 @@
+import ForecastlyBase
 import Foundation
 import ZIPFoundation
 
@@ -6,46 +7,19 @@ import ZIPFoundation
 /// by file name.
 enum GeoNamesDump {
     static func text(at path: String) throws(GazetteerImportError) -> String {
-        try text(of: try bytes(at: path), path: path)
+        let bytes: [UInt8]
+        do throws(InputFile.Failure) {
+            bytes = try InputFile.bytes(at: path, limit: maximumSize)
+        } catch {
+            if case .tooLarge = error { throw .unsupportedFormat(path: path, reason: error.reason) }
+            throw .unreadable(path: path, reason: error.reason)
+        }
+        return try text(of: bytes, path: path)
     }
 
     /// A dump larger than this is no cities dump (cities500.txt is 36 MB,
     /// every place on Earth 1.6 GB); it also ends a pipe that never does.
     static let maximumSize = 4 << 30
-
-    /// The file's bytes, to its end: a file, or a pipe as a shell gives one
-    /// (`cities import <(curl …)`, /dev/stdin), whose size nobody knows
-    /// beforehand. A device is refused: /dev/zero would never end.
-    private static func bytes(at path: String) throws(GazetteerImportError) -> [UInt8] {
-        func failure(_ code: Int32) -> GazetteerImportError {
-            .unreadable(path: path, reason: code == ENOENT ? "no such file" : String(cString: strerror(code)).lowercased())
-        }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(errno) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw failure(errno) }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG, S_IFIFO, S_IFSOCK: break
-        case S_IFDIR: throw .unreadable(path: path, reason: "it is a directory")
-        default: throw .unreadable(path: path, reason: "it is a device, not a file")
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(max(0, Int(status.st_size)))
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            guard count > 0 else {
-                if errno == EINTR { continue }
-                throw failure(errno)
-            }
-            bytes.append(contentsOf: chunk[..<count])
-            guard bytes.count <= maximumSize else {
-                throw .unsupportedFormat(path: path, reason: "it is larger than \(maximumSize >> 30) GiB, far more than any GeoNames dump")
-            }
-        }
-    }
 
     /// The text of a dump already in memory; `path` names it in errors.
     static func text(of bytes: [UInt8], path: String) throws(GazetteerImportError) -> String {
