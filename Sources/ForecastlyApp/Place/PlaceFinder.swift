@@ -39,12 +39,13 @@ struct PlaceFinder {
         }
     }
 
-    /// Offline, a typed city the index does not know but would suggest
-    /// names for ("Kyyv"): said as a run with the network says it ("Did you
-    /// mean Kyiv, UA?"), not as "nothing is stored for Kyyv". Nil when it
-    /// suggests nothing, as the name may be a place only the online lookup knows.
+    /// Offline, a typed city `offline()` did not find but the index would
+    /// suggest names for ("Kyyv"): said as a run with the network says it
+    /// ("Did you mean Kyiv, UA?"), not as "nothing is stored for Kyyv". Nil
+    /// when it suggests nothing, as the name may be a place only the online
+    /// lookup knows.
     func misspelledOffline() -> PlaceResolutionError? {
-        guard case .city(let city) = choice, application.context.places.resolveOffline(city) == nil else { return nil }
+        guard case .city(let city) = choice else { return nil }
         let suggestions = application.context.places.suggestionsOffline(city)
         guard !suggestions.isEmpty else { return nil }
         return .notFound(query: city.description, suggestions: suggestions, onlineFailure: nil)
