@@ -16,14 +16,15 @@ public enum InputFile {
         /// More than the reader's limit: no such file is what it reads.
         case tooLarge(limit: Int)
 
-        /// The reason in a few words, to follow "cannot be read: ".
-        public var reason: String {
+        /// The reason in a few words, to follow "cannot be read: ", in the
+        /// reader's language; the system's own words are said as they are.
+        public var reason: MessageText {
             switch self {
-            case .missing: "no such file"
-            case .directory: "it is a directory"
-            case .device: "it is a device, not a file"
-            case .unreadable(let reason): reason
-            case .tooLarge(let limit): "it is larger than \(limit >> 20) MiB"
+            case .missing: MessageText("no such file")
+            case .directory: MessageText("it is a directory")
+            case .device: MessageText("it is a device, not a file")
+            case .unreadable(let reason): .verbatim(reason)
+            case .tooLarge(let limit): MessageText("it is larger than {size} MiB", ["size": "\(limit >> 20)"])
             }
         }
     }

@@ -25,11 +25,14 @@ public struct BundledGeoNames: Sendable {
     /// Other data read from files: a GeoNames dump and GeoNames'
     /// countryInfo.txt, by default the one beside the dump (none is no error).
     public init(dumpAt path: String, countryInfoAt countryInfoPath: String? = nil) throws(GazetteerImportError) {
-        guard let dump = FileManager.default.contents(atPath: path) else {
-            throw .unreadable(path: path, reason: POSIXPath.exists(path) ? "permission denied" : "no such file")
+        let dump: [UInt8]
+        do throws(InputFile.Failure) {
+            dump = try InputFile.bytes(at: path, limit: GeoNamesDump.maximumSize)
+        } catch {
+            throw .unreadable(path: path, reason: error.reason)
         }
         let countryInfo = FileManager.default.contents(atPath: countryInfoPath ?? POSIXPath.directory(of: path) + "/countryInfo.txt")
-        self.init(dump: [UInt8](dump), countryInfo: countryInfo.map { String(decoding: $0, as: UTF8.self) } ?? "")
+        self.init(dump: dump, countryInfo: countryInfo.map { String(decoding: $0, as: UTF8.self) } ?? "")
     }
 
     private init(source: Source) { self.source = source }

@@ -64,7 +64,7 @@ public struct PlaceIndex: Sendable {
                                              source: "GeoNames \((path as NSString).lastPathComponent)")
         try write(bytes, to: userIndexPath)
         do { return try Gazetteer.open(path: userIndexPath) } catch {
-            throw .cannotWrite(path: userIndexPath, reason: error.summary)
+            throw .cannotWrite(path: userIndexPath, reason: error.summaryMessage)
         }
     }
 
@@ -73,13 +73,13 @@ public struct PlaceIndex: Sendable {
         guard FileManager.default.fileExists(atPath: userIndexPath) else { return }
         guard unlink(userIndexPath) == 0 else {
             let code = errno
-            throw .cannotWrite(path: userIndexPath, reason: AtomicFile.errorText(code), code: code)
+            throw .cannotWrite(path: userIndexPath, reason: .verbatim(AtomicFile.errorText(code)), code: code)
         }
     }
 
     private func write(_ bytes: [UInt8], to path: String) throws(GazetteerImportError) {
         do { try AtomicFile.write(bytes, to: path, mode: 0o644, dropFromCache: true) } catch {
-            throw .cannotWrite(path: error.path, reason: error.reason, code: error.code)
+            throw .cannotWrite(path: error.path, reason: .verbatim(error.reason), code: error.code)
         }
     }
 

@@ -204,7 +204,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         try json.write(to: file, atomically: true, encoding: .utf8)
         let error = #expect(throws: ScenarioFileError.self) { try Scenario.load(from: file) }
-        #expect(error?.detail.contains(place) == true, "\(String(describing: error))")
+        #expect(error?.detail.text.contains(place) == true, "\(String(describing: error))")
     }
 
     /// The decision is made in one place, and the invariants are checked

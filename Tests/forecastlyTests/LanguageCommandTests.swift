@@ -186,6 +186,31 @@ import TestSupport
         #expect(bundled.stdout == "Les lieux fournis sont utilisés (GeoNames, 15 000 habitants ou plus).\n", "\(bundled.stdout)")
     }
 
+    /// Why a file the user named cannot be used is said in the language
+    /// too, the reason inside the sentence included.
+    @Test func filesTheUserNamesInTheLanguage() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-lang-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let directory = try await CLI.run(["cities", "import", home.path], environment: ["LANG": "de_DE.UTF-8"], home: home)
+        #expect(directory.status == 64)
+        #expect(directory.stderr.hasPrefix("forecastly: \(home.path) kann nicht gelesen werden: es ist ein Verzeichnis. "), "\(directory.stderr)")
+        let dump = home.appendingPathComponent("cities.txt")
+        try "1\tKyiv\tKyiv\t\t95.5\t30.52\tP\tPPLC\tUA\t\t12\t\t\t\t2797553\t\t187\tEurope/Kiev\t2024-01-01\n".write(to: dump, atomically: true, encoding: .utf8)
+        let latitude = try await CLI.run(["cities", "import", dump.path], environment: ["LANG": "fr_FR.UTF-8"], home: home)
+        #expect(latitude.status == 65)
+        #expect(latitude.stderr.hasPrefix("forecastly: La ligne 1 "), "\(latitude.stderr)")
+        #expect(latitude.stderr.contains("la latitude « 95.5 » n'est pas comprise entre -90 et 90"), "\(latitude.stderr)")
+        let track = try await CLI.run(["simulate", "--track", "/nonexistent/route.gpx"], environment: ["LANG": "ja_JP.UTF-8"], home: home)
+        #expect(track.status == 64)
+        #expect(track.stderr.hasPrefix("forecastly: トラック /nonexistent/route.gpx を再生できません: 読み込めません (そのようなファイルはありません)。"), "\(track.stderr)")
+        let scenario = home.appendingPathComponent("story.json")
+        try #"{"steps": []}"#.write(to: scenario, atomically: true, encoding: .utf8)
+        let story = try await CLI.run(["simulate", "--scenario", scenario.path], environment: ["LANG": "es_ES.UTF-8"], home: home)
+        #expect(story.status == 65)
+        #expect(story.stderr.hasPrefix("forecastly: El escenario \(scenario.path) no se puede reproducir: falta .name."), "\(story.stderr)")
+    }
+
     /// A terminal that cannot show Cyrillic gets English in ASCII, not "???".
     @Test func aLanguageWithoutLatinLettersFallsBackToEnglishInASCII() async throws {
         let result = try await Self.run(["--lat", "50.45", "--lon", "30.52", "--format", "%C, %w"], environment: ["LANG": "ru_RU.KOI8-R"])

@@ -190,14 +190,14 @@ public struct Scenario: Sendable, Decodable, Equatable {
             // A story may come through a pipe (`--scenario <(make-story)`).
             data = Data(try InputFile.bytes(at: url.path, limit: 64 << 20))
         } catch {
-            throw ScenarioFileError(path: url.path, detail: "it cannot be read (\(error.reason))", unreadable: true)
+            throw ScenarioFileError(path: url.path, detail: MessageText("it cannot be read ({reason})", messages: ["reason": [error.reason]]), unreadable: true)
         }
         do {
             return try JSONDecoder().decode(Scenario.self, from: data)
         } catch let error as DecodingError {
             throw ScenarioFileError(path: url.path, detail: ScenarioFileError.describe(error))
         } catch {
-            throw ScenarioFileError(path: url.path, detail: "\(error)")
+            throw ScenarioFileError(path: url.path, detail: .verbatim("\(error)"))
         }
     }
 
@@ -418,32 +418,34 @@ extension Scenario.Step {
 /// read, 65 for a file that is no scenario (as `TrackError`).
 public struct ScenarioFileError: Error, Sendable, CustomStringConvertible, UserFacingError {
     public let path: String
-    public let detail: String
+    public let detail: MessageText
     public let unreadable: Bool
 
-    init(path: String, detail: String, unreadable: Bool = false) {
+    init(path: String, detail: MessageText, unreadable: Bool = false) {
         self.path = path
         self.detail = detail
         self.unreadable = unreadable
     }
 
     public var description: String { summary }
-    public var summaryMessage: MessageText { MessageText("The scenario {path} cannot be played: {detail}.", ["path": path, "detail": detail]) }
+    public var summaryMessage: MessageText { MessageText("The scenario {path} cannot be played: {detail}.", ["path": path], messages: ["detail": [detail]]) }
     public var adviceMessage: MessageText? {
         unreadable ? MessageText("Check the path.") : MessageText("See the Scenarios article of ForecastlySimulation's documentation for the format, and Examples/scenarios for working files.")
     }
     public var exitStatus: ExitStatus { unreadable ? .usage : .dataError }
 
-    static func describe(_ error: DecodingError) -> String {
+    /// Where in the file and what is wrong; a check's own words (they show
+    /// the JSON to write) are said as they are.
+    static func describe(_ error: DecodingError) -> MessageText {
         func path(_ context: DecodingError.Context) -> String {
             context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         }
         switch error {
-        case .keyNotFound(let key, let context): return "\(path(context)).\(key.stringValue) is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "\(path(context)) has the wrong type"
+        case .keyNotFound(let key, let context): return MessageText("{field} is missing", ["field": path(context) + "." + key.stringValue])
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): return MessageText("{field} has the wrong type", ["field": path(context)])
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "it is not JSON" : "\(path(context)): \(context.debugDescription)"
-        @unknown default: return "\(error)"
+            return context.codingPath.isEmpty ? MessageText("it is not JSON") : .verbatim(path(context) + ": " + context.debugDescription)
+        @unknown default: return .verbatim("\(error)")
         }
     }
 }

@@ -30,7 +30,7 @@ public struct Track: Sendable, Equatable {
         do throws(InputFile.Failure) {
             data = Data(try InputFile.bytes(at: url.path, limit: 256 << 20))
         } catch {
-            throw TrackError(path: url.path, detail: "it cannot be read (\(error.reason))", unreadable: true)
+            throw TrackError(path: url.path, detail: MessageText("it cannot be read ({reason})", messages: ["reason": [error.reason]]), unreadable: true)
         }
         let track: Track
         if data.first(where: { ![0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "<") {
@@ -38,9 +38,9 @@ public struct Track: Sendable, Equatable {
         } else {
             track = nmea(String(decoding: data, as: UTF8.self))
         }
-        guard track.points.count >= 1 else { throw TrackError(path: url.path, detail: "it has no timed positions") }
+        guard track.points.count >= 1 else { throw TrackError(path: url.path, detail: MessageText("it has no timed positions")) }
         guard zip(track.points, track.points.dropFirst()).allSatisfy({ $0.time <= $1.time }) else {
-            throw TrackError(path: url.path, detail: "its times go backwards")
+            throw TrackError(path: url.path, detail: MessageText("its times go backwards"))
         }
         return track
     }
@@ -50,14 +50,14 @@ public struct Track: Sendable, Equatable {
     static func gpx(_ data: Data, path: String) throws(TrackError) -> Track {
         // GPX is UTF-8 by its specification.
         guard String(validating: data, as: UTF8.self) != nil else {
-            throw TrackError(path: path, detail: "it is not UTF-8 text, as GPX must be")
+            throw TrackError(path: path, detail: MessageText("it is not UTF-8 text, as GPX must be"))
         }
         let xml = try GPXLibrary.load(path: path)
-        guard data.count < Int(Int32.max) else { throw TrackError(path: path, detail: "it is too large") }
+        guard data.count < Int(Int32.max) else { throw TrackError(path: path, detail: MessageText("it is too large")) }
         let reader = data.withUnsafeBytes { bytes in
             xml.reader_for_memory(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, "UTF-8", forecastly_xml_options)
         }
-        guard let reader else { throw TrackError(path: path, detail: "it is not well-formed GPX") }
+        guard let reader else { throw TrackError(path: path, detail: MessageText("it is not well-formed GPX")) }
         defer { xml.free_reader(reader) }
         // The text of libxml2's reader lives until its next step: copied at once.
         func text(_ pointer: UnsafePointer<UInt8>?) -> String? { pointer.map { String(cString: $0) } }
@@ -69,17 +69,17 @@ public struct Track: Sendable, Equatable {
         func endPoint() throws(TrackError) {
             defer { pending = nil }
             guard let point = pending, let time = point.time else {
-                throw TrackError(path: path, detail: "a trkpt without a time (line \(line()))")
+                throw TrackError(path: path, detail: MessageText("a trkpt without a time (line {line})", ["line": "\(line())"]))
             }
             guard let coordinate = try? Coordinate(latitude: point.latitude, longitude: point.longitude) else {
-                throw TrackError(path: path, detail: "a trkpt outside the globe (line \(line()))")
+                throw TrackError(path: path, detail: MessageText("a trkpt outside the globe (line {line})", ["line": "\(line())"]))
             }
             points.append(Point(time: time, coordinate: coordinate))
         }
         while true {
             let step = xml.read(reader)
             if step == 0 { break }
-            guard step == 1 else { throw TrackError(path: path, detail: "it is not well-formed GPX (line \(line()))") }
+            guard step == 1 else { throw TrackError(path: path, detail: MessageText("it is not well-formed GPX (line {line})", ["line": "\(line())"])) }
             let name = text(xml.const_local_name(reader)) ?? ""
             switch xml.node_type(reader) {
             case Int32(FORECASTLY_XML_ELEMENT) where name == "trkpt":
@@ -89,7 +89,7 @@ public struct Track: Sendable, Equatable {
                     return text(xml.const_value(reader)).flatMap(Double.init)
                 }
                 guard let latitude = attribute("lat"), let longitude = attribute("lon") else {
-                    throw TrackError(path: path, detail: "a trkpt without numeric lat and lon (line \(line()))")
+                    throw TrackError(path: path, detail: MessageText("a trkpt without numeric lat and lon (line {line})", ["line": "\(line())"]))
                 }
                 pending = (latitude, longitude, nil)
                 if xml.is_empty_element(reader) == 1 { try endPoint() }
@@ -102,7 +102,7 @@ public struct Track: Sendable, Equatable {
                 timeText = nil
                 dates.formatOptions = stamp.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
                 guard let time = dates.date(from: stamp) else {
-                    throw TrackError(path: path, detail: "a trkpt time that is not ISO 8601 (line \(line()))")
+                    throw TrackError(path: path, detail: MessageText("a trkpt time that is not ISO 8601 (line {line})", ["line": "\(line())"]))
                 }
                 pending?.time = time
             case Int32(FORECASTLY_XML_END_ELEMENT) where name == "trkpt":
@@ -174,17 +174,17 @@ public struct Track: Sendable, Equatable {
 /// every file forecastly reads.
 public struct TrackError: Error, Sendable, CustomStringConvertible, UserFacingError {
     public let path: String
-    public let detail: String
+    public let detail: MessageText
     public let unreadable: Bool
 
-    init(path: String, detail: String, unreadable: Bool = false) {
+    init(path: String, detail: MessageText, unreadable: Bool = false) {
         self.path = path
         self.detail = detail
         self.unreadable = unreadable
     }
 
     public var description: String { summary }
-    public var summaryMessage: MessageText { MessageText("The track {path} cannot be replayed: {detail}.", ["path": path, "detail": detail]) }
+    public var summaryMessage: MessageText { MessageText("The track {path} cannot be replayed: {detail}.", ["path": path], messages: ["detail": [detail]]) }
     public var adviceMessage: MessageText? {
         unreadable ? MessageText("Check the path.") : MessageText("Give a GPX file with timed track points, or an NMEA log with RMC sentences.")
     }
@@ -219,7 +219,7 @@ enum GPXLibrary {
             if let reason = forecastly_xml_load(table) {
                 let text = String(cString: reason)
                 table.deallocate()
-                throw TrackError(path: path, detail: "reading GPX needs libxml2 (package libxml2), which could not be loaded: \(text)")
+                throw TrackError(path: path, detail: MessageText("reading GPX needs libxml2 (package libxml2), which could not be loaded: {reason}", ["reason": text]))
             }
             loaded = XMLCalls(table: table)
             return table.pointee

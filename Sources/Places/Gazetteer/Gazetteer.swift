@@ -59,13 +59,13 @@ public final class Gazetteer: Sendable {
         self.path = path
         self.notKeptBecause = notKeptBecause
         self.notKeptStatus = notKeptStatus
-        func invalid(_ reason: String) -> GazetteerOpenError { .invalid(path: path, reason: reason) }
+        func invalid(_ reason: MessageText) -> GazetteerOpenError { .invalid(path: path, reason: reason) }
         guard file.count >= GazetteerFormat.headerSize,
               file.bytes(at: 0, count: 8).elementsEqual(GazetteerFormat.magic)
-        else { throw invalid("not a forecastly place index") }
+        else { throw invalid(MessageText("not a forecastly place index")) }
         let version = file.uint32(at: GazetteerFormat.Header.version)
         guard GazetteerFormat.readableVersions.contains(version) else {
-            throw invalid("format version \(version), expected \(GazetteerFormat.version)")
+            throw invalid(MessageText("format version {version}, expected {expected}", ["version": "\(version)", "expected": "\(GazetteerFormat.version)"]))
         }
         keepsSpellings = version >= 3
         typealias H = GazetteerFormat.Header
@@ -94,7 +94,7 @@ public final class Gazetteer: Sendable {
         ]
         guard end == file.count, count > 0, places == GazetteerFormat.headerSize,
               layout.allSatisfy({ $0.start + $0.size <= $0.next && $0.start <= $0.next })
-        else { throw invalid("its sections do not fit the file") }
+        else { throw invalid(MessageText("its sections do not fit the file")) }
         source = Self.string(file, strings: strings, keys: keys, at: Int(file.uint32(at: H.sourceString)))
     }
 

@@ -2,28 +2,28 @@ public import ForecastlyBase
 
 /// Why a GeoNames dump could not be turned into an index.
 public enum GazetteerImportError: Error, Sendable, Hashable {
-    case unreadable(path: String, reason: String)
+    case unreadable(path: String, reason: MessageText)
     /// Not plain text, gzip or zip, or a zip without a .txt dump inside.
-    case unsupportedFormat(path: String, reason: String)
-    case malformed(line: Int, reason: String)
+    case unsupportedFormat(path: String, reason: MessageText)
+    case malformed(line: Int, reason: MessageText)
     case noPlaces
     /// `code` is the system's errno (0 when unknown), for the exit status.
-    case cannotWrite(path: String, reason: String, code: Int32 = 0)
+    case cannotWrite(path: String, reason: MessageText, code: Int32 = 0)
 }
 
 extension GazetteerImportError: UserFacingError {
     public var summaryMessage: MessageText {
         switch self {
         case .unreadable(let path, let reason):
-            MessageText("Cannot read {path}: {reason}.", ["path": path, "reason": reason.strippingTerminalControls(limit: 200)])
+            MessageText("Cannot read {path}: {reason}.", ["path": path], messages: ["reason": [reason.strippingTerminalControls(limit: 200)]])
         case .unsupportedFormat(let path, let reason):
-            MessageText("{path} is not a GeoNames dump: {reason}.", ["path": path, "reason": reason.strippingTerminalControls(limit: 200)])
+            MessageText("{path} is not a GeoNames dump: {reason}.", ["path": path], messages: ["reason": [reason.strippingTerminalControls(limit: 200)]])
         case .malformed(let line, let reason):
-            MessageText("Line {line} is not a GeoNames cities line: {reason}.", ["line": "\(line)", "reason": reason.strippingTerminalControls(limit: 200)])
+            MessageText("Line {line} is not a GeoNames cities line: {reason}.", ["line": "\(line)"], messages: ["reason": [reason.strippingTerminalControls(limit: 200)]])
         case .noPlaces:
             MessageText("The file holds no places.")
         case .cannotWrite(let path, let reason, _):
-            MessageText("Cannot write the index to {path}: {reason}.", ["path": path, "reason": reason.strippingTerminalControls(limit: 200)])
+            MessageText("Cannot write the index to {path}: {reason}.", ["path": path], messages: ["reason": [reason.strippingTerminalControls(limit: 200)]])
         }
     }
 
@@ -51,7 +51,7 @@ extension GazetteerImportError: UserFacingError {
 public enum GazetteerOpenError: Error, Sendable, Hashable {
     case unreadable(path: String, reason: String)
     /// Wrong magic, another format version, or sections outside the file.
-    case invalid(path: String, reason: String)
+    case invalid(path: String, reason: MessageText)
 }
 
 extension GazetteerOpenError: UserFacingError {
@@ -60,7 +60,7 @@ extension GazetteerOpenError: UserFacingError {
         case .unreadable(let path, let reason):
             MessageText("The place index {path} cannot be read: {reason}.", ["path": path, "reason": reason.strippingTerminalControls(limit: 200)])
         case .invalid(let path, let reason):
-            MessageText("The place index {path} is damaged or from another version ({reason}).", ["path": path, "reason": reason.strippingTerminalControls(limit: 200)])
+            MessageText("The place index {path} is damaged or from another version ({reason}).", ["path": path], messages: ["reason": [reason.strippingTerminalControls(limit: 200)]])
         }
     }
 

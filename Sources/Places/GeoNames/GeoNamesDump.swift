@@ -34,12 +34,12 @@ enum GeoNamesDump {
 
     /// One gzip member (RFC 1952): header, raw deflate, CRC-32 and size.
     static func gunzip(_ bytes: [UInt8], path: String) throws(GazetteerImportError) -> [UInt8] {
-        func damaged(_ reason: String) -> GazetteerImportError { .unsupportedFormat(path: path, reason: reason) }
-        guard bytes.count >= 18, bytes[2] == 8 else { throw damaged("the gzip data is truncated or not deflate") }
+        func damaged(_ reason: MessageText) -> GazetteerImportError { .unsupportedFormat(path: path, reason: reason) }
+        guard bytes.count >= 18, bytes[2] == 8 else { throw damaged(MessageText("the gzip data is truncated or not deflate")) }
         let flags = bytes[3]
         var offset = 10
         if flags & 0x04 != 0 {  // FEXTRA
-            guard offset + 2 <= bytes.count else { throw damaged("the gzip header is truncated") }
+            guard offset + 2 <= bytes.count else { throw damaged(MessageText("the gzip header is truncated")) }
             offset += 2 + Int(bytes[offset]) | Int(bytes[offset + 1]) << 8
         }
         for flag in [UInt8(0x08), 0x10] where flags & flag != 0 {  // FNAME, FCOMMENT: zero-terminated
@@ -47,14 +47,14 @@ enum GeoNamesDump {
             offset += 1
         }
         if flags & 0x02 != 0 { offset += 2 }  // FHCRC
-        guard offset + 8 <= bytes.count else { throw damaged("the gzip data is truncated") }
+        guard offset + 8 <= bytes.count else { throw damaged(MessageText("the gzip data is truncated")) }
         let compressed = Data(bytes[offset..<(bytes.count - 8)])
         let (output, checksum) = try inflate(compressed, path: path)
         let trailer = bytes.suffix(8).map(UInt32.init)
         let expectedCRC = trailer[0] | trailer[1] << 8 | trailer[2] << 16 | trailer[3] << 24
         let expectedSize = trailer[4] | trailer[5] << 8 | trailer[6] << 16 | trailer[7] << 24
         guard checksum == expectedCRC, UInt32(truncatingIfNeeded: output.count) == expectedSize else {
-            throw damaged("the gzip data is truncated or damaged (checksum mismatch)")
+            throw damaged(MessageText("the gzip data is truncated or damaged (checksum mismatch)"))
         }
         return output
     }
@@ -77,7 +77,7 @@ enum GeoNamesDump {
                 consumer: { chunk in output.append(contentsOf: chunk) })
             return (output, checksum)
         } catch {
-            throw .unsupportedFormat(path: path, reason: "the compressed data is truncated or damaged")
+            throw .unsupportedFormat(path: path, reason: MessageText("the compressed data is truncated or damaged"))
         }
     }
 
@@ -87,18 +87,18 @@ enum GeoNamesDump {
         do {
             archive = try Archive(data: data, accessMode: .read)
         } catch {
-            throw .unsupportedFormat(path: path, reason: "the zip archive is truncated or damaged")
+            throw .unsupportedFormat(path: path, reason: MessageText("the zip archive is truncated or damaged"))
         }
         let entries = archive.filter { $0.type == .file && $0.path.hasSuffix(".txt") && !$0.path.lowercased().contains("readme") }
         guard let entry = entries.first else {
-            throw .unsupportedFormat(path: path, reason: "the zip archive holds no .txt dump")
+            throw .unsupportedFormat(path: path, reason: MessageText("the zip archive holds no .txt dump"))
         }
         var output: [UInt8] = []
         output.reserveCapacity(Int(entry.uncompressedSize))
         do {
             _ = try archive.extract(entry, bufferSize: 256 << 10) { chunk in output.append(contentsOf: chunk) }
         } catch {
-            throw .unsupportedFormat(path: path, reason: "\(entry.path) in the zip archive is truncated or damaged")
+            throw .unsupportedFormat(path: path, reason: MessageText("{entry} in the zip archive is truncated or damaged", ["entry": entry.path]))
         }
         return output
     }

@@ -1,3 +1,4 @@
+import ForecastlyBase
 /// One line of a GeoNames cities dump (cities500/1000/5000/15000.txt), with
 /// the columns the gazetteer uses. Coordinates are already in the index's
 /// fixed-point units.
@@ -50,22 +51,22 @@ enum GeoNamesParser {
 
     static func record(_ columns: [Substring], line: Int) throws(GazetteerImportError) -> GeoNamesRecord {
         guard columns.count == columnCount else {
-            throw .malformed(line: line, reason: "expected \(columnCount) tab-separated GeoNames columns, found \(columns.count)")
+            throw .malformed(line: line, reason: MessageText("expected {expected} tab-separated GeoNames columns, found {found}", ["expected": "\(columnCount)", "found": "\(columns.count)"]))
         }
         guard let id = UInt32(columns[Column.id]), id > 0 else {
-            throw .malformed(line: line, reason: "the geonameid “\(columns[Column.id].prefix(20))” is not a number")
+            throw .malformed(line: line, reason: MessageText("the geonameid “{text}” is not a number", ["text": String(columns[Column.id].prefix(20))]))
         }
         let name = columns[Column.name]
-        guard !name.isEmpty else { throw .malformed(line: line, reason: "the name is empty") }
+        guard !name.isEmpty else { throw .malformed(line: line, reason: MessageText("the name is empty")) }
         guard let latitude = fixedPoint(columns[Column.latitude], limit: 90) else {
-            throw .malformed(line: line, reason: "the latitude “\(columns[Column.latitude].prefix(20))” is not between -90 and 90")
+            throw .malformed(line: line, reason: MessageText("the latitude “{text}” is not between -90 and 90", ["text": String(columns[Column.latitude].prefix(20))]))
         }
         guard let longitude = fixedPoint(columns[Column.longitude], limit: 180) else {
-            throw .malformed(line: line, reason: "the longitude “\(columns[Column.longitude].prefix(20))” is not between -180 and 180")
+            throw .malformed(line: line, reason: MessageText("the longitude “{text}” is not between -180 and 180", ["text": String(columns[Column.longitude].prefix(20))]))
         }
         let country = columns[Column.countryCode]
         guard country.isEmpty || (country.utf8.count == 2 && country.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A }) else {
-            throw .malformed(line: line, reason: "the country code “\(country.prefix(20))” is not two capital letters")
+            throw .malformed(line: line, reason: MessageText("the country code “{text}” is not two capital letters", ["text": String(country.prefix(20))]))
         }
         let populationText = columns[Column.population]
         let population: UInt32
@@ -74,7 +75,7 @@ enum GeoNamesParser {
         } else if let value = UInt64(populationText) {
             population = UInt32(clamping: value)
         } else {
-            throw .malformed(line: line, reason: "the population “\(populationText.prefix(20))” is not a number")
+            throw .malformed(line: line, reason: MessageText("the population “{text}” is not a number", ["text": String(populationText.prefix(20))]))
         }
         return GeoNamesRecord(
             id: id, name: name, asciiName: columns[Column.asciiName], alternateNames: columns[Column.alternateNames],
