@@ -3,7 +3,7 @@ public import ForecastlyBase
 /// What is wrong with the configuration file: one line naming the file,
 /// the line and the key, and how to fix it. Exit 78 (EX_CONFIG).
 public enum ConfigurationError: Error, Sendable, Equatable, UserFacingError {
-    case unreadable(path: String, reason: String)
+    case unreadable(path: String, reason: MessageText)
     case notText(path: String)
     case tooLarge(path: String, bytes: Int)
     case syntax(path: String, line: Int, detail: MessageText)
@@ -46,7 +46,7 @@ public enum ConfigurationError: Error, Sendable, Equatable, UserFacingError {
     public var summaryMessage: MessageText {
         switch self {
         case .unreadable(let path, let reason):
-            return MessageText("The configuration file {path} cannot be read ({reason})", ["path": path, "reason": reason])
+            return MessageText("The configuration file {path} cannot be read ({reason})", ["path": path], messages: ["reason": [reason]])
         case .notText(let path):
             return MessageText("The configuration file {path} is not UTF-8 text", ["path": path])
         case .tooLarge(let path, let bytes):

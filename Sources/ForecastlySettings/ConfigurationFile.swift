@@ -74,19 +74,24 @@ public struct ConfigurationFile: Sendable, Equatable {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
-            throw .unreadable(path: path, reason: AtomicFile.errorText())
+            throw .unreadable(path: path, reason: .verbatim(AtomicFile.errorText()))
         }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, reason: AtomicFile.errorText()) }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, reason: .verbatim(AtomicFile.errorText())) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .unreadable(path: path, reason: MessageText("it is a directory"))
+        // A FIFO is refused too: a file of settings that never ends would hang every run.
+        default: throw .unreadable(path: path, reason: MessageText("it is not a regular file"))
+        }
         guard status.st_size <= sizeLimit else { throw .tooLarge(path: path, bytes: Int(status.st_size)) }
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
         var count = 0
         while count < bytes.count {
             let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
             if got < 0, errno == EINTR { continue }
-            guard got >= 0 else { throw .unreadable(path: path, reason: AtomicFile.errorText()) }
+            guard got >= 0 else { throw .unreadable(path: path, reason: .verbatim(AtomicFile.errorText())) }
             if got == 0 { break }
             count += got
         }

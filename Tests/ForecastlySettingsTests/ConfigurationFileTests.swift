@@ -139,7 +139,11 @@ import TestSupport
         #expect(try ConfigurationFile.load(path: folder.path + "/config.toml") == nil)
         // A directory where the file should be.
         let error = #expect(throws: ConfigurationError.self) { try ConfigurationFile.load(path: folder.path) }
-        #expect(error == .unreadable(path: folder.path, reason: "not a regular file"))
+        #expect(error == .unreadable(path: folder.path, reason: MessageText("it is a directory")))
+        // A device (or a FIFO, which would never end) is no file of settings either.
+        #expect(throws: ConfigurationError.unreadable(path: "/dev/null", reason: MessageText("it is not a regular file"))) {
+            try ConfigurationFile.load(path: "/dev/null")
+        }
         // The mode is the file's own: a key in a file made 0644 is refused, and accepted after chmod 600.
         let file = folder.appendingPathComponent("config.toml").path
         try Data("openweather-api-key = \"k\"\n".utf8).write(to: URL(fileURLWithPath: file))

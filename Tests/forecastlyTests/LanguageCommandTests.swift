@@ -209,6 +209,11 @@ import TestSupport
         let story = try await CLI.run(["simulate", "--scenario", scenario.path], environment: ["LANG": "es_ES.UTF-8"], home: home)
         #expect(story.status == 65)
         #expect(story.stderr.hasPrefix("forecastly: El escenario \(scenario.path) no se puede reproducir: falta .name."), "\(story.stderr)")
+        // The file of settings forecastly reads by itself, too.
+        let config = home.appendingPathComponent(".config/forecastly/config.toml")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        let settings = try await CLI.run(["--lat", "50.45", "--lon", "30.52", "--offline"], environment: ["LANG": "de_DE.UTF-8"], home: home)
+        #expect(settings.stderr.hasPrefix("forecastly: Die Konfigurationsdatei \(config.path) kann nicht gelesen werden (es ist ein Verzeichnis). "), "\(settings.stderr)")
     }
 
     /// A terminal that cannot show Cyrillic gets English in ASCII, not "???".
