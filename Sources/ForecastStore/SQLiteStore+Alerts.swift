@@ -26,7 +26,7 @@ extension SQLiteStore: AlertBulletinCache {
         encoder.dateEncodingStrategy = .secondsSince1970
         let body: Data
         do { body = try encoder.encode(bulletin) } catch {
-            throw .unavailable(path: path, detail: "the warnings cannot be stored (\(error))")
+            throw .unavailable(path: path, detail: .verbatim("the warnings cannot be stored (\(error))"))
         }
         try write { db in
             try db.execute(

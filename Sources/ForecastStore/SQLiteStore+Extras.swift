@@ -56,7 +56,7 @@ extension SQLiteStore: ExtraCache {
         encoder.dateEncodingStrategy = .secondsSince1970
         let body: Data
         do { body = try encoder.encode(value) } catch {
-            throw .unavailable(path: path, detail: "the \(kind) cannot be stored (\(error))")
+            throw .unavailable(path: path, detail: .verbatim("the \(kind) cannot be stored (\(error))"))
         }
         try write { db in
             try db.execute(

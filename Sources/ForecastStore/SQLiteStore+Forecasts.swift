@@ -1,5 +1,6 @@
 public import ForecastCore
 public import Foundation
+import ForecastlyBase
 import GRDB
 
 extension SQLiteStore: ForecastCache {
@@ -92,7 +93,7 @@ extension SQLiteStore: ForecastCache {
             forecast = try Self.forecast(from: row["body"])
             try PhysicalLimits.check(forecast)
         } catch {
-            let detail = (error as? PhysicalLimits.Violation).map { "\($0.field): \($0.detail)" } ?? "it cannot be read"
+            let detail = (error as? PhysicalLimits.Violation).map { MessageText.verbatim("\($0.field): \($0.detail)") } ?? MessageText("it cannot be read")
             let id: Int64 = row["id"]
             _ = try? write { db in try db.execute(sql: "DELETE FROM forecast WHERE id = ?", arguments: [id]) }
             throw .droppedForecast(path: path, detail: detail)

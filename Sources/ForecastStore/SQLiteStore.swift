@@ -23,12 +23,19 @@ public final class SQLiteStore: Sendable {
 
     public static func defaultPath(directories: XDGDirectories) -> String { directories.data + "/forecastly.sqlite" }
 
+    /// Why `path` (the database's directory or lock) cannot be made: a
+    /// file in the way is said as such, not as the system's "file exists".
+    private static func cannotCreate(_ path: String, errno code: Int32) -> MessageText {
+        code == EEXIST || code == ENOTDIR ? MessageText("cannot create {path}: a file is in the way", ["path": path])
+            : MessageText("cannot create {path} ({reason})", ["path": path, "reason": AtomicFile.errorText(code).lowercased()])
+    }
+
     /// Opens (creating when missing) the database at `path`.
     public static func open(path: String) throws(StoreError) -> SQLiteStore {
         let directory = POSIXPath.directory(of: path)
         guard POSIXPath.makeDirectories(directory) else {
             let code = errno
-            throw .cannotWrite(path: path, detail: "cannot create \(directory) (\(AtomicFile.errorText(code).lowercased()))", status: ExitStatus.forWriting(errno: code))
+            throw .cannotWrite(path: path, detail: cannotCreate(directory, errno: code), status: ExitStatus.forWriting(errno: code))
         }
         // Opening is serialised between processes: GRDB's migrator checks
         // and applies migrations in separate steps, so two first runs at
@@ -37,11 +44,11 @@ public final class SQLiteStore: Sendable {
         let lock = Glibc.open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard lock >= 0 else {
             let code = errno
-            throw .cannotWrite(path: path, detail: "cannot create \(path).lock (\(AtomicFile.errorText(code).lowercased()))", status: ExitStatus.forWriting(errno: code))
+            throw .cannotWrite(path: path, detail: cannotCreate(path + ".lock", errno: code), status: ExitStatus.forWriting(errno: code))
         }
         defer { close(lock) }
         while flock(lock, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw .unavailable(path: path, detail: "cannot lock \(path).lock") }
+            guard errno == EINTR else { throw .unavailable(path: path, detail: MessageText("cannot lock {path}", ["path": path + ".lock"])) }
         }
         let found = try header(path)
         if found == .unmarked { try inspect(path) }
@@ -109,7 +116,7 @@ public final class SQLiteStore: Sendable {
         if count <= 0 { return .missing }
         bytes.removeSubrange(max(0, count)...)
         guard bytes.count == 100, bytes.starts(with: Array("SQLite format 3\0".utf8)) else {
-            throw .corrupt(path: path, detail: "not an SQLite database")
+            throw .corrupt(path: path, detail: MessageText("not an SQLite database"))
         }
         let id = bytes[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         if Int32(bitPattern: id) == applicationID { return .ours }
@@ -324,23 +331,25 @@ public final class SQLiteStore: Sendable {
     }
 
     static func describe(_ error: any Error, path: String, systemErrno: Int32 = 0) -> StoreError {
-        guard let error = error as? DatabaseError else { return .unavailable(path: path, detail: "\(error)") }
+        guard let error = error as? DatabaseError else { return .unavailable(path: path, detail: .verbatim("\(error)")) }
         if systemErrno != 0, [.SQLITE_IOERR, .SQLITE_FULL, .SQLITE_CANTOPEN, .SQLITE_READONLY].contains(error.resultCode.primaryResultCode) {
-            return .cannotWrite(path: path, detail: AtomicFile.errorText(systemErrno).lowercased(), status: ExitStatus.forWriting(errno: systemErrno))
+            return .cannotWrite(path: path, detail: .verbatim(AtomicFile.errorText(systemErrno).lowercased()), status: ExitStatus.forWriting(errno: systemErrno))
         }
         switch error.resultCode {
-        case .SQLITE_NOTADB: return .corrupt(path: path, detail: "not an SQLite database")
-        case .SQLITE_CORRUPT: return .corrupt(path: path, detail: "SQLite reports it corrupt")
-        case .SQLITE_BUSY, .SQLITE_LOCKED: return .unavailable(path: path, detail: "another program kept it locked")
-        case .SQLITE_FULL: return .cannotWrite(path: path, detail: "the disk is full", status: .ioError)
+        case .SQLITE_NOTADB: return .corrupt(path: path, detail: MessageText("not an SQLite database"))
+        case .SQLITE_CORRUPT: return .corrupt(path: path, detail: MessageText("SQLite reports it corrupt"))
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return .unavailable(path: path, detail: MessageText("another program kept it locked"))
+        case .SQLITE_FULL: return .cannotWrite(path: path, detail: MessageText("the disk is full"), status: .ioError)
         case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN, .SQLITE_AUTH:
             // SQLite's extended code says which of the many reasons it was
             // (264: a log to recover and no right to write; 1032: the file was
             // moved or deleted while open), for whoever reads a report of it.
-            let exact = error.extendedResultCode == error.resultCode ? "" : " (SQLite code \(error.extendedResultCode.rawValue))"
-            return .cannotWrite(path: path, detail: "permission denied or read-only" + exact, status: .cannotCreate)
-        case .SQLITE_IOERR: return .cannotWrite(path: path, detail: error.message ?? "disk I/O error", status: .ioError)
-        default: return .unavailable(path: path, detail: error.message ?? "SQLite error \(error.resultCode.rawValue)")
+            let detail = error.extendedResultCode == error.resultCode ? MessageText("permission denied or read-only")
+                : MessageText("permission denied or read-only (SQLite code {code})", ["code": "\(error.extendedResultCode.rawValue)"])
+            return .cannotWrite(path: path, detail: detail, status: .cannotCreate)
+        // SQLite's own words, as they are.
+        case .SQLITE_IOERR: return .cannotWrite(path: path, detail: .verbatim(error.message ?? "disk I/O error"), status: .ioError)
+        default: return .unavailable(path: path, detail: .verbatim(error.message ?? "SQLite error \(error.resultCode.rawValue)"))
         }
     }
 }

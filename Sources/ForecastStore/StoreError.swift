@@ -4,38 +4,38 @@ public import ForecastlyBase
 /// names the file, and none of them leads forecastly to touch the file.
 public enum StoreError: Error, Sendable, Hashable {
     /// The file is not an SQLite database, or SQLite found it damaged.
-    case corrupt(path: String, detail: String)
+    case corrupt(path: String, detail: MessageText)
     /// An SQLite database that forecastly did not create.
     case foreign(path: String)
     /// The file could not be used (locked too long, or another cause SQLite names).
-    case unavailable(path: String, detail: String)
+    case unavailable(path: String, detail: MessageText)
     /// The file or its directory could not be written: `.cannotCreate` for
     /// permissions and read-only file systems, `.ioError` for a full disk or
     /// an I/O error.
-    case cannotWrite(path: String, detail: String, status: ExitStatus)
+    case cannotWrite(path: String, detail: MessageText, status: ExitStatus)
     /// Made by a newer forecastly, with migrations this one does not know.
     case newerVersion(path: String)
     /// A stored forecast that can no longer be read or shown (written by an
     /// older forecastly, or damaged) was dropped from the store; `detail`
     /// says why. The rest of the store is untouched.
-    case droppedForecast(path: String, detail: String)
+    case droppedForecast(path: String, detail: MessageText)
 }
 
 extension StoreError: UserFacingError {
     public var summaryMessage: MessageText {
         switch self {
         case .corrupt(let path, let detail):
-            MessageText("The forecastly database {path} is damaged ({detail}); it was left as it is.", ["path": path, "detail": detail.strippingTerminalControls(limit: 200)])
+            MessageText("The forecastly database {path} is damaged ({detail}); it was left as it is.", ["path": path], messages: ["detail": [detail.strippingTerminalControls(limit: 200)]])
         case .foreign(let path):
             MessageText("{path} is an SQLite database forecastly did not create; it was left as it is.", ["path": path])
         case .unavailable(let path, let detail):
-            MessageText("The forecastly database {path} cannot be used: {detail}.", ["path": path, "detail": detail.strippingTerminalControls(limit: 200)])
+            MessageText("The forecastly database {path} cannot be used: {detail}.", ["path": path], messages: ["detail": [detail.strippingTerminalControls(limit: 200)]])
         case .cannotWrite(let path, let detail, _):
-            MessageText("The forecastly database {path} cannot be written: {detail}.", ["path": path, "detail": detail.strippingTerminalControls(limit: 200)])
+            MessageText("The forecastly database {path} cannot be written: {detail}.", ["path": path], messages: ["detail": [detail.strippingTerminalControls(limit: 200)]])
         case .newerVersion(let path):
             MessageText("The forecastly database {path} was made by a newer forecastly.", ["path": path])
         case .droppedForecast(let path, let detail):
-            MessageText("A forecast stored in {path} could not be shown ({detail}), so it was dropped.", ["path": path, "detail": detail.strippingTerminalControls(limit: 200)])
+            MessageText("A forecast stored in {path} could not be shown ({detail}), so it was dropped.", ["path": path], messages: ["detail": [detail.strippingTerminalControls(limit: 200)]])
         }
     }
 

@@ -1,4 +1,5 @@
 @testable import ForecastCore
+import ForecastlyBase
 import ForecastlyTesting
 import ForecastSamples
 @testable import ForecastStore
@@ -58,7 +59,7 @@ import Testing
 
 /// A store every write to fails, as a full disk would.
 private struct UnwritableCache: ForecastCache {
-    static let error = StoreError.unavailable(path: "/full/forecastly.sqlite", detail: "disk full")
+    static let error = StoreError.unavailable(path: "/full/forecastly.sqlite", detail: MessageText("the disk is full"))
 
     func save(_ forecast: StoredForecast, key: ForecastCacheKey) throws(StoreError) { throw Self.error }
     func latest(for key: ForecastCacheKey, fetchedSince: Date?) throws(StoreError) -> StoredForecast? { nil }

@@ -137,7 +137,7 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: (garbage as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let junk = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         try junk.write(to: URL(fileURLWithPath: garbage))
-        #expect(throws: StoreError.corrupt(path: garbage, detail: "not an SQLite database")) { try SQLiteStore.open(path: garbage) }
+        #expect(throws: StoreError.corrupt(path: garbage, detail: MessageText("not an SQLite database"))) { try SQLiteStore.open(path: garbage) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: garbage)) == junk)
 
         // Another program's SQLite database (made here with the sqlite3 library through a plain store).

@@ -10,9 +10,9 @@ import TestSupport
     static let hostile = ErrorCase.hostile
 
     static let cases: [ErrorCase] = [
-        ErrorCase(StoreError.corrupt(path: path, detail: hostile), names: path),
+        ErrorCase(StoreError.corrupt(path: path, detail: .verbatim(hostile)), names: path),
         ErrorCase(StoreError.foreign(path: path), names: path),
-        ErrorCase(StoreError.unavailable(path: path, detail: hostile), names: path),
+        ErrorCase(StoreError.unavailable(path: path, detail: .verbatim(hostile)), names: path),
         ErrorCase(StoreError.newerVersion(path: path), names: path),
     ]
 

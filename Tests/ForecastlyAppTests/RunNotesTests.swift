@@ -18,7 +18,7 @@ import Testing
         var context = TestApplication.make(location: SimulatedLocationProvider.fixed(kyiv), weather: WeatherStub()).context
         let path = "/read-only/forecastly.sqlite"
         context.store = StoreAccess(path: path) { () throws(StoreError) in
-            throw .cannotWrite(path: path, detail: "Read-only file system", status: .cannotCreate)
+            throw .cannotWrite(path: path, detail: .verbatim("Read-only file system"), status: .cannotCreate)
         }
         return Application(context: context)
     }

@@ -302,6 +302,23 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: home.path + "/.local/share/forecastly"))
     }
 
+    /// A file where the database's directory belongs is named as such, not
+    /// as the system's "file exists", and in the reader's language; the file stays.
+    @Test func aFileWhereTheDatabaseDirectoryBelongsIsSaidSo() async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let directory = home.path + "/.local/share/forecastly"
+        try FileManager.default.createDirectory(atPath: home.path + "/.local/share", withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: directory))
+        let english = try await CLI.run(["notes", "add", "walk", "--without-weather"], home: home)
+        #expect(english.status == 73)
+        #expect(english.stderr.hasPrefix("forecastly: The forecastly database \(directory)/forecastly.sqlite cannot be written: cannot create \(directory): a file is in the way. "),
+                "\(english.stderr)")
+        let german = try await CLI.run(["notes", "add", "walk", "--without-weather"], environment: ["LANG": "de_DE.UTF-8"], home: home)
+        #expect(german.stderr.contains(": \(directory) kann nicht angelegt werden: eine Datei ist im Weg. "), "\(german.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory)) == Data("mine".utf8))
+    }
+
     @Test func aDamagedDatabaseIsReportedAndLeftAlone() async throws {
         let home = Self.home()
         defer { try? FileManager.default.removeItem(at: home) }
