@@ -25,7 +25,7 @@ import Testing
         let tested = ["first-launch-asks.json", "denied-explains.json", "location-services-off.json", "offline-at-launch.json",
                       "revoked-while-watching.json", "allow-once-does-not-survive.json", "policy-arrives-mid-run.json",
                       "warning-upgraded-and-rain-notified.json", "policy-lifted-after-launch.json", "ip-forbidden-by-policy.json",
-                      "switched-off-at-launch.json"]
+                      "switched-off-at-launch.json", "denied-watches-the-stored-place.json"]
         #expect(Set(files) == Set(tested), "an example without a test below")
     }
 
@@ -137,6 +137,16 @@ import Testing
         #expect(entries.allSatisfy { $0.locationRequests[.ip] == 0 })
         #expect(entries[2].answeredBy == .manual)
         #expect(entries[4].answeredBy == .manual)
+    }
+
+    /// A watch falls back as a single run does: while locating is denied the
+    /// stored place answers (no source is asked), a grant locates, and a
+    /// revocation brings the stored place back rather than a blank screen.
+    @Test func aDeniedWatchShowsTheStoredPlace() async throws {
+        let entries = try await Self.play("denied-watches-the-stored-place.json").entries
+        #expect(entries[0...2].allSatisfy { $0.answeredBy == .manual && $0.locateStarts == 0 && $0.shows.hasPrefix("forecast for 50.4500°N, 30.5200°E") })
+        #expect(entries[3].answeredBy == .gpsd && entries[3].shows.hasPrefix("forecast for 52.5200°N, 13.4100°E"))
+        #expect(entries[5...].allSatisfy { $0.answeredBy == .manual && !$0.locating && $0.shows.hasPrefix("forecast for 50.4500°N, 30.5200°E") })
     }
 
     @Test func aSwitchOffAtLaunchHoldsUntilItComesOn() async throws {

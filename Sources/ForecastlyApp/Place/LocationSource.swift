@@ -11,6 +11,10 @@ struct LocationSource: Sendable {
     /// The kinds this run may use, for the decisions a watch follows.
     let kinds: Set<LocationSourceKind>
     let timeout: Duration
+    /// What the plan falls back to while locating is refused: the stored
+    /// place, when the run may use it and there is one. A watch shows it
+    /// until the permission lets `provider` run.
+    var storedPlace: (any LocationProvider)? = nil
 }
 
 extension Application {
@@ -39,13 +43,17 @@ extension Application {
                 if !waitingIsFine { plan.decision = .refused(.notDetermined) }
             }
         }
-        var usable = kinds
-        if let refusal = plan.decision.refusal, !waitingIsFine {
-            // What the plan falls back to when locating is refused: the stored place, when there is one.
-            guard plan.fallsBackToStoredPlace, case .success(_?) = context.backends.placeStore.load() else { throw refusal }
-            usable = [.manual]
-        }
         let onSatellites: @Sendable (Int, Int) -> Void = { progress(.satellites(seen: $0, used: $1)) }
+        // What the plan falls back to when locating is refused: the stored place, when there is one.
+        var storedPlace: (any LocationProvider)?
+        if plan.fallsBackToStoredPlace, case .success(_?) = context.backends.placeStore.load() {
+            storedPlace = AuthorizedLocationProvider(try context.backends.backend(.manual, settings: settings, onSatellites: onSatellites), permission: permission)
+        }
+        if let refusal = plan.decision.refusal, !waitingIsFine {
+            guard let storedPlace else { throw refusal }
+            return LocationSource(provider: storedPlace, permission: permission, kinds: [.manual], timeout: settings.timeout)
+        }
+        let usable = kinds
         let providers: [any LocationProvider] = try usable.map { kind in
             let backend = try context.backends.backend(kind, settings: settings, onSatellites: onSatellites)
             return AuthorizedLocationProvider(backend, permission: permission)
@@ -55,7 +63,7 @@ extension Application {
                 let reason = error.summary.hasSuffix(".") ? String(error.summary.dropLast()) : error.summary
                 AppLog.logger.debug("location: \(source.rawValue) gave no location (\(reason)); asking the next source")
             }
-        return LocationSource(provider: provider, permission: permission, kinds: Set(usable), timeout: settings.timeout)
+        return LocationSource(provider: provider, permission: permission, kinds: Set(usable), timeout: settings.timeout, storedPlace: storedPlace)
     }
 
     /// What the prompt names: every service a lookup would reach, as far as

@@ -52,7 +52,7 @@ extension Application {
         case .user(let source):
             let (stream, feed) = AsyncStream<LocationUpdate>.makeStream()
             locations = stream
-            decisions = await source.permission.decisions(for: source.kinds)
+            decisions = await Self.shownDecisions(source)
             let clock = context.clock
             let once = watching.endsWithLocations
             background.append(Task.placed { await Self.keepLocating(source, feed: feed, once: once) })
@@ -111,7 +111,8 @@ extension Application {
 
     /// Locating runs whenever the decision permits it; the guard stops it
     /// the moment it does not, and it starts again when it does once more.
-    /// `once`: a replayed route is followed to its end, and then the
+    /// While it may not, the stored place answers, when the plan falls back
+    /// to one. `once`: a replayed route is followed to its end, and then the
     /// locations end too.
     private static func keepLocating(_ source: LocationSource, feed: AsyncStream<LocationUpdate>.Continuation, once: Bool) async {
         if once {
@@ -120,12 +121,31 @@ extension Application {
             return
         }
         var running: Task<Void, Never>?
-        for await decision in await source.permission.decisions(for: source.kinds) where decision.permitsLocating {
-            // The one before has ended: the guard ended it when the decision changed.
+        var showingStoredPlace = false
+        for await decision in await source.permission.decisions(for: source.kinds) {
+            let storedPlace = !decision.permitsLocating
+            guard let provider = storedPlace ? source.storedPlace : source.provider, !(storedPlace && showingStoredPlace) else { continue }
+            // The one before has ended: the guard ended locating when the
+            // decision changed, and the stored place ends after its one fix.
             if let running { await running.value }
-            running = Task.placed { for await update in source.provider.updates() { feed.yield(update) } }
+            showingStoredPlace = storedPlace
+            running = Task.placed { for await update in provider.updates() { feed.yield(update) } }
         }
         running?.cancel()
+    }
+
+    /// The decisions the watcher enforces: while locating is refused and the
+    /// stored place answers instead, none is needed for what it shows.
+    private static func shownDecisions(_ source: LocationSource) async -> AsyncStream<LocatingDecision> {
+        let decisions = await source.permission.decisions(for: source.kinds)
+        guard source.storedPlace != nil else { return decisions }
+        return AsyncStream { continuation in
+            let task = Task.placed {
+                for await decision in decisions { continuation.yield(decision.permitsLocating ? decision : .notNeeded) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
     }
 
     /// The watcher's frames on the context's clock, whatever clock that is.

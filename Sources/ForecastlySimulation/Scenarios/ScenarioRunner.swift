@@ -94,7 +94,7 @@ private final class ScenarioMachine: Sendable {
         let clock = self.clock
         let epoch = self.epoch
         let now: @Sendable () -> Date = { epoch.addingTimeInterval(clock.now.offset.inSeconds) }
-        services = ScenarioServices(now: now, launch: epoch)
+        services = ScenarioServices(now: now, launch: epoch, storedPlace: scenario.storedPlace)
         disk = InMemoryPermissionRecords(decision: scenario.authorization.decision, policyDisabled: scenario.policyDisabled,
                                          forbiddenSources: scenario.forbiddenSources)
         placeFile = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-scenario-place-\(UUID().uuidString).json").path

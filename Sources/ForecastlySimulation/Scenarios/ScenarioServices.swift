@@ -14,11 +14,13 @@ import Synchronization
 /// them. forecastly's own readers read every answer. It is the transport of
 /// the application a scenario runs, so it sees everything that leaves the
 /// machine: forecast requests are counted, and one made while locating is
-/// not permitted is an invariant broken.
+/// not permitted is an invariant broken, unless it is for the stored place
+/// (which needs no permission).
 final class ScenarioServices: HTTPTransport {
     private let state = Mutex<State>(State())
     private let now: @Sendable () -> Date
     private let launch: Date
+    private let storedPlace: Coordinate?
 
     private struct State {
         var mode: Scenario.WeatherMode = .up
@@ -33,10 +35,12 @@ final class ScenarioServices: HTTPTransport {
     /// Where the application is pointed: every service's variable names this host.
     static let baseURL = "http://127.0.0.1:9"
 
-    /// `launch` is when the story's durations count from.
-    init(now: @escaping @Sendable () -> Date, launch: Date) {
+    /// `launch` is when the story's durations count from; `storedPlace` is
+    /// the place the story stored, which may be asked for in any state.
+    init(now: @escaping @Sendable () -> Date, launch: Date, storedPlace: Coordinate?) {
         self.now = now
         self.launch = launch
+        self.storedPlace = storedPlace
     }
 
     var requests: Int { state.withLock { $0.requests } }
@@ -71,8 +75,8 @@ final class ScenarioServices: HTTPTransport {
             state.requests += 1
             return (state.mode, state.permission)
         }
-        // Every forecast of a scenario is for a located place.
-        if let permission {
+        // Every forecast of a scenario is for a located place, or for the stored one.
+        if let permission, !isForTheStoredPlace(query) {
             let state = await permission()
             if !state.isAuthorized {
                 self.state.withLock { $0.violations.append("a located forecast was fetched while permission is \(state.name)") }
@@ -86,6 +90,15 @@ final class ScenarioServices: HTTPTransport {
         case .offline: throw .connectionRefused(host: url.host ?? "127.0.0.1", port: url.port ?? 80)
         case .truncated: return Self.json(200, String(OpenMeteoAnswer.json(now: now()).prefix(200)))
         }
+    }
+
+    /// Whether a forecast request asks for the stored place, as the
+    /// application sends a coordinate (`latitude=50.45&longitude=30.52`).
+    private func isForTheStoredPlace(_ query: String) -> Bool {
+        guard let storedPlace else { return false }
+        let items = URLComponents(string: "?" + query)?.queryItems ?? []
+        func value(_ name: String) -> Double? { items.first { $0.name == name }?.value.flatMap(Double.init) }
+        return value("latitude") == storedPlace.latitude && value("longitude") == storedPlace.longitude
     }
 
     private static func json(_ status: Int, _ body: String) -> HTTPResponse {
