@@ -95,24 +95,32 @@ enum EntryPoint {
             text = unknown
             mistake = nil
         }
-        var message = mistake.map(UserLanguage.line) ?? oneLine(text)
-        // Some of ArgumentParser's messages end without a full stop
-        // ("Missing value for '--city <name>'"), and a second sentence follows.
-        if let last = message.last, !".!?。".contains(last) { message += "." }
-        // ArgumentParser suggests a near spelling itself; forecastly adds one for the rest ("--lattitude").
+        let words = UserLanguage.words()
         // The help of the command that was run, which lists what it takes.
         let command = CommandSuggestion.command(in: arguments)
-        let help = "forecastly " + (command.map { $0 + " " } ?? "") + "--help"
-        if let replaced = OptionSuggestion.forFormerPlanOption(in: message) {
-            message += " " + replaced
-        } else if let said = OptionSuggestion.forAnotherCommandsOption(in: message, command: command) {
-            message = said
-        } else if !message.contains("Did you mean"), let suggestion = OptionSuggestion.forUnknownOption(in: message) {
-            message += " Did you mean '\(suggestion)'?"
-        } else if let hint = OptionSuggestion.forNegativePlace(in: message) ?? OptionSuggestion.forOptionAfterTwoDashes(in: message, arguments: arguments) {
-            message += " " + hint
+        let see = words("See '{command}'.", ["command": "forecastly " + (command.map { $0 + " " } ?? "") + "--help"])
+        if let mistake {
+            Terminal.standardError.writeLine("forecastly: \(words.line(mistake)) \(see)")
+            return .usage
         }
-        let see = mistake == nil ? "See '\(help)'." : UserLanguage.words()("See '{command}'.", ["command": help])
+        var english = oneLine(text)
+        // Some of ArgumentParser's messages end without a full stop
+        // ("Missing value for '--city <name>'"), and a second sentence follows.
+        if let last = english.last, !".!?".contains(last) { english += "." }
+        // ArgumentParser suggests a near spelling itself; forecastly adds one for the rest ("--lattitude").
+        var hint: MessageText?
+        if let replaced = OptionSuggestion.forFormerPlanOption(in: english) {
+            hint = replaced
+        } else if let said = OptionSuggestion.forAnotherCommandsOption(in: english, command: command) {
+            // In place of ArgumentParser's guess at a spelling.
+            english = english.firstRange(of: " Did you mean ").map { String(english[..<$0.lowerBound]) } ?? english
+            hint = said
+        } else if !english.contains("Did you mean"), let suggestion = OptionSuggestion.forUnknownOption(in: english) {
+            english += " Did you mean '\(suggestion)'?"
+        } else {
+            hint = OptionSuggestion.forNegativePlace(in: english) ?? OptionSuggestion.forOptionAfterTwoDashes(in: english, arguments: arguments)
+        }
+        let message = ([ParserMessage.message(english)] + (hint.map { [$0] } ?? [])).map(words.say).joined(separator: " ")
         Terminal.standardError.writeLine("forecastly: \(message) \(see)")
         return ExitStatus(rawValue: code.rawValue) ?? .usage
     }

@@ -168,6 +168,10 @@ import TestSupport
         (["--lat", "1", "--lon", "2", "--svg", "x.svg"], "Unknown option '--svg'. 'forecastly' does not take it; 'forecastly chart' does.", "forecastly --help"),
         (["--lat", "1", "--lon", "2", "--hourz", "3"], "Unknown option '--hourz'. Did you mean '--hours'?", "forecastly --help"),
         (["location", "set", "Kyiv", "--nam", "Home"], "Unknown option '--nam'. Did you mean '--name'?", "forecastly location set --help"),
+        // ArgumentParser's own words, as it says them (they are read back to be translated).
+        (["--provider", "foo"], "The value 'foo' is invalid for '--provider <name>'. Please provide one of 'open-meteo', 'met-norway' or 'openweather'.", "forecastly --help"),
+        (["Kyiv", "Lviv", "x"], "2 unexpected arguments: 'Lviv', 'x'.", "forecastly --help"),
+        (["cities", "search"], "Missing expected argument '<prefix>'.", "forecastly cities search --help"),
     ])
     func negativeNumbersReachTheRangeCheck(arguments: [String], message: String, help: String) async throws {
         let result = try await CLI.run(arguments)

@@ -186,6 +186,23 @@ import TestSupport
         #expect(bundled.stdout == "Les lieux fournis sont utilisés (GeoNames, 15 000 habitants ou plus).\n", "\(bundled.stdout)")
     }
 
+    /// ArgumentParser words its mistakes in English only; they are said in
+    /// the language too, with forecastly's hints after them. (English stays
+    /// ArgumentParser's own: the English lines are checked where each mistake is.)
+    @Test(arguments: [
+        (["--dayz", "3"], "Unbekannte Option '--dayz'. Meinten Sie '--days'? Siehe 'forecastly --help'."),
+        (["--days"], "Für '--days <n>' fehlt der Wert. Siehe 'forecastly --help'."),
+        (["--provider", "foo"], "Der Wert 'foo' ist für '--provider <name>' ungültig. Geben Sie 'open-meteo', 'met-norway' oder 'openweather' an. Siehe 'forecastly --help'."),
+        (["alerts", "--chart"], "Unbekannte Option '--chart'. 'forecastly alerts' nimmt sie nicht an; 'forecastly' und 'forecastly simulate' schon. Siehe 'forecastly alerts --help'."),
+        (["--", "50,30", "--offline"], "Unerwartetes Argument '--offline'. Alles nach -- ist der Ort: Stellen Sie --offline vor das --. Siehe 'forecastly --help'."),
+        (["cities", "search"], "Das erwartete Argument '<prefix>' fehlt. Siehe 'forecastly cities search --help'."),
+    ])
+    func theParsersMistakesInTheLanguage(arguments: [String], line: String) async throws {
+        let german = try await CLI.run(arguments, environment: ["LANG": "de_DE.UTF-8"])
+        #expect(german.status == 64)
+        #expect(german.stderr == "forecastly: " + line + "\n")
+    }
+
     /// Why a file the user named cannot be used is said in the language
     /// too, the reason inside the sentence included.
     @Test func filesTheUserNamesInTheLanguage() async throws {

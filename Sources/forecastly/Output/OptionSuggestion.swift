@@ -23,17 +23,17 @@ enum OptionSuggestion {
     /// 'forecastly chart' does."): in place of ArgumentParser's guess, which
     /// is then any option up to three letters away ("--chart": "Did you mean '--lat'?").
     /// `command` is the subcommand run, nil for the default one.
-    static func forAnotherCommandsOption(in message: String, command: String?) -> String? {
+    static func forAnotherCommandsOption(in message: String, command: String?) -> MessageText? {
         guard let unknown = unknownOption(in: message) else { return nil }
         let takers = commands.filter { !$0.isDefault && $0.options.contains(unknown) }.map { "'" + $0.name + "'" }
         guard !takers.isEmpty else { return nil }
-        let said = message.firstRange(of: " Did you mean ").map { String(message[..<$0.lowerBound]) } ?? message
-        let others = switch takers.count {
-        case 1: takers[0] + " does"
-        case 2, 3: takers.dropLast().joined(separator: ", ") + " and " + takers.last! + " do"
-        default: "other commands do"
+        let run = "forecastly" + (command.map { " " + $0 } ?? "")
+        return switch takers.count {
+        case 1: MessageText("'{command}' does not take it; {taker} does.", ["command": run, "taker": takers[0]])
+        case 2, 3: MessageText("'{command}' does not take it; {takers} do.", ["command": run],
+                               messages: ["takers": [MessageText("{list} and {last}", ["list": takers.dropLast().joined(separator: ", "), "last": takers.last!])]])
+        default: MessageText("'{command}' does not take it; other commands do.", ["command": run])
         }
-        return said + " 'forecastly\(command.map { " " + $0 } ?? "")' does not take it; \(others)."
     }
 
     /// The first option in `arguments` that the command they run does not
@@ -54,29 +54,29 @@ enum OptionSuggestion {
     }
 
     /// An option a provider's registration says `--plan` replaced: its new spelling.
-    static func forFormerPlanOption(in message: String) -> String? {
+    static func forFormerPlanOption(in message: String) -> MessageText? {
         guard let unknown = message.firstMatch(of: /Unknown option '(--[A-Za-z0-9-]+)'/)?.output.1,
               let plan = WeatherProviders.plans.first(where: { $0.plan.formerOption == String(unknown) })?.plan
         else { return nil }
-        return "It is now --plan \(plan.id) (or \(plan.environmentVariable)=1)."
+        return MessageText("It is now --plan {plan} (or {variable}=1).", ["plan": plan.id, "variable": plan.environmentVariable])
     }
 
     /// A place south or west as the first word ("-33.9,18.4") starts with a
     /// dash, so it reads as an option: say how to write it.
-    static func forNegativePlace(in message: String) -> String? {
+    static func forNegativePlace(in message: String) -> MessageText? {
         guard let place = message.firstMatch(of: /Unknown option '(-[0-9][0-9.]*,\s*-?[0-9][0-9.]*)'/)?.output.1 else { return nil }
-        return "A place south or west is written after --: forecastly -- \(place) (or with --lat and --lon)."
+        return MessageText("A place south or west is written after --: forecastly -- {place} (or with --lat and --lon).", ["place": String(place)])
     }
 
     /// Everything after "--" is the place, so an option written there is an
     /// unexpected argument: say to put it before ("forecastly -- -33.9,18.4 --offline").
-    static func forOptionAfterTwoDashes(in message: String, arguments: [String]) -> String? {
+    static func forOptionAfterTwoDashes(in message: String, arguments: [String]) -> MessageText? {
         // "Unexpected argument '--offline'", "2 unexpected arguments: '--days', '2'".
         guard let word = message.firstMatch(of: /[Uu]nexpected arguments?:? '(--[a-z][a-z0-9-]*)'/).map({ String($0.output.1) }),
               let dashes = arguments.firstIndex(of: "--"), arguments[(dashes + 1)...].contains(word),
               takenByCommand(in: arguments).contains(word)
         else { return nil }
-        return "Everything after -- is the place: put \(word) before the --."
+        return MessageText("Everything after -- is the place: put {option} before the --.", ["option": word])
     }
 
     /// The options of the command `arguments` run (only its help is read).
