@@ -31,8 +31,7 @@ struct EmbedTranslations: BuildToolPlugin {
           done
           printf ']\n'
         } > "$out.new"
-        # Unchanged catalogs leave the file as it was, so nothing rebuilds.
-        if cmp -s "$out.new" "$out"; then rm "$out.new"; else mv "$out.new" "$out"; fi
+        mv "$out.new" "$out"
         """#####
 
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
@@ -42,12 +41,18 @@ struct EmbedTranslations: BuildToolPlugin {
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
         let outputs = context.pluginWorkDirectoryURL.appending(path: "catalogs")
         try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
+        let output = outputs.appending(path: "EmbeddedCatalogs.swift")
+        // A build command, with the catalogs as its inputs: the build runs it
+        // again whenever one of them changes (an edited translation), and
+        // only then. A prebuild command runs only when the build is planned
+        // again, so an edited .po file alone was not picked up.
         return [
-            .prebuildCommand(
+            .buildCommand(
                 displayName: "Embedding \(catalogs.count) translation catalogs",
                 executable: URL(fileURLWithPath: "/bin/sh"),
-                arguments: ["-c", Self.script, "sh", outputs.appending(path: "EmbeddedCatalogs.swift").path] + catalogs.map(\.path),
-                outputFilesDirectory: outputs)
+                arguments: ["-c", Self.script, "sh", output.path] + catalogs.map(\.path),
+                inputFiles: catalogs,
+                outputFiles: [output])
         ]
     }
 }
