@@ -129,7 +129,7 @@ struct GeoClueLocationProviderTests {
     @Test func geoClueAbsentIsUnavailable() async throws {
         try await GeoClueSandbox.with(.init(geoclue: false)) { sandbox in
             let error = await #expect(throws: LocationError.self) { try await Self.locate(sandbox, timeout: .seconds(2)) }
-            #expect(error == .geoclueUnavailable(reason: "GeoClue is not installed (package geoclue-2.0)"))
+            #expect(error == .geoclueUnavailable(reason: MessageText("GeoClue is not installed (package geoclue-2.0)")))
             #expect(error?.exitStatus == .unavailable)
         }
     }
@@ -193,9 +193,10 @@ struct GeoClueLocationProviderTests {
          .restricted(.geoclueConfiguration(path: "/etc/geoclue/geoclue.conf"), source: .geoclue)),
         ("org.freedesktop.DBus.Error.AccessDenied", "Agent rejected 'forecastly' for user '1000'.", .denied),
         ("org.freedesktop.DBus.Error.ServiceUnknown", "The name org.freedesktop.GeoClue2 was not provided by any .service files",
-         .geoclueUnavailable(reason: "GeoClue is not installed (package geoclue-2.0)")),
+         .geoclueUnavailable(reason: MessageText("GeoClue is not installed (package geoclue-2.0)"))),
         ("org.freedesktop.DBus.Error.Spawn.ChildExited", "Process org.freedesktop.GeoClue2 exited with status 1",
-         .geoclueUnavailable(reason: "GeoClue could not be started (Process org.freedesktop.GeoClue2 exited with status 1)")),
+         .geoclueUnavailable(reason: MessageText("GeoClue could not be started ({reason})", ["reason": "Process org.freedesktop.GeoClue2 exited with status 1"]))),
+        ("org.freedesktop.DBus.Error.Failed", "Something else.", .geoclueUnavailable(reason: .verbatim("org.freedesktop.DBus.Error.Failed: Something else"))),
         ("org.freedesktop.DBus.Error.Timeout", "Connection timed out", .geoclueNoAgent(timeoutSeconds: 0)),
     ]
 

@@ -15,12 +15,12 @@ import TestSupport
         .gpsdNotRunning(address: "localhost:2947"), .notGpsd(address: "localhost:2947"), .noReceiver(address: "localhost:2947"),
         .noFix(timeoutSeconds: 2.5, satellitesSeen: 7, satellitesUsed: 2), .noFix(timeoutSeconds: 10, satellitesSeen: nil, satellitesUsed: nil),
         .gpsdLost(address: "localhost:2947"),
-        .lookupFailed(service: "ipwho.is", reason: .verbatim(ErrorCase.hostile)), .unreadableAnswer(service: "ipwho.is", reason: ErrorCase.hostile),
+        .lookupFailed(service: "ipwho.is", reason: .verbatim(ErrorCase.hostile)), .unreadableAnswer(service: "ipwho.is", reason: .verbatim(ErrorCase.hostile)),
         .lookupTimedOut(service: "ipwho.is"), .serviceBusy(service: "ipwho.is"),
         .rateLimited(service: "ipwho.is", retryAfterSeconds: 60), .rateLimited(service: "ipwho.is", retryAfterSeconds: nil),
         .noStoredPlace, .storedPlaceUnreadable(path: Self.path),
         .restricted(.desktopSwitchOff, source: .geoclue), .restricted(.geoclueConfiguration(path: "/etc/geoclue/geoclue.conf"), source: .geoclue),
-        .geoclueUnavailable(reason: ErrorCase.hostile), .geoclueNoAgent(timeoutSeconds: 10), .geoclueNoFix(timeoutSeconds: 2.5, placeholders: 3),
+        .geoclueUnavailable(reason: .verbatim(ErrorCase.hostile)), .geoclueNoAgent(timeoutSeconds: 10), .geoclueNoFix(timeoutSeconds: 2.5, placeholders: 3),
         .allSourcesFailed([.gpsdNotRunning(address: "localhost:2947"), .lookupFailed(service: "ipwho.is", reason: .verbatim(ErrorCase.hostile))]),
     ]
 
@@ -46,7 +46,7 @@ import TestSupport
     /// place was stored (the end of the list): unavailable, or temporary
     /// when a source may answer later.
     @Test(arguments: [
-        ([LocationError.gpsdNotRunning(address: "localhost:2947"), .geoclueUnavailable(reason: "no bus"),
+        ([LocationError.gpsdNotRunning(address: "localhost:2947"), .geoclueUnavailable(reason: .verbatim("no bus")),
           .lookupFailed(service: "ipwho.is", reason: .verbatim("refused")), .noStoredPlace], ForecastlyBase.ExitStatus.unavailable),
         ([.noReceiver(address: "localhost:2947"), .lookupTimedOut(service: "ipwho.is"), .noStoredPlace], .temporaryFailure),
         ([.gpsdNotRunning(address: "localhost:2947"), .noStoredPlace], .unavailable),

@@ -203,6 +203,19 @@ import TestSupport
         #expect(german.stderr == "forecastly: " + line + "\n")
     }
 
+    /// Why the desktop's location service cannot be asked is said in the
+    /// language, the system's own words inside it kept as they are.
+    @Test func geoClueUnavailableInTheLanguage() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-lang-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        _ = try await CLI.run(["location", "allow"], home: home)
+        let result = try await CLI.run(["--source", "geoclue", "--gps-timeout", "2"],
+                                       environment: ["LANG": "de_DE.UTF-8", "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/bus"], home: home)
+        #expect(result.status == 69)
+        #expect(result.stderr.hasPrefix("forecastly: GeoClue, der Ortungsdienst des Desktops, kann nicht gefragt werden: es gibt keinen Systembus ("),
+                "\(result.stderr)")
+    }
+
     /// Why a file the user named cannot be used is said in the language
     /// too, the reason inside the sentence included.
     @Test func filesTheUserNamesInTheLanguage() async throws {

@@ -1,4 +1,5 @@
 import CDBus
+import ForecastlyBase
 
 /// sd-bus (libsystemd), loaded the first time a GeoClue source is used, not
 /// linked (see `Sources/CDBus/shim.h` for why and for how it is loaded).
@@ -7,7 +8,7 @@ enum GeoClueLibrary {
         var reason = [CChar](repeating: 0, count: 256)
         guard let table = forecastly_sdbus_calls(&reason, reason.count) else {
             let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw .geoclueUnavailable(reason: "sd-bus could not be loaded (\(text))")
+            throw .geoclueUnavailable(reason: MessageText("sd-bus could not be loaded ({reason})", ["reason": text]))
         }
         return SDBus(table: table)
     }

@@ -1,4 +1,5 @@
 import CDBus
+import ForecastlyBase
 import Foundation
 
 /// One GeoClue client on one system-bus connection, used from the one
@@ -50,7 +51,7 @@ final class GeoClueSession {
         let connected = busAddress.map { address in address.withCString { forecastly_geoclue_connect(lib, &connection, $0, &error) } }
             ?? forecastly_geoclue_connect(lib, &connection, nil, &error)
         guard connected >= 0, let connection else {
-            throw .geoclueUnavailable(reason: "there is no system bus (\(Self.text(error.message)))")
+            throw .geoclueUnavailable(reason: MessageText("there is no system bus ({reason})", ["reason": Self.text(error.message)]))
         }
         bus = connection
         var path = [CChar](repeating: 0, count: 256)
@@ -82,7 +83,7 @@ final class GeoClueSession {
             let left = Self.microseconds(until: deadline)
             if left == 1 { return .timedOut }
             let code = forecastly_geoclue_pump(lib, bus, watch, min(left, 250_000))
-            if code < 0 { throw .geoclueUnavailable(reason: "the system bus connection failed (\(String(cString: strerror(-code))))") }
+            if code < 0 { throw .geoclueUnavailable(reason: MessageText("the system bus connection failed ({reason})", ["reason": String(cString: strerror(-code))])) }
             if watch.pointee.state.inactive != 0 { return .switchedOff }
             if watch.pointee.state.updated != 0 {
                 watch.pointee.state.updated = 0
@@ -139,16 +140,18 @@ final class GeoClueSession {
                 return .restricted(.geoclueConfiguration(path: Restriction.geoclueConfigurationPath), source: .geoclue)
             }
             if message.contains("Agent rejected") { return .denied }
-            return .geoclueUnavailable(reason: "access denied (\(message))")
+            return .geoclueUnavailable(reason: MessageText("access denied ({reason})", ["reason": message]))
         case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
-            return .geoclueUnavailable(reason: "GeoClue is not installed (package geoclue-2.0)")
+            return .geoclueUnavailable(reason: MessageText("GeoClue is not installed (package geoclue-2.0)"))
         case let spawn where spawn.hasPrefix("org.freedesktop.DBus.Error.Spawn"):
-            return .geoclueUnavailable(reason: "GeoClue could not be started (\(message))")
+            return .geoclueUnavailable(reason: MessageText("GeoClue could not be started ({reason})", ["reason": message]))
         case "org.freedesktop.DBus.Error.Timeout", "org.freedesktop.DBus.Error.NoReply":
             return .geoclueNoAgent(timeoutSeconds: 0)
         default:
             if code == -ETIMEDOUT { return .geoclueNoAgent(timeoutSeconds: 0) }
-            return .geoclueUnavailable(reason: name.isEmpty ? message : "\(name): \(message)")
+            // D-Bus's own words, without the full stop a sentence around them adds.
+            let said = name.isEmpty ? message : "\(name): \(message)"
+            return .geoclueUnavailable(reason: .verbatim(said.hasSuffix(".") ? String(said.dropLast()) : said))
         }
     }
 

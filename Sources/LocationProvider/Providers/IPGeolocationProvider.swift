@@ -37,7 +37,7 @@ public struct IPGeolocationProvider: LocationProvider {
         } catch .connectTimedOut, .responseTimedOut {
             throw .lookupTimedOut(service: serviceName)
         } catch .bodyTooLarge {
-            throw .unreadableAnswer(service: serviceName, reason: "too large")
+            throw .unreadableAnswer(service: serviceName, reason: MessageText("too large"))
         } catch {
             throw .lookupFailed(service: serviceName, reason: error.shortReason)
         }
@@ -49,8 +49,8 @@ public struct IPGeolocationProvider: LocationProvider {
         case .rateLimited:
             throw .rateLimited(service: serviceName, retryAfterSeconds: Self.retryAfter(response))
         case .failed(let reason):
-            let status = response.status == 200 ? "" : " (HTTP \(response.status))"
-            throw .lookupFailed(service: serviceName, reason: .verbatim(reason + status))  // the service's own words
+            throw .lookupFailed(service: serviceName, reason: response.status == 200 ? reason
+                : MessageText("{reason} (HTTP {status})", ["status": "\(response.status)"], messages: ["reason": [reason]]))
         case .unreadable(let reason):
             // An error page in place of an answer is the outage its status says, not bad data.
             guard response.status == 200 else {
@@ -62,7 +62,7 @@ public struct IPGeolocationProvider: LocationProvider {
                 throw .lookupFailed(service: serviceName, reason: .verbatim("HTTP \(response.status)"))
             }
             guard let coordinate = try? Coordinate(latitude: place.latitude, longitude: place.longitude) else {
-                throw .unreadableAnswer(service: serviceName, reason: "coordinates out of range")
+                throw .unreadableAnswer(service: serviceName, reason: MessageText("coordinates out of range"))
             }
             return LocationFix(
                 coordinate: coordinate, accuracyMeters: nil, source: .ip, timestamp: clock(),

@@ -16,9 +16,10 @@ enum IPGeolocationResponse {
 
     enum Outcome: Equatable {
         case place(Place)
-        case failed(reason: String)
+        /// The service's own words, or ours when it has none.
+        case failed(reason: MessageText)
         /// Not an answer in any format this reads.
-        case unreadable(reason: String)
+        case unreadable(reason: MessageText)
         case rateLimited
     }
 
@@ -26,11 +27,11 @@ enum IPGeolocationResponse {
         guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
             let text = String(decoding: body.prefix(200), as: UTF8.self)
             if text.lowercased().contains("rate limit") { return .rateLimited }
-            return .unreadable(reason: "not a JSON object")
+            return .unreadable(reason: MessageText("not a JSON object"))
         }
         if let failure = failure(in: object) { return failure }
         guard let (latitude, longitude) = coordinates(in: object) else {
-            return .failed(reason: "the answer has no coordinates")
+            return .failed(reason: MessageText("the answer has no coordinates"))
         }
         return .place(Place(
             latitude: latitude,
@@ -43,17 +44,17 @@ enum IPGeolocationResponse {
     private static func failure(in object: [String: Any]) -> Outcome? {
         let message = text(object["message"]) ?? text(object["reason"])
         if let status = object["status"] as? String, status.lowercased() == "fail" {   // ip-api.com
-            return .failed(reason: message ?? "status fail")
+            return .failed(reason: .verbatim(message ?? "status fail"))
         }
         if let success = object["success"] as? Bool, !success {                         // ipwho.is
-            return .failed(reason: message ?? "success false")
+            return .failed(reason: .verbatim(message ?? "success false"))
         }
         if let error = object["error"] as? Bool, error {                                // ipapi.co
             if text(object["reason"])?.lowercased().contains("ratelimit") == true { return .rateLimited }
-            return .failed(reason: message ?? "error true")
+            return .failed(reason: .verbatim(message ?? "error true"))
         }
         if let error = object["error"] as? [String: Any] {                              // ipinfo.io
-            return .failed(reason: text(error["message"]) ?? text(error["title"]) ?? "error")
+            return .failed(reason: .verbatim(text(error["message"]) ?? text(error["title"]) ?? "error"))
         }
         return nil
     }

@@ -39,7 +39,7 @@ public enum LocationError: Error, Sendable, Hashable {
     /// An IP geolocation service answered 200 with something that is not a
     /// usable location (not JSON, too large, coordinates out of range):
     /// bad data, not an outage.
-    case unreadableAnswer(service: String, reason: String)
+    case unreadableAnswer(service: String, reason: MessageText)
     /// The IP geolocation service did not answer within the timeout.
     case lookupTimedOut(service: String)
     /// The IP service says it is overloaded or down for a while (HTTP 503).
@@ -52,7 +52,7 @@ public enum LocationError: Error, Sendable, Hashable {
     case storedPlaceUnreadable(path: String)
     /// GeoClue cannot be asked: no system bus, GeoClue not installed or not
     /// starting, or sd-bus (libsystemd) missing. `reason` is the D-Bus error.
-    case geoclueUnavailable(reason: String)
+    case geoclueUnavailable(reason: MessageText)
     /// GeoClue holds every request until a desktop session's agent answers
     /// for this user; none did in time (ssh, cron, no desktop).
     case geoclueNoAgent(timeoutSeconds: Double)
@@ -89,7 +89,7 @@ extension LocationError: UserFacingError {
             }
         case .geoclueUnavailable(let reason):
             return MessageText("GeoClue, the desktop's location service, cannot be asked: {reason}.",
-                               ["reason": Self.sentence(reason.strippingTerminalControls(limit: 200))])
+                               messages: ["reason": [reason.strippingTerminalControls(limit: 200)]])
         case .geoclueNoAgent(let timeout):
             return MessageText("GeoClue gave no answer in {seconds} s: no desktop session answers for location for this user.", ["seconds": Self.seconds(timeout)])
         case .geoclueNoFix(let timeout, let placeholders):
@@ -116,7 +116,7 @@ extension LocationError: UserFacingError {
                                ["service": service], messages: ["reason": [reason.strippingTerminalControls(limit: 160)]])
         case .unreadableAnswer(let service, let reason):
             return MessageText("The IP location service {service} sent an answer that cannot be read ({reason}).",
-                               ["service": service, "reason": reason.strippingTerminalControls(limit: 160)])
+                               ["service": service], messages: ["reason": [reason.strippingTerminalControls(limit: 160)]])
         case .lookupTimedOut(let service):
             return MessageText("The IP location service {service} did not answer in time.", ["service": service])
         case .serviceBusy(let service):
