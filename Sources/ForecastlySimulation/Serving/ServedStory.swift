@@ -221,7 +221,10 @@ public final class ServedSession: Sendable {
         }
         let broken = try await playing.value
         for promise in broken { log("broken promise: \(promise)") }
-        log(broken.isEmpty ? "the story has been played; every promise held" : "the story has been played; \(broken.count) promises broken")
+        // A signal cancelled the playing: the verdict is of the story so far.
+        let played = playing.isCancelled ? "the story was stopped before its end" : "the story has been played"
+        let so = playing.isCancelled ? " so far" : ""
+        log(broken.isEmpty ? "\(played); every promise held\(so)" : "\(played); \(broken.count) promises broken\(so)")
         return broken
     }
 
