@@ -81,12 +81,8 @@ public enum ForecastOutput: Sendable {
             template.extras = extras
             return template.render(forecast, placeName: placeName, place: place) + "\n"
         case .waybar(var template):
-            let stale: Bool = switch origin {
-            case .stale?, .offline?: true
-            default: false
-            }
             template.extras = extras
-            return WaybarLine(forecast: forecast, placeName: placeName, place: place, template: template, isStale: stale).render()
+            return WaybarLine(forecast: forecast, placeName: placeName, place: place, template: template, origin: origin).render()
         }
     }
 }

@@ -6,7 +6,8 @@ public import Places
 /// `--waybar`: one JSON object on one line, as Waybar's custom module reads
 /// it (`"return-type": "json"`): `text` (the one-liner), `tooltip` (the next
 /// hours and days, a few lines), `class` (the condition, such as `rain` or
-/// `clear-night`, `stale` for a forecast shown from an old stored one,
+/// `clear-night`, `stale` for a forecast shown from an old stored one
+/// because the service failed, or from the store with `--offline`,
 /// `outdated` for one whose "now" is hours from the clock, and
 /// `alert-SEVERITY` (`alert-severe`) while a warning is in force,
 /// `alerts-unknown` when the warning service failed)
@@ -17,15 +18,23 @@ public struct WaybarLine: Sendable {
     /// The gazetteer's entry, when the place was named.
     public var place: GazetteerPlace?
     public var template: LineTemplate
-    /// True for a stored forecast shown because the service failed (or `--offline`).
-    public var isStale: Bool
+    /// Where the forecast came from; nil for one just fetched.
+    public var origin: ForecastOrigin?
 
-    public init(forecast: Forecast, placeName: String?, place: GazetteerPlace? = nil, template: LineTemplate, isStale: Bool) {
+    public init(forecast: Forecast, placeName: String?, place: GazetteerPlace? = nil, template: LineTemplate, origin: ForecastOrigin? = nil) {
         self.forecast = forecast
         self.placeName = placeName
         self.place = place
         self.template = template
-        self.isStale = isStale
+        self.origin = origin
+    }
+
+    /// A stored forecast shown because the service failed, or with `--offline`.
+    var isStale: Bool {
+        switch origin {
+        case .stale?, .offline?: true
+        default: false
+        }
     }
 
     struct Object: Encodable {
@@ -101,7 +110,12 @@ public struct WaybarLine: Sendable {
             lines.append(SkyText.moon(today.moon.phase, ascii: false, southernHemisphere: forecast.isSouthernHemisphere, words: template.words)
                          + " · " + template.words("Day {length}", ["length": SkyText.dayLength(today.sun.dayLength, words: template.words)]))
         }
-        if isStale { lines.append("(" + words("stored forecast: the service could not be reached") + ")") }
+        switch origin {
+        case .stale?: lines.append("(" + words("stored forecast: the service could not be reached") + ")")
+        // Asked for: the service was not tried, so only the forecast's age is said.
+        case .offline?: origin?.label(now: template.now, words: words).map { lines.append($0) }
+        default: break
+        }
         lines.append(forecast.provider.source.attribution)
         if let source = template.alerts?.active.first?.source { lines.append(source.credit.attribution) }
         // A place name can come from a network service: no control characters.
