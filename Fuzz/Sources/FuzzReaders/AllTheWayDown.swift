@@ -132,7 +132,9 @@ enum AllTheWayDown {
                 template.ascii = ascii
                 let line = template.render(forecast, placeName: "Kyiv, UA")
                 precondition(!line.contains("\n"), "a one-line output broke the line")
-                let waybar = WaybarLine(forecast: forecast, placeName: "Kyiv, UA", template: template, isStale: ascii).render()
+                // Both stored origins, for both of their tooltip lines.
+                let origin: ForecastOrigin = ascii ? .stale(fetchedAt: Date(timeIntervalSince1970: 0), error: .emptyData(service: .openMeteo)) : .offline(fetchedAt: Date())
+                let waybar = WaybarLine(forecast: forecast, placeName: "Kyiv, UA", template: template, origin: origin).render()
                 precondition(waybar.filter { $0 == "\n" }.count == 1, "Waybar's object is not one line")
             }
         }

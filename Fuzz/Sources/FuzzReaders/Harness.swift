@@ -200,7 +200,7 @@ enum Readers {
                         template.now = fetched
                         // The one-line outputs stay one line, whatever a service sends.
                         precondition(!template.render(sample, placeName: nil).contains("\n"), "%A broke the line")
-                        precondition(WaybarLine(forecast: sample, placeName: "Hilo", template: template, isStale: false).render().filter { $0 == "\n" }.count == 1,
+                        precondition(WaybarLine(forecast: sample, placeName: "Hilo", template: template).render().filter { $0 == "\n" }.count == 1,
                                      "Waybar's object is not one line")
                     }
                     _ = AlertText.full(alerts, placeName: "Hilo", clock: PlaceClock(timeZone: sample.timeZone), now: fetched, style: TerminalStyle(enabled: true))
