@@ -120,16 +120,23 @@ public struct TerminalMeteogram: Sendable {
         return lines
     }
 
-    /// Hours every six local hours; a day's start marked, its name under it.
+    /// Hours every six local hours; a day's start marked, its name under it
+    /// in the reader's language ("Wed 30", "Mi. 30.", "30日(水)").
     private func axisRows(_ steps: [HourlyForecast], clock: PlaceClock) -> [String] {
         var hours = [Character](repeating: " ", count: steps.count)
-        var days = [Character](repeating: " ", count: steps.count + 12)
+        var dayRow = ""
+        var dayRowWidth = 0
         for (index, step) in steps.enumerated() {
             let hour = clock.hour(step.time)
             if hour == 0 {
                 hours[index] = ascii ? "|" : "│"
-                for (offset, character) in clock.day(clock.localDate(step.time)).prefix(6).enumerated() where index + offset < days.count {
-                    days[index + offset] = character
+                // Measured in terminal cells, as a wide character takes two; a
+                // name that would run into the one before, or past the chart, is left out.
+                let name = words.shortDay(clock.localDate(step.time))
+                let width = TextWidth.of(name)
+                if dayRowWidth <= index, index + width <= steps.count {
+                    dayRow += String(repeating: " ", count: index - dayRowWidth) + name
+                    dayRowWidth = index + width
                 }
             } else if hour % 6 == 0, index + 1 < hours.count, hours[index] == " " {
                 let label = Array(hour < 10 ? "0\(hour)" : "\(hour)")
@@ -137,7 +144,6 @@ public struct TerminalMeteogram: Sendable {
                 hours[index + 1] = label[1]
             }
         }
-        let dayRow = String(days).trimmingTrailingSpaces()
         return [pad("") + style.dim(String(hours))] + (dayRow.isEmpty ? [] : [pad("") + dayRow])
     }
 
