@@ -208,7 +208,8 @@ public struct ForecastReport: Sendable {
             lines += fitted(AlertText.parts(alert, clock: clock, now: now, style: style, words: words), first: label(ascii ? words("Warning") : "⚠"), indent: indent)
         }
         if case .covered(let coverage) = alerts, !coverage.active.isEmpty, now.timeIntervalSince(coverage.asOf) > 3600 {
-            lines.append(indent + style.dim("(\(coverage.source.name) could not be asked; as of \(clock.day(clock.localDate(coverage.asOf))) \(clock.time(coverage.asOf)))"))
+            let asOf = "\(words.day(clock.localDate(coverage.asOf))) \(clock.time(coverage.asOf))"
+            lines.append(indent + style.dim("(" + words("{service} could not be asked; as of {time}", ["service": coverage.source.name, "time": asOf]) + ")"))
         }
         if let remark = AlertText.remark(alerts, words: words) { lines.append(label(words("Alerts")) + style.dim(remark)) }
         return lines

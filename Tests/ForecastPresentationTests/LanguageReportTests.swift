@@ -73,6 +73,18 @@ import TestSupport
         for symbol in symbols { #expect(words.has(unit: symbol), "\(code) has no name for \(symbol)") }
     }
 
+    /// Warnings shown as the service last said them, when it could not be
+    /// asked again, say so in the language.
+    @Test func warningsFromBeforeSaySoInTheLanguage() throws {
+        var report = ForecastReport(forecast: try PresentationTests.full(), placeName: "Kyiv, UA", hours: 4, style: .plain, source: .openMeteo).whenFetched
+        report.words = try Self.words("de")
+        let warning = WeatherAlert(id: "w1", event: "Flood Watch", severity: .moderate, expires: report.now.addingTimeInterval(86_400),
+                                   headline: "Flood Watch", sender: "NWS Honolulu HI", area: .servedForPoint, source: .nws)
+        report.extras.alerts = .covered(AlertCoverage(source: .nws, active: [warning], asOf: report.now.addingTimeInterval(-7200)))
+        let line = try #require(report.render().split(separator: "\n").first { $0.contains("Stand") }, "\(report.render())")
+        #expect(line.contains("(National Weather Service konnte nicht gefragt werden; Stand Sa. 21. Nov. "), "\(line)")
+    }
+
     /// The chart's days and Waybar's tooltip speak the language too.
     @Test func chartAndWaybarFollowTheLanguage() throws {
         let forecast = try PresentationTests.full()
