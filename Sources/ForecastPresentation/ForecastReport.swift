@@ -67,7 +67,7 @@ public struct ForecastReport: Sendable {
 
     public func render() -> String {
         var lines = header()
-        if let fix = forecast.fix { lines.append(label(words("From")) + fix.sourceSummary) }
+        if let fix = forecast.fix { lines.append(label(words("From")) + fix.sourceSummary(words: words)) }
         if let notice { lines += fitted([style.bold(notice)], first: label(words("Stored")), indent: indent) }
         lines += alertSection()
         lines += currentSection()

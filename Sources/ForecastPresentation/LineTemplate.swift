@@ -174,7 +174,7 @@ public struct LineTemplate: Sendable, Equatable {
         case .sunset: return today?.sunset.map(clock.time) ?? ValueFormat.missing
         case .localTime: return now.map { clock.time($0.time) } ?? ValueFormat.missing
         case .timeZone: return forecast.timeZone.identifier
-        case .origin: return forecast.fix?.sourceSummary ?? (named ? "city name" : "typed coordinates")
+        case .origin: return forecast.fix?.sourceSummary(words: words) ?? words(named ? "city name" : "typed coordinates")
         case .airQuality: return airQuality.flatMap { AirQualityText.index($0, scale: airQualityScale, words: words) } ?? ValueFormat.missing
         case .nowcast: return nowcast.map { NowcastText.summary($0, now: self.now, clock: clock, words: words) } ?? ValueFormat.missing
         case .alerts: return alerts.map { AlertText.short($0, words: words) } ?? (extras.alertsUnknown ? "?" : "")

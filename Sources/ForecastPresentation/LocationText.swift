@@ -13,7 +13,7 @@ public enum LocationText {
             (words("Longitude"), words.number("\(fix.coordinate.longitude)")),
             (words("Accuracy"), fix.accuracyMeters.map { "±" + words.number(ValueFormat.distance($0)) }
                 ?? words(fix.accuracy == .reduced ? "city level" : "unknown")),
-            (words("Source"), fix.sourceSummary),
+            (words("Source"), fix.sourceSummary(words: words)),
             (words("Age"), words("{seconds} s", ["seconds": "\(Int(fix.age(at: now).rounded()))"])),
         ]
         if let place = fix.placeName { rows.insert((words("Place"), place), at: 2) }

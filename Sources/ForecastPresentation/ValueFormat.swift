@@ -1,7 +1,7 @@
 public import ForecastCore
 public import ForecastlyBase
 public import Foundation
-import ForecastlyLocalization
+public import ForecastlyLocalization
 
 /// How numbers, times and directions are written for people. One place, so
 /// the table, the one-liner and the report always agree.
@@ -86,25 +86,27 @@ public enum ValueFormat {
 }
 
 extension LocationFix {
-    /// "gpsd, 3D fix ±6 m, 9 satellites", "IP lookup, city level", "your stored place".
-    public var sourceSummary: String {
+    /// "gpsd, 3D fix ±6 m, 9 satellites", "IP lookup, city level", "your
+    /// stored place", in the reader's language.
+    public func sourceSummary(words: Words = .english) -> String {
+        let accuracy = accuracyMeters.map { " ±" + words.number(ValueFormat.distance($0)) } ?? ""
+        let roughly = " " + words("(approximate)")
         switch source {
         case .gpsd:
             var text = "gpsd"
-            if let gps { text += ", \(gps.mode >= 3 ? "3D" : "2D") fix" }
-            if let accuracyMeters { text += " ±\(ValueFormat.distance(accuracyMeters))" }
-            if let used = gps?.satellitesUsed, used > 0 { text += ", \(used) satellites" }
-            if accuracy == .full, accuracyMeters.map({ $0 >= 1_000 }) == true { text += " (approximate)" }
+            if let gps { text += ", " + words("{mode} fix", ["mode": gps.mode >= 3 ? "3D" : "2D"]) }
+            text += accuracy
+            if let used = gps?.satellitesUsed, used > 0 { text += ", " + words("{count} satellites", ["count": "\(used)"]) }
+            if self.accuracy == .full, accuracyMeters.map({ $0 >= 1_000 }) == true { text += roughly }
             return text
         case .geoclue:
-            var text = "GeoClue"
-            if let accuracyMeters { text += " ±\(ValueFormat.distance(accuracyMeters))" }
-            if accuracy == .reduced || accuracyMeters.map({ $0 >= 1_000 }) == true { text += " (approximate)" }
+            var text = "GeoClue" + accuracy
+            if self.accuracy == .reduced || accuracyMeters.map({ $0 >= 1_000 }) == true { text += roughly }
             return text
         case .ip:
-            return "IP lookup, city level"
+            return words("IP lookup, city level")
         case .manual:
-            return "your stored place"
+            return words("your stored place")
         }
     }
 }

@@ -73,6 +73,18 @@ import TestSupport
         for symbol in symbols { #expect(words.has(unit: symbol), "\(code) has no name for \(symbol)") }
     }
 
+    /// Where the location came from is said in the language, with the
+    /// language's decimal sign ("From" in the report, `%a`, `location`).
+    @Test func theSourceOfAFixInTheLanguage() throws {
+        let kyiv = try Coordinate(latitude: 50.45, longitude: 30.52)
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        let german = try Self.words("de")
+        let gps = LocationFix(coordinate: kyiv, accuracyMeters: 1_500, source: .gpsd, timestamp: now, gps: GPSDetails(mode: 3, satellitesUsed: 6, satellitesVisible: 11))
+        #expect(gps.sourceSummary(words: german) == "gpsd, 3D-Fix ±1,5 km, 6 Satelliten (ungefähr)")
+        #expect(LocationFix(coordinate: kyiv, accuracyMeters: nil, source: .manual, timestamp: now).sourceSummary(words: german) == "Ihr gespeicherter Ort")
+        #expect(LocationFix(coordinate: kyiv, accuracyMeters: 5_000, source: .ip, timestamp: now).sourceSummary(words: try Self.words("ja")) == "IP による検索、市区町村レベル")
+    }
+
     /// Warnings shown as the service last said them, when it could not be
     /// asked again, say so in the language.
     @Test func warningsFromBeforeSaySoInTheLanguage() throws {

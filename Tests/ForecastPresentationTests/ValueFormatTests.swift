@@ -50,13 +50,13 @@ import Testing
         let kyiv = try Coordinate(latitude: 50.45, longitude: 30.52)
         let now = Date(timeIntervalSince1970: 1_795_000_000)
         func gpsd(_ meters: Double?, _ details: GPSDetails?) -> String {
-            LocationFix(coordinate: kyiv, accuracyMeters: meters, source: .gpsd, timestamp: now, gps: details).sourceSummary
+            LocationFix(coordinate: kyiv, accuracyMeters: meters, source: .gpsd, timestamp: now, gps: details).sourceSummary()
         }
         #expect(gpsd(8, GPSDetails(mode: 3, satellitesUsed: 6, satellitesVisible: 11)) == "gpsd, 3D fix ±8 m, 6 satellites")
         #expect(gpsd(nil, GPSDetails(mode: 2, satellitesUsed: 0, satellitesVisible: 3)) == "gpsd, 2D fix")
         #expect(gpsd(1_500, nil) == "gpsd ±1.5 km (approximate)")
-        #expect(LocationFix(coordinate: kyiv, accuracyMeters: 5_000, source: .ip, timestamp: now).sourceSummary == "IP lookup, city level")
-        #expect(LocationFix(coordinate: kyiv, accuracyMeters: nil, source: .manual, timestamp: now).sourceSummary == "your stored place")
+        #expect(LocationFix(coordinate: kyiv, accuracyMeters: 5_000, source: .ip, timestamp: now).sourceSummary() == "IP lookup, city level")
+        #expect(LocationFix(coordinate: kyiv, accuracyMeters: nil, source: .manual, timestamp: now).sourceSummary() == "your stored place")
     }
 
     @Test func temperatureNeverShowsNegativeZero() {
