@@ -20,6 +20,19 @@ public struct MessageText: Sendable, Hashable, Codable {
         MessageText("{text}", ["text": text])
     }
 
+    /// "a, b or c": the items as they are, the "or" in the reader's
+    /// language; one item alone is said as it is.
+    public static func oneOf(_ items: [String]) -> MessageText {
+        guard let last = items.last, items.count > 1 else { return .verbatim(items.joined()) }
+        return MessageText("{list} or {last}", ["list": items.dropLast().joined(separator: ", "), "last": last])
+    }
+
+    /// "a, b and c", as `oneOf` says "or".
+    public static func allOf(_ items: [String]) -> MessageText {
+        guard let last = items.last, items.count > 1 else { return .verbatim(items.joined()) }
+        return MessageText("{list} and {last}", ["list": items.dropLast().joined(separator: ", "), "last": last])
+    }
+
     /// The message with every value (its inner messages' too) stripped of
     /// terminal controls and cut to `limit`: for words from elsewhere.
     public func strippingTerminalControls(limit: Int) -> MessageText {

@@ -65,9 +65,7 @@ extension MessageText {
     /// "\"a\", \"b\" or \"c\"": the values as written in the file, the
     /// "or" in the reader's language.
     static func choice(_ values: [String]) -> MessageText {
-        let quoted = values.map { "\"" + $0 + "\"" }
-        guard let last = quoted.last, quoted.count > 1 else { return .verbatim(quoted.joined()) }
-        return MessageText("{list} or {last}", ["list": quoted.dropLast().joined(separator: ", "), "last": last])
+        .oneOf(values.map { "\"" + $0 + "\"" })
     }
 
     /// "a whole number from 1 to 16".

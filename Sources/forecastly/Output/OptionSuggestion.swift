@@ -31,7 +31,7 @@ enum OptionSuggestion {
         return switch takers.count {
         case 1: MessageText("'{command}' does not take it; {taker} does.", ["command": run, "taker": takers[0]])
         case 2, 3: MessageText("'{command}' does not take it; {takers} do.", ["command": run],
-                               messages: ["takers": [MessageText("{list} and {last}", ["list": takers.dropLast().joined(separator: ", "), "last": takers.last!])]])
+                               messages: ["takers": [.allOf(takers)]])
         default: MessageText("'{command}' does not take it; other commands do.", ["command": run])
         }
     }

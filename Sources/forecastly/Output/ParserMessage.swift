@@ -31,7 +31,7 @@ enum ParserMessage {
             guard choices.count >= 2 else { return .verbatim(english) }
             return MessageText("The value '{value}' is invalid for '{option}'. Please provide one of {choices}.",
                                ["value": value(match.1), "option": value(match.2)],
-                               messages: ["choices": [MessageText("{list} or {last}", ["list": choices.dropLast().joined(separator: ", "), "last": choices.last!])]])
+                               messages: ["choices": [.oneOf(choices)]])
         }
         if let match = english.wholeMatch(of: /The value '(.*?)' is invalid for '(.+?)'\./) {
             return MessageText("The value '{value}' is invalid for '{option}'.", ["value": value(match.1), "option": value(match.2)])
