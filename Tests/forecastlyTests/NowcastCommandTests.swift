@@ -53,6 +53,26 @@ import TestSupport
         }
     }
 
+    /// Two extras failing for different reasons: the note points at
+    /// `--verbose`, and under `--verbose` gives the reasons instead of the pointer.
+    @Test func differentReasonsAreToldUnderVerbose() async throws {
+        try await StubHTTPServer.with(handler: { request in
+            if request.query["minutely_15"] != nil { return .respond(status: 503, body: Array("<html>down</html>".utf8)) }
+            if request.path == "/v1/air-quality" { return .respond(status: 500, body: Array("oops".utf8)) }
+            return FullResponse.handler()(request)
+        }) { server in
+            let quiet = try await CLI.run(Self.kyiv + ["--no-alerts"], server: server)
+            #expect(quiet.status == 0)
+            #expect(quiet.stderr == "forecastly: note: Left out: the air quality and the next two hours (--verbose says why).\n", "\(quiet.stderr)")
+
+            let verbose = try await CLI.run(Self.kyiv + ["--no-alerts", "--verbose"], server: server)
+            #expect(verbose.status == 0)
+            #expect(verbose.stderrLines.contains { $0.contains("left out the air quality: HTTP 500") }, "\(verbose.stderr)")
+            #expect(verbose.stderrLines.contains { $0.contains("left out the next two hours: HTTP 503") }, "\(verbose.stderr)")
+            #expect(verbose.stderrLines.last == "forecastly: note: Left out: the air quality and the next two hours.", "\(verbose.stderr)")
+        }
+    }
+
     /// In the Nordic countries the radar answers, through MET Norway's server.
     @Test func osloGetsTheRadar() async throws {
         let radar = try Data(contentsOf: Fixtures.url("nowcast/met-norway-nowcast_oslo_derived.json"))

@@ -72,6 +72,8 @@ struct ExtraAnswers: Sendable {
         let extras = Self.leftOut(air: air.failure != nil, nowcast: nowcast.failure != nil, alerts: alerts.failure != nil)
         let reasons = Set(left.compactMap(\.extra.failure))
         guard reasons.count == 1, let reason = reasons.first, reason.text.count <= 60 else {
+            // The reasons were logged above when the front end shows debug lines.
+            if AppLog.logger.logLevel <= .debug { return .note(MessageText("Left out: {extras}.", messages: ["extras": [extras]])) }
             return .note(MessageText("Left out: {extras} (--verbose says why).", messages: ["extras": [extras]]))
         }
         return .note(MessageText("Left out: {extras} ({reason}).", messages: ["extras": [extras], "reason": [reason]]))
