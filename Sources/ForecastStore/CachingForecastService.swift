@@ -43,6 +43,8 @@ public final class CachingForecastService: ForecastService, Sendable {
     /// What the answers so far came from, for the caller to report.
     private struct History {
         var origins: [ForecastOrigin] = []
+        /// The origin of the last answer to each request (a comparison asks many).
+        var byRequest: [ForecastRequest: ForecastOrigin] = [:]
         var problems: [StoreError] = []
         var notices: [MessageText] = []
         /// `.inBackground` writes not yet waited for.
@@ -85,6 +87,9 @@ public final class CachingForecastService: ForecastService, Sendable {
 
     /// The origin of the last forecast answered.
     public var lastOrigin: ForecastOrigin? { history.withLock { $0.origins.last } }
+
+    /// The origin of the last answer to `request`.
+    public func origin(of request: ForecastRequest) -> ForecastOrigin? { history.withLock { $0.byRequest[request] } }
 
     /// Store errors met while answering (the forecast was still shown);
     /// with `.inBackground`, complete after `finishWriting()`.
@@ -132,7 +137,7 @@ public final class CachingForecastService: ForecastService, Sendable {
             let providers = [base.provider] + (fallback.map { [$0.provider] } ?? [])
             let stored = providers.compactMap { self.stored(ForecastCacheKey(request, provider: $0), fetchedSince: nil) }
             guard let newest = stored.max(by: { $0.fetchedAt < $1.fetchedAt }) else { throw failure }
-            record(.stale(fetchedAt: newest.fetchedAt, error: error))
+            record(.stale(fetchedAt: newest.fetchedAt, error: error), for: request)
             return newest.forecast
         }
     }
@@ -176,14 +181,14 @@ public final class CachingForecastService: ForecastService, Sendable {
         }
         let stored = lookedUp.stored
         if let stored, let origin = lookedUp.origin {
-            record(origin)
+            record(origin, for: request)
             return stored.forecast
         }
         switch try await service.fetch(request, ifModifiedSince: stored?.cacheHeaders.lastModified) {
         case .fetched(let forecast, let headers, let warning):
             if let warning { note(warning) }
             keep(forecast, headers: headers, for: request, key: key)
-            record(.network)
+            record(.network, for: request)
             return forecast
         case .notModified(let headers):
             // Only a conditional request, made with a stored answer, can get here.
@@ -194,7 +199,7 @@ public final class CachingForecastService: ForecastService, Sendable {
                 expires: headers.expires ?? stored.cacheHeaders.expires,
                 lastModified: headers.lastModified ?? stored.cacheHeaders.lastModified)
             keep(stored.forecast, headers: renewed, for: request, key: key)
-            record(.network)
+            record(.network, for: request)
             return stored.forecast
         }
     }
@@ -233,7 +238,12 @@ public final class CachingForecastService: ForecastService, Sendable {
         }
     }
 
-    private func record(_ origin: ForecastOrigin) { history.withLock { $0.origins.append(origin) } }
+    private func record(_ origin: ForecastOrigin, for request: ForecastRequest) {
+        history.withLock { history in
+            history.origins.append(origin)
+            history.byRequest[request] = origin
+        }
+    }
 
     /// A dropped stored forecast is said on stderr (it is fetched again);
     /// other store problems are only logged: the forecast is shown either way.

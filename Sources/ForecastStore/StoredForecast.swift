@@ -13,10 +13,15 @@ public struct ForecastCacheKey: Sendable, Hashable {
     public let includesHourly: Bool
 
     public init(_ request: ForecastRequest, provider: WeatherProvider) {
+        self.init(request, provider: provider, includesHourly: request.includesHourly)
+    }
+
+    /// The key of `request`'s place and days, with or without hours.
+    public init(_ request: ForecastRequest, provider: WeatherProvider, includesHourly: Bool) {
         self.provider = provider
         grid = Self.grid(request.coordinate)
         days = request.days
-        includesHourly = request.includesHourly
+        self.includesHourly = includesHourly
     }
 
     public static func grid(_ coordinate: Coordinate) -> String {

@@ -165,6 +165,40 @@ import TestSupport
         }
     }
 
+    /// Open-Meteo cannot be reached: a place a run of its own stored is shown
+    /// from the store, with a warning naming it; with one place never
+    /// fetched, the error stands (a table of guesses would say nothing).
+    @Test func compareShowsStoredForecastsWhenTheProviderCannotBeReached() async throws {
+        let home = StoreCommandTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let temperatures = try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            var shown: [String] = []
+            for city in ["Kyiv", "Lviv"] {
+                let run = try await CLI.run(["--city", city, "--format", "%t"], server: server, home: home)
+                #expect(run.status == 0, "\(run.stderr)")
+                shown.append(run.stdout.trimmingCharacters(in: .newlines))
+            }
+            return shown
+        }
+        let stale = try await CLI.run(["compare", "Kyiv, Lviv", "--no-alerts"], home: home)
+        #expect(stale.status == 0, "\(stale.stderr)")
+        let rows = stale.stdout.split(separator: "\n")
+        #expect(rows.count > 2 && rows[1].hasPrefix("Kyiv, UA") && rows[2].hasPrefix("Lviv, UA"), "\(stale.stdout)")
+        #expect(rows.count > 2 && rows[1].contains(" \(temperatures[0])") && rows[2].contains(" \(temperatures[1])"), "\(stale.stdout)")
+        #expect(stale.stdout.contains("Weather data by Open-Meteo.com"))
+        #expect(stale.stderrLines.count == 1, "\(stale.stderr)")
+        #expect(stale.stderr.hasPrefix("forecastly: warning: Cannot reach Open-Meteo"), "\(stale.stderr)")
+        #expect(stale.stderr.contains(#/ Showing the forecasts stored up to [0-9]+ s ago\.\n$/#), "\(stale.stderr)")
+
+        let one = try await CLI.run(["compare", "Kyiv", "--no-alerts"], home: home)
+        #expect(one.stderr.contains(#/ Showing the forecast for Kyiv, UA stored [0-9]+ s ago\.\n$/#), "\(one.stderr)")
+
+        let unknown = try await CLI.run(["compare", "Kyiv, Odesa", "--no-alerts"], home: home)
+        #expect(unknown.status == 69, "\(unknown.stderr)")
+        #expect(unknown.stdout.isEmpty)
+        #expect(unknown.stderr.hasPrefix("forecastly: Cannot reach Open-Meteo"), "\(unknown.stderr)")
+    }
+
     /// `compare` takes the forecast's unit options, a whole system or one quantity's.
     @Test func compareTakesTheUnitsOfTheForecast() async throws {
         try await StubHTTPServer.with(handler: FullResponse.handler()) { server in

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import TestSupport
 
@@ -193,6 +194,16 @@ extension ProviderCommandTests {
             _ = try await CLI.run(["compare", "Odesa, Kyiv, Lviv", "--provider", "met-norway"], environment: environment, home: home)
             #expect(server.requestCount == 3)
         }
+        // A day later MET Norway cannot be reached: each place from the
+        // store, and a warning that says so (it was shown as fresh before).
+        let queue = try DatabaseQueue(path: home.path + "/.local/share/forecastly/forecastly.sqlite")
+        try await queue.write { db in try db.execute(sql: "UPDATE forecast SET fetchedAt = fetchedAt - 86400, expires = NULL") }
+        let stale = try await CLI.run(["compare", "Odesa, Kyiv, Lviv", "--provider", "met-norway", "--no-color"], home: home)
+        #expect(stale.status == 0, "\(stale.stderr)")
+        #expect(stale.stdout.split(separator: "\n").dropFirst().prefix(3).map { String($0.prefix(4)) } == ["Odes", "Kyiv", "Lviv"])
+        #expect(stale.stderrLines.count == 1, "\(stale.stderr)")
+        #expect(stale.stderr.hasPrefix("forecastly: warning: Cannot reach MET Norway"), "\(stale.stderr)")
+        #expect(stale.stderr.hasSuffix(" Showing the forecasts stored up to 1 d ago.\n"), "\(stale.stderr)")
     }
 }
 

@@ -39,7 +39,7 @@ public enum PlaceComparison {
                 }
                 firstQueryForPlace[resolution.place.id] = queries[index].description
                 requestIndices.append(index)
-                requests.append(try ForecastRequest(coordinate: resolution.place.coordinate, days: 1, includesHourly: false))
+                requests.append(try request(for: resolution))
             }
         }
         if !requests.isEmpty {
@@ -51,6 +51,11 @@ public enum PlaceComparison {
             }
         }
         return entries.compactMap { $0 }
+    }
+
+    /// What is asked for one place of the table: today, without hours.
+    public static func request(for resolution: PlaceResolution) throws(ForecastError) -> ForecastRequest {
+        try ForecastRequest(coordinate: resolution.place.coordinate, days: 1, includesHourly: false)
     }
 
     /// Offline names resolve at once; the few that need the online geocoder

@@ -31,7 +31,9 @@ extension Application {
     /// `--city`): every name resolved, then forecast together. Open-Meteo
     /// answers every place in one request (not cached); the others are
     /// asked place by place through the store, so MET Norway's `Expires`
-    /// holds here too. No fallback: one table, one provider, credited under it.
+    /// holds here too. When the provider cannot be reached, a place is shown
+    /// from the store, and a warning says so. No other provider is asked:
+    /// one table, one provider, credited under it.
     public func compare(_ queries: [PlaceQuery], service: ServiceSettings, alerts: Bool) async throws -> Comparison {
         let provider = service.provider
         guard queries.count <= provider.maximumComparedPlaces else {
@@ -40,14 +42,21 @@ extension Application {
         let log = NoteLog()
         let services = self.services(service)
         let store = context.store.cache(log)
-        let weather: any ForecastService = provider.answersManyPlacesAtOnce
-            ? try services.weather()
-            : CachingForecastService(base: try services.weather(), cache: store ?? NoForecastCache(),
-                                     policy: .preferStored(maxAge: CachePolicy.defaultMaxAge), now: context.now)
+        let weather: any ForecastService
+        let origin: @Sendable (ForecastRequest) -> ForecastOrigin?
+        if provider.answersManyPlacesAtOnce {
+            let many = ManyPlacesForecastService(base: try services.weather(), cache: store ?? NoForecastCache())
+            (weather, origin) = (many, many.origin(of:))
+        } else {
+            let caching = CachingForecastService(base: try services.weather(), cache: store ?? NoForecastCache(),
+                                                 policy: .preferStored(maxAge: CachePolicy.defaultMaxAge), now: context.now)
+            (weather, origin) = (caching, caching.origin(of:))
+        }
         let entries = try await PlaceComparison.run(queries, resolver: try services.placeResolver(), service: weather)
         let marked = alerts ? await self.alerts(for: entries, service: services.alerts(store: store), deadline: extraDeadline(service, ready: true), store: store, log: log) : [:]
         var comparison = Comparison(entries: entries, alerts: marked, unwrittenCaches: unwrittenCaches(log))
         let now = context.now()
+        if let stale = StaleComparisonNote.note(for: entries, origin: origin, now: now) { comparison.notes.append(stale) }
         for case .forecast(_, let forecast) in entries {
             if let outdated = OutdatedNote.note(for: forecast, now: now) {
                 comparison.notes.append(outdated)

@@ -20,7 +20,9 @@ struct CompareCommand: AsyncParsableCommand {
         Up to \(PlaceComparison.maximumPlaces) places\(CompareHelp.fewer). \(CompareHelp.requests)
 
         A name that is not found is reported on its own and the others still
-        show; the exit status is then that of the failure.
+        show; the exit status is then that of the failure. When the provider
+        cannot be reached, each place is shown as an earlier run stored it,
+        with a warning that gives its age.
         """
     )
 
