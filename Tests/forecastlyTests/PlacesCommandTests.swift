@@ -190,6 +190,12 @@ import TestSupport
         #expect(stale.stderr.hasPrefix("forecastly: warning: Cannot reach Open-Meteo"), "\(stale.stderr)")
         #expect(stale.stderr.contains(#/ Showing the forecasts stored up to [0-9]+ s ago\.\n$/#), "\(stale.stderr)")
 
+        let json = try await CLI.run(["compare", "Kyiv, Lviv", "--no-alerts", "--json"], home: home)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let caches = array.map { ($0["forecast"] as? [String: Any])?["cache"] as? [String: Any] }
+        #expect(caches.map { $0?["origin"] as? String } == ["stale", "stale"], "\(json.stdout)")
+        #expect(caches.allSatisfy { $0?["fetchedAt"] is String })
+
         let one = try await CLI.run(["compare", "Kyiv", "--no-alerts"], home: home)
         #expect(one.stderr.contains(#/ Showing the forecast for Kyiv, UA stored [0-9]+ s ago\.\n$/#), "\(one.stderr)")
 

@@ -12,6 +12,8 @@ public struct ComparisonDocument: Encodable, Sendable {
     let generatedAt: Date
     /// Each place's warnings by GeoNames id; a place without an entry was not asked.
     public var alerts: [Int: PlaceAlerts] = [:]
+    /// Where each place's forecast came from, by GeoNames id: its `cache` object.
+    public var origins: [Int: ForecastOrigin] = [:]
 
     public init(entries: [PlaceComparison.Entry], units: MeasurementUnits = .metric, source: DataSource, generatedAt: Date) {
         self.entries = entries
@@ -33,7 +35,7 @@ public struct ComparisonDocument: Encodable, Sendable {
                 try node.encode(resolution.query.description, forKey: .query)
                 var document = ForecastDocument(
                     forecast: forecast, placeName: resolution.name, units: units,
-                    source: source, generatedAt: generatedAt, place: resolution.place)
+                    source: source, generatedAt: generatedAt, place: resolution.place, origin: origins[resolution.place.id])
                 document.extras.alerts = alerts[resolution.place.id]
                 try node.encode(document, forKey: .forecast)
             case .failed(let query, let error):

@@ -9,6 +9,9 @@ public import Places
 public struct Comparison: Sendable {
     public var entries: [PlaceComparison.Entry]
     public var alerts: [Int: PlaceAlerts]
+    /// Where each place's forecast came from (by GeoNames id): the network,
+    /// or the store, as a single forecast's `origin` says it.
+    public var origins: [Int: ForecastOrigin] = [:]
     public var unwrittenCaches: [CacheProblem]
     /// What to say beside the table: that an answer describes a time far
     /// from the clock (said once, for the first such place), as the report says it.
@@ -55,8 +58,11 @@ extension Application {
         let entries = try await PlaceComparison.run(queries, resolver: try services.placeResolver(), service: weather)
         let marked = alerts ? await self.alerts(for: entries, service: services.alerts(store: store), deadline: extraDeadline(service, ready: true), store: store, log: log) : [:]
         var comparison = Comparison(entries: entries, alerts: marked, unwrittenCaches: unwrittenCaches(log))
+        for case .forecast(let resolution, _) in entries {
+            comparison.origins[resolution.place.id] = (try? PlaceComparison.request(for: resolution)).flatMap(origin)
+        }
         let now = context.now()
-        if let stale = StaleComparisonNote.note(for: entries, origin: origin, now: now) { comparison.notes.append(stale) }
+        if let stale = StaleComparisonNote.note(for: entries, origins: comparison.origins, now: now) { comparison.notes.append(stale) }
         for case .forecast(_, let forecast) in entries {
             if let outdated = OutdatedNote.note(for: forecast, now: now) {
                 comparison.notes.append(outdated)

@@ -8,14 +8,13 @@ import Foundation
 /// single forecast says the same ("Showing the forecast stored 2 h ago").
 enum StaleComparisonNote {
     static func note(
-        for entries: [PlaceComparison.Entry], origin: (ForecastRequest) -> ForecastOrigin?, now: Date
+        for entries: [PlaceComparison.Entry], origins: [Int: ForecastOrigin], now: Date
     ) -> AppNote? {
         var shown = 0
         var stale: [(name: String, fetchedAt: Date, error: ForecastError)] = []
         for case .forecast(let resolution, _) in entries {
             shown += 1
-            guard let request = try? PlaceComparison.request(for: resolution),
-                  case .stale(let fetchedAt, let error)? = origin(request) else { continue }
+            guard case .stale(let fetchedAt, let error)? = origins[resolution.place.id] else { continue }
             stale.append((resolution.name, fetchedAt, error))
         }
         guard let first = stale.first, let oldest = stale.map(\.fetchedAt).min() else { return nil }

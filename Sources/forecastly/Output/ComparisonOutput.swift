@@ -25,6 +25,7 @@ enum ComparisonOutput {
         if json {
             var document = ComparisonDocument(entries: entries, units: units, source: provider.source, generatedAt: Date())
             document.alerts = result.alerts
+            document.origins = result.origins
             Terminal.standardOutput.writeJSON(document.encoded())
         } else {
             let style = TerminalStyle.detect(
