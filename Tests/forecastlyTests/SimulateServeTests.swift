@@ -350,6 +350,23 @@ import TestSupport
         }
     }
 
+    /// No dbus-daemon on the PATH: GeoClue cannot be served, said in one
+    /// line in the reader's language, exit 69.
+    @Test func withoutDBusDaemonTheStoryIsNotServed() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-serve-bus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let file = home.appendingPathComponent("story.json")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try Self.story.write(to: file, atomically: true, encoding: .utf8)
+        let noBus = ["PATH": home.path]
+        let english = try await CLI.run(["simulate", "serve", "--scenario", file.path], environment: noBus, home: home)
+        #expect(english.status == 69)
+        #expect(english.stderr == "forecastly: The simulated GeoClue needs a D-Bus bus of its own, which cannot be started: dbus-daemon is not on the PATH. Install dbus-daemon (sudo apt install dbus-daemon) and libsystemd0.\n", "\(english.stderr)")
+        let german = try await CLI.run(["simulate", "serve", "--scenario", file.path], environment: noBus.merging(["LANG": "de_DE.UTF-8"]) { $1 }, home: home)
+        #expect(german.status == 69)
+        #expect(german.stderr.contains("lässt: dbus-daemon ist nicht im PATH. Installieren Sie"), "\(german.stderr)")
+    }
+
     /// `--transcript FILE`: what each client was told, and the verdict, go
     /// to the file, not to stderr.
     @Test func theTranscriptGoesToTheFileNamed() async throws {

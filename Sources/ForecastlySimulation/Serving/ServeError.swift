@@ -5,7 +5,7 @@ public enum ServeError: Error, Sendable, UserFacingError {
     /// The port is taken, or cannot be listened on.
     case cannotListen(service: String, port: Int, reason: String)
     /// A bus of its own (for GeoClue) cannot be started.
-    case busUnavailable(reason: String)
+    case busUnavailable(reason: MessageText)
 
     public var summaryMessage: MessageText {
         switch self {
@@ -14,7 +14,7 @@ public enum ServeError: Error, Sendable, UserFacingError {
                         ["service": service, "port": "\(port)", "reason": reason.strippingTerminalControls(limit: 200)])
         case .busUnavailable(let reason):
             MessageText("The simulated GeoClue needs a D-Bus bus of its own, which cannot be started: {reason}.",
-                        ["reason": reason.strippingTerminalControls(limit: 200)])
+                        messages: ["reason": [reason]])
         }
     }
 

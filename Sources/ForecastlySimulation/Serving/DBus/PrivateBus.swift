@@ -1,3 +1,4 @@
+import ForecastlyBase
 import Foundation
 
 /// A D-Bus bus of the served story's own: a `dbus-daemon` on a socket in a
@@ -20,7 +21,7 @@ final class PrivateBus: Sendable {
 
     /// Starts the bus and waits until it accepts connections.
     static func start(kind: String) async throws(ServeError) -> PrivateBus {
-        guard let daemon = daemon() else { throw .busUnavailable(reason: "dbus-daemon is not on the PATH") }
+        guard let daemon = daemon() else { throw .busUnavailable(reason: MessageText("dbus-daemon is not on the PATH")) }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-bus-\(UUID().uuidString.prefix(8))")
         let socket = directory.appendingPathComponent("bus_socket").path
         let pid: pid_t
@@ -30,7 +31,7 @@ final class PrivateBus: Sendable {
             pid = try spawn(daemon, ["--config-file=\(directory.path)/bus.conf", "--nofork", "--nopidfile"])
         } catch {
             try? FileManager.default.removeItem(at: directory)
-            throw .busUnavailable(reason: "\(error)")
+            throw .busUnavailable(reason: .verbatim("\(error)".strippingTerminalControls(limit: 200)))
         }
         let bus = PrivateBus(address: "unix:path=\(socket)", directory: directory, pid: pid)
         for _ in 0..<500 where waitpid(pid, nil, WNOHANG) == 0 {
@@ -38,7 +39,7 @@ final class PrivateBus: Sendable {
             try? await Task.sleep(for: .milliseconds(10))
         }
         bus.stop()
-        throw .busUnavailable(reason: "dbus-daemon did not start listening")
+        throw .busUnavailable(reason: MessageText("dbus-daemon did not start listening"))
     }
 
     private init(address: String, directory: URL, pid: pid_t) {

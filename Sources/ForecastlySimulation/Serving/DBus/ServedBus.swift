@@ -1,4 +1,5 @@
 import CDBus
+import ForecastlyBase
 
 /// A D-Bus service of the story's: a bus of its own (`PrivateBus`) and the
 /// thread that serves one name on it (`BusThread`). What the simulated
@@ -13,7 +14,8 @@ final class ServedBus: Sendable {
     static func start(kind: String) async throws(ServeError) -> ServedBus {
         var reason = [CChar](repeating: 0, count: 256)
         guard let calls = forecastly_sdbus_service_calls(&reason, reason.count) else {
-            throw .busUnavailable(reason: "libsystemd cannot be loaded (\(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))")
+            let loader = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw .busUnavailable(reason: MessageText("libsystemd cannot be loaded ({reason})", ["reason": loader.strippingTerminalControls(limit: 200)]))
         }
         return ServedBus(bus: try await PrivateBus.start(kind: kind), thread: BusThread(calls: calls))
     }
@@ -34,7 +36,7 @@ final class ServedBus: Sendable {
     ) async throws(ServeError) {
         if let failure = await thread.start(address: bus.address, name: name, context: context, handler: handler, ready: ready) {
             bus.stop()
-            throw .busUnavailable(reason: failure)
+            throw .busUnavailable(reason: .verbatim(failure.strippingTerminalControls(limit: 200)))
         }
     }
 
