@@ -76,8 +76,15 @@ import TestSupport
             try damaged.write(to: URL(fileURLWithPath: path))
             #expect(throws: GazetteerOpenError.self) { try Gazetteer.open(path: path) }
         }
-        #expect(throws: GazetteerOpenError.unreadable(path: path + ".none", reason: "No such file or directory")) {
+        #expect(throws: GazetteerOpenError.unreadable(path: path + ".none", reason: MessageText("no such file"))) {
             try Gazetteer.open(path: path + ".none")
+        }
+        #expect(throws: GazetteerOpenError.unreadable(path: fixture.directory.path, reason: MessageText("it is a directory"))) {
+            try Gazetteer.open(path: fixture.directory.path)
+        }
+        try Data().write(to: URL(fileURLWithPath: path))
+        #expect(throws: GazetteerOpenError.unreadable(path: path, reason: MessageText("the file is empty"))) {
+            try Gazetteer.open(path: path)
         }
     }
 

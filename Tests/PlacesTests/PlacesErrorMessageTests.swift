@@ -14,7 +14,7 @@ import TestSupport
         ErrorCase(GazetteerImportError.malformed(line: 12, reason: .verbatim(hostile)), names: "12"),
         ErrorCase(GazetteerImportError.noPlaces),
         ErrorCase(GazetteerImportError.cannotWrite(path: "/ro/places.index", reason: .verbatim(hostile)), names: "/ro/places.index"),
-        ErrorCase(GazetteerOpenError.unreadable(path: "/x/places.index", reason: hostile), names: "/x/places.index"),
+        ErrorCase(GazetteerOpenError.unreadable(path: "/x/places.index", reason: .verbatim(hostile)), names: "/x/places.index"),
         ErrorCase(GazetteerOpenError.invalid(path: "/x/places.index", reason: .verbatim(hostile)), names: "/x/places.index"),
         ErrorCase(PlaceIndexError.open(.invalid(path: "/x/places.index", reason: MessageText("not a forecastly place index"))), names: "/x/places.index"),
         ErrorCase(PlaceIndexError.cannotWrite(.cannotWrite(path: "/home/u/.cache/forecastly/places.idx", reason: .verbatim(hostile))), names: "/home/u/.cache/forecastly/places.idx"),

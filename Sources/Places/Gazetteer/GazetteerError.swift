@@ -49,7 +49,7 @@ extension GazetteerImportError: UserFacingError {
 
 /// Why an index file could not be opened.
 public enum GazetteerOpenError: Error, Sendable, Hashable {
-    case unreadable(path: String, reason: String)
+    case unreadable(path: String, reason: MessageText)
     /// Wrong magic, another format version, or sections outside the file.
     case invalid(path: String, reason: MessageText)
 }
@@ -58,7 +58,7 @@ extension GazetteerOpenError: UserFacingError {
     public var summaryMessage: MessageText {
         switch self {
         case .unreadable(let path, let reason):
-            MessageText("The place index {path} cannot be read: {reason}.", ["path": path, "reason": reason.strippingTerminalControls(limit: 200)])
+            MessageText("The place index {path} cannot be read: {reason}.", ["path": path], messages: ["reason": [reason.strippingTerminalControls(limit: 200)]])
         case .invalid(let path, let reason):
             MessageText("The place index {path} is damaged or from another version ({reason}).", ["path": path], messages: ["reason": [reason.strippingTerminalControls(limit: 200)]])
         }

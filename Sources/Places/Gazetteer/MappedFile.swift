@@ -1,7 +1,7 @@
 import Foundation
+import ForecastlyBase
 #if canImport(Glibc)
 import Glibc
-import ForecastlyBase
 #endif
 
 /// A read-only memory map of a whole file. Reads are bounds-checked and
@@ -11,7 +11,12 @@ final class MappedFile: @unchecked Sendable {
     // @unchecked: the mapping is read-only (PROT_READ) and never changes
     // after init; it is unmapped only in deinit.
     struct Failure: Error {
-        var reason: String
+        /// In the reader's language; the system's own words as they are.
+        var reason: MessageText
+
+        static func system(_ code: Int32) -> Failure {
+            code == ENOENT ? Failure(reason: MessageText("no such file")) : Failure(reason: .verbatim(String(cString: strerror(code)).lowercased()))
+        }
     }
 
     private let base: UnsafeRawPointer
@@ -21,15 +26,19 @@ final class MappedFile: @unchecked Sendable {
 
     init(path: String) throws(Failure) {
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Failure(reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw .system(errno) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw Failure(reason: String(cString: strerror(errno))) }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw Failure(reason: "not a regular file") }
+        guard fstat(descriptor, &status) == 0 else { throw .system(errno) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw Failure(reason: MessageText("it is a directory"))
+        default: throw Failure(reason: MessageText("it is not a regular file"))
+        }
         count = Int(status.st_size)
-        guard count > 0 else { throw Failure(reason: "the file is empty") }
+        guard count > 0 else { throw Failure(reason: MessageText("the file is empty")) }
         guard let mapping = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), mapping != MAP_FAILED else {
-            throw Failure(reason: String(cString: strerror(errno)))
+            throw .system(errno)
         }
         // Lookups touch a few scattered pages: no read-ahead.
         madvise(mapping, count, MADV_RANDOM)
