@@ -77,13 +77,25 @@ public enum ConfigurationError: Error, Sendable, Equatable, UserFacingError {
             MessageText("Check the file's permissions, or move it away (ls -l {path}).", ["path": path])
         case .notText, .tooLarge, .syntax:
             MessageText("Fix the file, or move it away to start again; 'forecastly config' shows an example.")
-        case .unknownKey:
-            MessageText("The settings are {keys}; fix or remove the line.", ["keys": ConfigurationKey.allCases.map(\.rawValue).joined(separator: ", ")])
+        case .unknownKey(_, _, let key):
+            if let near = Self.nearest(to: key) {
+                MessageText("Did you mean “{key}”? Fix or remove the line.", ["key": near.rawValue])
+            } else {
+                MessageText("The settings are {keys}; fix or remove the line.", ["keys": ConfigurationKey.allCases.map(\.rawValue).joined(separator: ", ")])
+            }
         case .badValue, .unquoted:
             MessageText("Fix or remove the line; 'forecastly config' shows what each setting takes.")
         case .secretReadableByOthers(let path, _, _, _):
             MessageText("Make it yours alone: chmod 600 {path}", ["path": path])
         }
+    }
+
+    /// The setting a misspelled key most likely meant: at most two letters
+    /// away ("dayz", "air_quality"), the nearest first.
+    private static func nearest(to key: String) -> ConfigurationKey? {
+        let typed = key.lowercased().replacing("_", with: "-")
+        return ConfigurationKey.allCases.map { (key: $0, distance: EditDistance.between(typed, $0.rawValue, limit: 2)) }
+            .filter { $0.distance <= 2 }.min { $0.distance < $1.distance }?.key
     }
 
     /// The file and its line, beside a message's own values: "PATH line 3:

@@ -84,6 +84,15 @@ import TestSupport
         if let error { #expect(ErrorCase(error, names: Self.path).brokenPromises.isEmpty, "\(ErrorCase(error).brokenPromises)") }
     }
 
+    /// A misspelled setting is told the one it most likely meant; a key
+    /// nothing like one gets the list.
+    @Test(arguments: [("dayz = 3\n", "Did you mean “days”?"), ("air_quality = false\n", "Did you mean “air-quality”?"),
+                      ("Units = \"uk\"\n", "Did you mean “units”?"), ("colour = true\n", "The settings are units, temperature-unit")])
+    func aMisspelledSettingIsToldTheNearest(text: String, advice: String) {
+        let error = #expect(throws: ConfigurationError.self) { try parse(text) }
+        #expect(error?.userMessage.contains(". " + advice) == true, "\(error?.userMessage ?? "no error")")
+    }
+
     /// The key is a secret: not used from a file others can read, and never
     /// repeated in the message.
     @Test(arguments: [0o644, 0o640, 0o604] as [UInt32])
