@@ -124,7 +124,39 @@ import TestSupport
         try "garbage".write(to: config.appendingPathComponent("place.json"), atomically: true, encoding: .utf8)
         let result = try await CLI.run(["--source", "manual"], home: home)
         #expect(result.status == 65)
-        #expect(result.stderr == "forecastly: The stored place in \(config.path)/place.json cannot be read. Store it again with 'forecastly location set --lat … --lon …'.\n")
+        #expect(result.stderr == "forecastly: The stored place in \(config.path)/place.json cannot be read. Store it again with 'forecastly location set --lat … --lon …', or forget it with 'forecastly location unset'.\n")
+        // The way out it names: the damaged file goes, and nothing is stored.
+        let unset = try await CLI.run(["location", "unset"], home: home)
+        #expect(unset.status == 0, "\(unset.stderr)")
+        #expect(unset.stdout == "Removed \(config.path)/place.json.\n")
+        #expect(!FileManager.default.fileExists(atPath: config.path + "/place.json"))
+        let after = try await CLI.run(["--source", "manual"], home: home)
+        #expect(after.stderr.contains("No default place is stored."), "\(after.stderr)")
+    }
+
+    /// `location unset` forgets what `location set` stored; again, it says
+    /// nothing was; where the file cannot be removed, it fails, naming it.
+    @Test func unsetForgetsTheStoredPlace() async throws {
+        let home = home()
+        let set = try await CLI.run(["location", "set", "--lat", "50.45", "--lon", "30.52", "--name", "Home"], home: home)
+        #expect(set.status == 0, "\(set.stderr)")
+        let path = home.path + "/.config/forecastly/place.json"
+        let unset = try await CLI.run(["location", "unset"], home: home)
+        #expect(unset.status == 0)
+        #expect(unset.stdout == "Forgot Home (\(path) removed).\n")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        let status = try await CLI.run(["location", "status"], home: home)
+        #expect(!status.stdout.contains("Place "), "\(status.stdout)")
+        let again = try await CLI.run(["location", "unset"], home: home)
+        #expect(again.status == 0)
+        #expect(again.stdout == "No place is stored (\(path)).\n")
+
+        // A file where the configuration directory belongs: the path cannot be a file's.
+        let blocked = home.appendingPathComponent("blocked")
+        try "".write(to: blocked, atomically: true, encoding: .utf8)
+        let failed = try await CLI.run(["location", "unset"], environment: ["XDG_CONFIG_HOME": blocked.path, "LANG": "de_DE.UTF-8"], home: home)
+        #expect(failed.status == 73, "\(failed.stderr)")
+        #expect(failed.stderr.hasPrefix("forecastly: Der gespeicherte Ort \(blocked.path)/forecastly/place.json kann nicht entfernt werden: not a directory."), "\(failed.stderr)")
     }
 
     @Test(arguments: [("y\n", 0, "authorized"), ("o\n", 0, "not decided yet"), ("n\n", 77, "denied")])

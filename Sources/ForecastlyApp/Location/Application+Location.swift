@@ -53,6 +53,14 @@ extension Application {
         return try await noting(log) { try await storePlace(choice, name: name, log: log) }
     }
 
+    /// Forgets the stored place (`location unset`), even a damaged one: the
+    /// place it was, when it could be read, and whether one was stored.
+    public func forgetStoredPlace() throws -> (removed: Bool, place: StoredPlace?, path: String) {
+        let store = context.backends.placeStore
+        let place: StoredPlace? = if case .success(let place?) = store.load() { place } else { nil }
+        return (try store.remove(), place, store.path)
+    }
+
     private func storePlace(_ choice: PlaceChoice, name: String?, log: NoteLog) async throws -> (place: StoredPlace, path: String, notes: [AppNote]) {
         let finder = PlaceFinder(application: self, choice: choice, log: log)
         let found: Place

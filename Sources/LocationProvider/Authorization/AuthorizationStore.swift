@@ -25,6 +25,8 @@ public struct AuthorizationStoreError: Error, Sendable, Equatable, UserFacingErr
     public enum Saved: Sendable, Equatable {
         case decision
         case storedPlace
+        /// The stored place could not be removed (`location unset`).
+        case storedPlaceRemoval
     }
 
     public var path: String
@@ -43,9 +45,11 @@ public struct AuthorizationStoreError: Error, Sendable, Equatable, UserFacingErr
 
     public var summaryMessage: MessageText {
         let values = ["path": path, "reason": reason.strippingTerminalControls(limit: 200)]
-        return what == .storedPlace
-            ? MessageText("Cannot save the stored place to {path}: {reason}.", values)
-            : MessageText("Cannot save the location decision to {path}: {reason}.", values)
+        return switch what {
+        case .decision: MessageText("Cannot save the location decision to {path}: {reason}.", values)
+        case .storedPlace: MessageText("Cannot save the stored place to {path}: {reason}.", values)
+        case .storedPlaceRemoval: MessageText("Cannot remove the stored place {path}: {reason}.", values)
+        }
     }
     public var adviceMessage: MessageText? {
         switch exitStatus {

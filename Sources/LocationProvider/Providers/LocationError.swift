@@ -176,7 +176,7 @@ extension LocationError: UserFacingError {
         case .noStoredPlace:
             MessageText("Store one with 'forecastly location set --lat … --lon …', or give --lat/--lon.")
         case .storedPlaceUnreadable:
-            MessageText("Store it again with 'forecastly location set --lat … --lon …'.")
+            MessageText("Store it again with 'forecastly location set --lat … --lon …', or forget it with 'forecastly location unset'.")
         case .allSourcesFailed:
             MessageText("Give --lat/--lon, or store a default place with 'forecastly location set'.")
         case .simulatedUnavailable:

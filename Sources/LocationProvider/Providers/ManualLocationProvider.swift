@@ -1,5 +1,8 @@
 public import ForecastlyBase
 public import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A place the user stored with `forecastly location set`.
 public struct StoredPlace: Sendable, Hashable, Codable {
@@ -40,6 +43,14 @@ public struct PlaceStore: Sendable {
         } catch {
             throw AuthorizationStoreError(path: error.path, reason: error.reason, what: .storedPlace, code: error.code)
         }
+    }
+
+    /// Removes the stored place, readable or damaged; false when none was stored.
+    public func remove() throws(AuthorizationStoreError) -> Bool {
+        guard unlink(path) != 0 else { return true }
+        let code = errno
+        guard code != ENOENT else { return false }
+        throw AuthorizationStoreError(path: path, reason: String(cString: strerror(code)).lowercased(), what: .storedPlaceRemoval, code: code)
     }
 }
 

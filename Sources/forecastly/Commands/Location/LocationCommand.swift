@@ -19,7 +19,7 @@ struct LocationCommand: AsyncParsableCommand {
         terminal an undecided forecastly never asks and never locates (exit 77).
         Typed coordinates, a city and the stored place need no permission.
         """,
-        subcommands: [Show.self, Status.self, Allow.self, Deny.self, Reset.self, Set.self],
+        subcommands: [Show.self, Status.self, Allow.self, Deny.self, Reset.self, Set.self, Unset.self],
         defaultSubcommand: Show.self
     )
 
@@ -114,6 +114,21 @@ struct LocationCommand: AsyncParsableCommand {
             let words = UserLanguage.words()
             let values = ["place": place.name ?? "", "coordinate": place.coordinate.map { "\($0)" } ?? "", "path": path]
             Terminal.standardOutput.writeLine(words.say(place.name == nil ? MessageText("Stored {coordinate} in {path}.", values) : MessageText("Stored {place} at {coordinate} in {path}.", values)))
+        }
+    }
+
+    struct Unset: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "unset", abstract: "Forget the stored place (a damaged one too).")
+
+        func run() async throws {
+            let (removed, place, path) = try await CommandLineApp.with { try $0.forgetStoredPlace() }
+            let values = ["place": place?.name ?? place?.coordinate.map { "\($0)" } ?? "", "path": path]
+            let said = switch (removed, place) {
+            case (false, _): MessageText("No place is stored ({path}).", values)
+            case (true, nil): MessageText("Removed {path}.", values)
+            case (true, _): MessageText("Forgot {place} ({path} removed).", values)
+            }
+            Terminal.standardOutput.writeLine(UserLanguage.words().say(said))
         }
     }
 }
