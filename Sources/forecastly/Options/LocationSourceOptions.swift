@@ -20,7 +20,7 @@ struct LocationSourceOptions: ParsableArguments {
 
     func validate() throws {
         guard gpsTimeout.isFinite, (1...300).contains(gpsTimeout) else {
-            throw UsageMistake.error(MessageText("--gps-timeout must be between 1 and 300 seconds; got {value}.", ["value": "\(gpsTimeout)"]))
+            throw UsageMistake.error(MessageText("--gps-timeout must be between 1 and 300 seconds; got {value}.", ["value": gpsTimeout.asTyped]))
         }
         if let gpsd, GPSDAddress(gpsd) == nil { throw UsageMistake.error(GPSDAddressError(text: gpsd)) }
     }

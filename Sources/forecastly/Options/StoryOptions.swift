@@ -18,7 +18,7 @@ struct StoryOptions: ParsableArguments {
 
     func validate() throws {
         guard speed.isFinite, (0.1...10_000).contains(speed) else {
-            throw UsageMistake.error(MessageText("--speed must be between 0.1 and 10000; got {value}.", ["value": "\(speed)"]))
+            throw UsageMistake.error(MessageText("--speed must be between 0.1 and 10000; got {value}.", ["value": speed.asTyped]))
         }
     }
 

@@ -10,7 +10,7 @@ struct TimeoutOptions: ParsableArguments {
     /// Checked during parsing, before any prompt or request.
     func validate() throws {
         guard timeout.isFinite, (1...120).contains(timeout) else {
-            throw UsageMistake.error(MessageText("--timeout must be between 1 and 120 seconds; got {value}.", ["value": "\(timeout)"]))
+            throw UsageMistake.error(MessageText("--timeout must be between 1 and 120 seconds; got {value}.", ["value": timeout.asTyped]))
         }
     }
 }

@@ -1,0 +1,7 @@
+extension Double {
+    /// The number as a person types it, for "got …" in a usage mistake:
+    /// "-5", "0.5", "10000000000", never "-5.0".
+    var asTyped: String {
+        rounded() == self && abs(self) < 1e15 ? String(Int64(self)) : "\(self)"
+    }
+}
