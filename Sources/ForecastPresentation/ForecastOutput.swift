@@ -41,6 +41,15 @@ public enum ForecastOutput: Sendable {
         return nil
     }
 
+    /// The language of the words it writes: JSON's are English.
+    public var words: Words {
+        switch self {
+        case .report(let settings): settings.words
+        case .line(let template), .waybar(let template): template.words
+        case .json: .english
+        }
+    }
+
     /// Whether it is the report (scripts read the others: no spinner).
     public var isReport: Bool {
         if case .report = self { return true }

@@ -40,6 +40,34 @@ import TestSupport
         #expect(config.stdout.contains("  language        ja                          \(directory.path)/config.toml line 1\n"), "\(config.stdout)")
     }
 
+    /// A point named by the nearest city: "near" is a word of the reader's
+    /// language, in the report, a line, Waybar's tooltip and `sky`, from the
+    /// network and from the store alike; JSON keeps English, as it keeps the
+    /// weather's descriptions.
+    @Test func nearTheCityInTheReadersLanguage() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-lang-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let point = ["--lat", "45.59", "--lon", "17.22"]
+        let german = ["LANG": "de_DE.UTF-8"]
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let fetched = try await CLI.run(point, server: server, environment: german, home: home)
+            #expect(fetched.status == 0, "\(fetched.stderr)")
+            #expect(fetched.stdout.hasPrefix("bei Bjelovar, HR (45 km) · "), "\(fetched.stdout)")
+            let stored = try await CLI.run(point, server: server, environment: german, home: home)
+            #expect(stored.stdout.contains("Gespeichert vor "), "\(stored.stdout)")
+            #expect(stored.stdout.hasPrefix("bei Bjelovar, HR (45 km) · "), "\(stored.stdout)")
+            let line = try await CLI.run(point + ["--format", "%l", "--lang", "fr"], server: server, environment: german, home: home)
+            #expect(line.stdout == "près de Bjelovar, HR (45 km)\n", "\(line.stdout)")
+            let waybar = try await CLI.run(point + ["--waybar"], server: server, environment: german, home: home)
+            #expect(waybar.stdout.contains(#""tooltip":"bei Bjelovar, HR (45 km)\n"#), "\(waybar.stdout)")
+            let json = try await CLI.run(point + ["--json"], server: server, environment: german, home: home)
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect((root["location"] as? [String: Any])?["name"] as? String == "near Bjelovar, HR (45 km)")
+        }
+        let sky = try await CLI.run(["sky", "--days", "1"] + point, environment: ["LANG": "ja_JP.UTF-8"], home: home)
+        #expect(sky.stdout.hasPrefix("Bjelovar, HR 付近 (45 km) · "), "\(sky.stdout)")
+    }
+
     /// The whole report: the next two hours, the air, the stored forecast's age, the tables.
     @Test func theReportInGerman() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-lang-\(UUID().uuidString)")

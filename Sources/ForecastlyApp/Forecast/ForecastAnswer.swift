@@ -7,8 +7,11 @@ public import Places
 /// what to say beside it.
 public struct ForecastAnswer: Sendable {
     public var forecast: Forecast
-    /// What the place is called ("Kyiv, UA", "near Bielefeld, DE").
-    public var placeName: String?
+    /// What the place is called, as people read it ("Kyiv, UA", "near
+    /// Bielefeld, DE (3 km)", whose "near" is said in their language).
+    public var placeNameMessage: MessageText?
+    /// The same in English, as JSON and the store keep it.
+    public var placeName: String? { placeNameMessage?.text }
     /// The gazetteer's entry, for a named place.
     public var place: GazetteerPlace?
     /// The network, the store (fresh, held, stale) or `--offline`.
@@ -25,12 +28,12 @@ public struct ForecastAnswer: Sendable {
     public var coordinate: Coordinate
 
     public init(
-        forecast: Forecast, placeName: String?, place: GazetteerPlace? = nil, origin: ForecastOrigin,
+        forecast: Forecast, placeName: MessageText?, place: GazetteerPlace? = nil, origin: ForecastOrigin,
         extras: ForecastExtras = ForecastExtras(), notes: [AppNote] = [], unwrittenCaches: [CacheProblem] = [], coordinate: Coordinate? = nil
     ) {
         self.coordinate = coordinate ?? forecast.requestedCoordinate
         self.forecast = forecast
-        self.placeName = placeName
+        self.placeNameMessage = placeName
         self.place = place
         self.origin = origin
         self.extras = extras

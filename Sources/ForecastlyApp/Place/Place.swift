@@ -23,10 +23,18 @@ public struct Place: Sendable, Hashable {
 extension PlaceBook {
     /// What a place is called wherever forecastly shows or stores one: the
     /// name the user gave (a city), else the location source's own (the IP
-    /// service's city, the stored place's name), else what the store kept
-    /// with the forecast, else the city the point is in ("Toronto, CA").
-    /// The one fallback for every run.
+    /// service's city, the stored place's name), else the city the point is
+    /// in ("Toronto, CA", "near Bielefeld, DE (3 km)"), else what the store
+    /// kept with the forecast (the index could not be read). The one
+    /// fallback for every run. In English, as JSON and the store keep it;
+    /// `message` says it in the reader's language.
     public func name(given: String?, fix: LocationFix? = nil, stored: String? = nil, at coordinate: Coordinate) -> String? {
-        given ?? fix?.placeName ?? stored ?? name(near: coordinate)
+        message(given: given, fix: fix, stored: stored, at: coordinate)?.text
+    }
+
+    /// The name as people read it: "near Bielefeld, DE (3 km)" is worded
+    /// in their language; a place's own name is said as it is.
+    public func message(given: String?, fix: LocationFix? = nil, stored: String? = nil, at coordinate: Coordinate) -> MessageText? {
+        (given ?? fix?.placeName).map(MessageText.verbatim) ?? name(near: coordinate) ?? stored.map(MessageText.verbatim)
     }
 }

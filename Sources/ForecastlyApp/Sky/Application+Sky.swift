@@ -9,7 +9,10 @@ public struct SkyAnswer: Sendable {
     /// The Sun the day before the first, for how the first day's length changed.
     public var dayBefore: SunDay
     public var coordinate: Coordinate
-    public var placeName: String?
+    /// What the place is called, as people read it.
+    public var placeNameMessage: MessageText?
+    /// The same in English, as JSON keeps it.
+    public var placeName: String? { placeNameMessage?.text }
     public var timeZone: TimeZone
     public var notes: [AppNote]
     public var unwrittenCaches: [CacheProblem]
@@ -41,7 +44,7 @@ extension Application {
             days: Almanac.days(from: today, count: days, at: place.coordinate, timeZone: zone),
             dayBefore: Almanac.sun(LocalDate(daysSinceEpoch: today.daysSinceEpoch - 1), at: place.coordinate, timeZone: zone),
             coordinate: place.coordinate,
-            placeName: context.places.name(given: place.name, at: place.coordinate), timeZone: zone,
+            placeNameMessage: context.places.message(given: place.name, at: place.coordinate), timeZone: zone,
             notes: log.all, unwrittenCaches: unwrittenCaches(log))
     }
 }

@@ -85,9 +85,12 @@ public struct NearbyPlace: Sendable, Hashable {
 
     /// "Berlin, DE" for a point in the city, "Chicago Loop, Chicago, IL, US"
     /// for a district of it, else "near Bielefeld, DE (3 km)".
-    public var description: String {
-        if let city { return "\(place.name), \(city.commonName)" }
-        if isInside { return place.commonName }
-        return "near \(place.commonName) (\(Int((distanceMeters / 1000).rounded())) km)"
+    public var description: String { message.text }
+
+    /// The same in the reader's language: "near" is a word, the names are names.
+    public var message: MessageText {
+        if let city { return .verbatim("\(place.name), \(city.commonName)") }
+        if isInside { return .verbatim(place.commonName) }
+        return MessageText("near {place} ({distance} km)", ["place": place.commonName, "distance": "\(Int((distanceMeters / 1000).rounded()))"])
     }
 }

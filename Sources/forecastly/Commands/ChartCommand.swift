@@ -46,7 +46,8 @@ struct ChartCommand: AsyncParsableCommand {
         }
         RunNotes.print(answer.notes)
         RunNotes.printStaleness(answer, drawing: true)
-        var chart = MeteogramSVG(forecast: answer.forecast.converted(to: settings.measurementUnits), placeName: answer.placeName)
+        var chart = MeteogramSVG(forecast: answer.forecast.converted(to: settings.measurementUnits),
+                                 placeName: answer.placeNameMessage.map(settings.words.say))
         chart.words = settings.words
         let picture = chart.render()
         if svg == "-" {

@@ -71,7 +71,8 @@ struct SkyCommand: AsyncParsableCommand {
             Terminal.standardOutput.writeJSON(document.encoded())
         } else {
             let environment = ProcessEnvironment.variables
-            var report = SkyReport(days: answer.days, dayBefore: answer.dayBefore, coordinate: answer.coordinate, placeName: answer.placeName,
+            var report = SkyReport(days: answer.days, dayBefore: answer.dayBefore, coordinate: answer.coordinate,
+                                   placeName: answer.placeNameMessage.map(settings.words.say),
                                    timeZone: answer.timeZone,
                                    style: TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: environment, disabled: display.noColor))
             report.hourCycle = settings.clock.value
