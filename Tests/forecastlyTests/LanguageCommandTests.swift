@@ -42,8 +42,8 @@ import TestSupport
 
     /// A point named by the nearest city: "near" is a word of the reader's
     /// language, in the report, a line, Waybar's tooltip and `sky`, from the
-    /// network and from the store alike; JSON keeps English, as it keeps the
-    /// weather's descriptions.
+    /// network and from the store alike, the distance in the reader's unit;
+    /// JSON keeps English, as it keeps the weather's descriptions.
     @Test func nearTheCityInTheReadersLanguage() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("forecastly-lang-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
@@ -60,9 +60,15 @@ import TestSupport
             #expect(line.stdout == "près de Bjelovar, HR (45 km)\n", "\(line.stdout)")
             let waybar = try await CLI.run(point + ["--waybar"], server: server, environment: german, home: home)
             #expect(waybar.stdout.contains(#""tooltip":"bei Bjelovar, HR (45 km)\n"#), "\(waybar.stdout)")
-            let json = try await CLI.run(point + ["--json"], server: server, environment: german, home: home)
+            // The distance in the reader's unit, its number as the locale writes it.
+            let miles = try await CLI.run(point + ["--format", "%l", "--units", "imperial"], server: server, environment: ["LANG": "en_US.UTF-8"], home: home)
+            #expect(miles.stdout == "near Bjelovar, HR (28 mi)\n", "\(miles.stdout)")
+            let russian = try await CLI.run(point + ["--format", "%l", "--lang", "ru"], server: server, environment: german, home: home)
+            #expect(russian.stdout == "рядом: Bjelovar, HR (45 км)\n", "\(russian.stdout)")
+            let json = try await CLI.run(point + ["--json", "--units", "imperial"], server: server, environment: german, home: home)
             let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-            #expect((root["location"] as? [String: Any])?["name"] as? String == "near Bjelovar, HR (45 km)")
+            // English words, in the units the document's values are in.
+            #expect((root["location"] as? [String: Any])?["name"] as? String == "near Bjelovar, HR (28 mi)")
         }
         let sky = try await CLI.run(["sky", "--days", "1"] + point, environment: ["LANG": "ja_JP.UTF-8"], home: home)
         #expect(sky.stdout.hasPrefix("Bjelovar, HR 付近 (45 km) · "), "\(sky.stdout)")

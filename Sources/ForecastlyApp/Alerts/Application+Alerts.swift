@@ -1,18 +1,19 @@
 public import ForecastCore
-public import ForecastlyBase
+import ForecastlyBase
 import ForecastPresentation
 import ForecastProviders
 import ForecastStore
 public import Foundation
+public import Places
 import LocationProvider
 
 /// The official warnings at a place, in full.
 public struct AlertsAnswer: Sendable {
     public var alerts: PlaceAlerts
     /// What the place is called, as people read it.
-    public var placeNameMessage: MessageText
+    public var placeLabel: PlaceLabel
     /// The same in English, as JSON keeps it.
-    public var placeName: String { placeNameMessage.text }
+    public var placeName: String { placeLabel.description }
     /// The place's time zone, for the warnings' times.
     public var timeZone: TimeZone
     public var notes: [AppNote]
@@ -56,7 +57,7 @@ extension Application {
         }
         let alerts = try await services.alerts(store: store).alerts(for: alertPlace, now: context.now())
         return AlertsAnswer(
-            alerts: alerts, placeNameMessage: context.places.message(given: place.name, at: place.coordinate) ?? .verbatim(place.coordinate.description),
+            alerts: alerts, placeLabel: context.places.label(given: place.name, at: place.coordinate) ?? .name(place.coordinate.description),
             timeZone: context.places.timeZone(at: place.coordinate), notes: log.all, unwrittenCaches: unwrittenCaches(log))
     }
 
@@ -67,16 +68,16 @@ extension Application {
         guard let place = finder.offline() ?? storedPlace(for: finder.choice) else {
             throw finder.misspelledOffline() ?? NothingStored(place: finder.choice.cityQuery?.description, what: .alerts)
         }
-        let name = context.places.message(given: place.name, at: place.coordinate) ?? .verbatim(place.coordinate.description)
+        let name = context.places.label(given: place.name, at: place.coordinate) ?? .name(place.coordinate.description)
         let alertPlace = context.places.alertPlace(at: place.coordinate, entry: place.gazetteerEntry)
         let alerts: PlaceAlerts
         if let scope = RegionalAlertService.scope(for: alertPlace) {
-            guard let bulletin = try? store?.bulletin(scope: scope) else { throw NothingStored(place: name.text, what: .alerts) }
+            guard let bulletin = try? store?.bulletin(scope: scope) else { throw NothingStored(place: name.description, what: .alerts) }
             alerts = bulletin.warnings(for: alertPlace, at: context.now())
         } else {
             alerts = PlaceAlerts.noService
         }
-        return AlertsAnswer(alerts: alerts, placeNameMessage: name, timeZone: context.places.timeZone(at: place.coordinate),
+        return AlertsAnswer(alerts: alerts, placeLabel: name, timeZone: context.places.timeZone(at: place.coordinate),
                             notes: log.all, unwrittenCaches: unwrittenCaches(log))
     }
 }

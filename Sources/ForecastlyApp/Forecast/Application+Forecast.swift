@@ -75,7 +75,7 @@ extension Application {
             log.cacheFailed(problem)
         }
         let answer = ForecastAnswer(
-            forecast: forecast, placeName: places.message(given: place?.name, fix: forecast.fix, at: forecast.requestedCoordinate),
+            forecast: forecast, placeLabel: places.label(given: place?.name, fix: forecast.fix, at: forecast.requestedCoordinate),
             place: place?.gazetteerEntry, origin: caching.lastOrigin ?? .network,
             extras: extras.shown(settings.extras, timeZone: forecast.timeZone), coordinate: place?.coordinate ?? forecast.fix?.coordinate)
         return finished(answer, log: log)
@@ -112,8 +112,8 @@ extension Application {
         guard let stored = try store.latest(grid: grid) else {
             throw NothingStored(place: known.map { $0.name ?? "\($0.coordinate)" })
         }
-        let name = context.places.message(given: known?.name, stored: stored.placeName, at: known?.coordinate ?? stored.forecast.requestedCoordinate)
-        var answer = ForecastAnswer(forecast: stored.forecast, placeName: name, place: known?.gazetteerEntry,
+        let label = context.places.label(given: known?.name, stored: stored.placeName, at: known?.coordinate ?? stored.forecast.requestedCoordinate)
+        var answer = ForecastAnswer(forecast: stored.forecast, placeLabel: label, place: known?.gazetteerEntry,
                                     origin: .offline(fetchedAt: stored.fetchedAt), coordinate: known?.coordinate)
         answer.extras.airQualityScale = settings.extras.airQualityScale ?? AirQualityScale.forPlace(timeZone: stored.forecast.timeZone.identifier)
         // The air and the next two hours the store holds for the place, with their age.
@@ -160,7 +160,7 @@ extension Application {
         guard let stored = answer.stored, let origin = answer.origin else { return .due(answer) }
         AppLog.logger.debug("answered from the store: \(origin.name), fetched \(stored.fetchedAt)")
         return .answered(ForecastAnswer(
-            forecast: stored.forecast, placeName: context.places.message(given: known.name, stored: stored.placeName, at: known.coordinate),
+            forecast: stored.forecast, placeLabel: context.places.label(given: known.name, stored: stored.placeName, at: known.coordinate),
             place: known.gazetteerEntry, origin: origin, coordinate: known.coordinate))
     }
 

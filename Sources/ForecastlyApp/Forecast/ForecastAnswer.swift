@@ -8,10 +8,10 @@ public import Places
 public struct ForecastAnswer: Sendable {
     public var forecast: Forecast
     /// What the place is called, as people read it ("Kyiv, UA", "near
-    /// Bielefeld, DE (3 km)", whose "near" is said in their language).
-    public var placeNameMessage: MessageText?
+    /// Bielefeld, DE (3 km)", said in their language and units).
+    public var placeLabel: PlaceLabel?
     /// The same in English, as JSON and the store keep it.
-    public var placeName: String? { placeNameMessage?.text }
+    public var placeName: String? { placeLabel?.description }
     /// The gazetteer's entry, for a named place.
     public var place: GazetteerPlace?
     /// The network, the store (fresh, held, stale) or `--offline`.
@@ -28,12 +28,12 @@ public struct ForecastAnswer: Sendable {
     public var coordinate: Coordinate
 
     public init(
-        forecast: Forecast, placeName: MessageText?, place: GazetteerPlace? = nil, origin: ForecastOrigin,
+        forecast: Forecast, placeLabel: PlaceLabel?, place: GazetteerPlace? = nil, origin: ForecastOrigin,
         extras: ForecastExtras = ForecastExtras(), notes: [AppNote] = [], unwrittenCaches: [CacheProblem] = [], coordinate: Coordinate? = nil
     ) {
         self.coordinate = coordinate ?? forecast.requestedCoordinate
         self.forecast = forecast
-        self.placeNameMessage = placeName
+        self.placeLabel = placeLabel
         self.place = place
         self.origin = origin
         self.extras = extras

@@ -29,12 +29,12 @@ extension PlaceBook {
     /// fallback for every run. In English, as JSON and the store keep it;
     /// `message` says it in the reader's language.
     public func name(given: String?, fix: LocationFix? = nil, stored: String? = nil, at coordinate: Coordinate) -> String? {
-        message(given: given, fix: fix, stored: stored, at: coordinate)?.text
+        label(given: given, fix: fix, stored: stored, at: coordinate)?.description
     }
 
     /// The name as people read it: "near Bielefeld, DE (3 km)" is worded
-    /// in their language; a place's own name is said as it is.
-    public func message(given: String?, fix: LocationFix? = nil, stored: String? = nil, at coordinate: Coordinate) -> MessageText? {
-        (given ?? fix?.placeName).map(MessageText.verbatim) ?? name(near: coordinate) ?? stored.map(MessageText.verbatim)
+    /// in their language and units; a place's own name is said as it is.
+    public func label(given: String?, fix: LocationFix? = nil, stored: String? = nil, at coordinate: Coordinate) -> PlaceLabel? {
+        (given ?? fix?.placeName).map(PlaceLabel.name) ?? name(near: coordinate) ?? stored.map(PlaceLabel.name)
     }
 }

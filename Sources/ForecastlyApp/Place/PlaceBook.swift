@@ -68,8 +68,8 @@ public final class PlaceBook: Sendable {
 
     /// "Toronto, CA" or "Spandau, Berlin, DE" for a coordinate; nil when the
     /// index cannot be opened or the nearest place is too far to mean anything.
-    public func name(near coordinate: Coordinate) -> MessageText? {
-        locality(of: coordinate, within: 50_000)?.message
+    public func name(near coordinate: Coordinate) -> PlaceLabel? {
+        locality(of: coordinate, within: 50_000)?.label
     }
 
     /// The place as warning services are chosen and matched: its country

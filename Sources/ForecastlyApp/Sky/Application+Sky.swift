@@ -1,6 +1,7 @@
 public import ForecastCore
 public import ForecastlyBase
 public import Foundation
+public import Places
 
 /// The Sun and the Moon at a place for the coming days.
 public struct SkyAnswer: Sendable {
@@ -10,9 +11,9 @@ public struct SkyAnswer: Sendable {
     public var dayBefore: SunDay
     public var coordinate: Coordinate
     /// What the place is called, as people read it.
-    public var placeNameMessage: MessageText?
+    public var placeLabel: PlaceLabel?
     /// The same in English, as JSON keeps it.
-    public var placeName: String? { placeNameMessage?.text }
+    public var placeName: String? { placeLabel?.description }
     public var timeZone: TimeZone
     public var notes: [AppNote]
     public var unwrittenCaches: [CacheProblem]
@@ -44,7 +45,7 @@ extension Application {
             days: Almanac.days(from: today, count: days, at: place.coordinate, timeZone: zone),
             dayBefore: Almanac.sun(LocalDate(daysSinceEpoch: today.daysSinceEpoch - 1), at: place.coordinate, timeZone: zone),
             coordinate: place.coordinate,
-            placeNameMessage: context.places.message(given: place.name, at: place.coordinate), timeZone: zone,
+            placeLabel: context.places.label(given: place.name, at: place.coordinate), timeZone: zone,
             notes: log.all, unwrittenCaches: unwrittenCaches(log))
     }
 }

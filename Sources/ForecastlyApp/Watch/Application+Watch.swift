@@ -90,7 +90,7 @@ extension Application {
                             notes.append(note)
                         }
                         screen.answer = ForecastAnswer(
-                            forecast: forecast, placeName: places.message(given: shownPlace?.name, fix: forecast.fix, at: forecast.requestedCoordinate),
+                            forecast: forecast, placeLabel: places.label(given: shownPlace?.name, fix: forecast.fix, at: forecast.requestedCoordinate),
                             place: shownPlace?.gazetteerEntry, origin: origin, extras: extras.shown(settings.extras, timeZone: forecast.timeZone))
                     }
                     let notices = caching.notices

@@ -85,12 +85,12 @@ public struct NearbyPlace: Sendable, Hashable {
 
     /// "Berlin, DE" for a point in the city, "Chicago Loop, Chicago, IL, US"
     /// for a district of it, else "near Bielefeld, DE (3 km)".
-    public var description: String { message.text }
+    public var description: String { label.description }
 
-    /// The same in the reader's language: "near" is a word, the names are names.
-    public var message: MessageText {
-        if let city { return .verbatim("\(place.name), \(city.commonName)") }
-        if isInside { return .verbatim(place.commonName) }
-        return MessageText("near {place} ({distance} km)", ["place": place.commonName, "distance": "\(Int((distanceMeters / 1000).rounded()))"])
+    /// The same as a label, which a front end words in its reader's language and units.
+    public var label: PlaceLabel {
+        if let city { return .name("\(place.name), \(city.commonName)") }
+        if isInside { return .name(place.commonName) }
+        return .near(place.commonName, meters: distanceMeters)
     }
 }

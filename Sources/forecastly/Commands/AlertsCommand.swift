@@ -61,7 +61,7 @@ struct AlertsCommand: AsyncParsableCommand {
             return
         }
         let style = TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessEnvironment.variables, disabled: display.noColor)
-        let text = AlertText.full(answer.alerts, placeName: settings.words.say(answer.placeNameMessage),
+        let text = AlertText.full(answer.alerts, placeName: answer.placeLabel.said(settings.words, distance: settings.measurementUnits.distance),
                                   clock: PlaceClock(timeZone: answer.timeZone, hourCycle: settings.clock.value), now: Date(), style: style,
                                   words: settings.words.forASCII(drawing.drawsASCII))
         Terminal.standardOutput.write(drawing.ascii ? ASCIIText.fold(text) : text)

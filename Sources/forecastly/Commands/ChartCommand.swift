@@ -47,7 +47,7 @@ struct ChartCommand: AsyncParsableCommand {
         RunNotes.print(answer.notes)
         RunNotes.printStaleness(answer, drawing: true)
         var chart = MeteogramSVG(forecast: answer.forecast.converted(to: settings.measurementUnits),
-                                 placeName: answer.placeNameMessage.map(settings.words.say))
+                                 placeName: answer.placeLabel?.said(settings.words, distance: settings.measurementUnits.distance))
         chart.words = settings.words
         let picture = chart.render()
         if svg == "-" {

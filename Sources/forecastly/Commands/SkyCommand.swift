@@ -72,7 +72,7 @@ struct SkyCommand: AsyncParsableCommand {
         } else {
             let environment = ProcessEnvironment.variables
             var report = SkyReport(days: answer.days, dayBefore: answer.dayBefore, coordinate: answer.coordinate,
-                                   placeName: answer.placeNameMessage.map(settings.words.say),
+                                   placeName: answer.placeLabel?.said(settings.words, distance: settings.measurementUnits.distance),
                                    timeZone: answer.timeZone,
                                    style: TerminalStyle.detect(isTerminal: Terminal.standardOutput.isTerminal, environment: environment, disabled: display.noColor))
             report.hourCycle = settings.clock.value

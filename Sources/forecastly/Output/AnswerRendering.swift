@@ -5,7 +5,7 @@ import ForecastPresentation
 extension ForecastOutput {
     /// The application's answer as this output writes it.
     func render(_ answer: ForecastAnswer, units: MeasurementUnits, hours: Int, oneLine: Bool = false) -> String {
-        render(answer.forecast, units: units, placeName: answer.placeNameMessage.map(words.say), hours: hours, place: answer.place, origin: answer.origin,
+        render(answer.forecast, units: units, placeName: answer.placeLabel?.said(words, distance: units.distance), hours: hours, place: answer.place, origin: answer.origin,
                extras: answer.extras, oneLine: oneLine)
     }
 }
