@@ -27,7 +27,7 @@ extension PlaceBook {
     /// in ("Toronto, CA", "near Bielefeld, DE (3 km)"), else what the store
     /// kept with the forecast (the index could not be read). The one
     /// fallback for every run. In English, as JSON and the store keep it;
-    /// `message` says it in the reader's language.
+    /// `label` is said in the reader's language and units.
     public func name(given: String?, fix: LocationFix? = nil, stored: String? = nil, at coordinate: Coordinate) -> String? {
         label(given: given, fix: fix, stored: stored, at: coordinate)?.description
     }
