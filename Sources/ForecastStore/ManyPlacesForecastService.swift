@@ -23,13 +23,16 @@ public final class ManyPlacesForecastService: ForecastService, Sendable {
     public func origin(of request: ForecastRequest) -> ForecastOrigin? { origins.withLock { $0[request] } }
 
     public func forecast(for request: ForecastRequest) async throws(ForecastError) -> Forecast {
-        try await forecasts(for: [request])[0]
+        guard let forecast = try await forecasts(for: [request]).first else {
+            throw .undecodable(field: nil, detail: "it answered for no place", service: ServiceName(provider))
+        }
+        return forecast
     }
 
     public func forecasts(for requests: [ForecastRequest]) async throws(ForecastError) -> [Forecast] {
         do throws(ForecastError) {
             let forecasts = try await base.forecasts(for: requests)
-            origins.withLock { for request in requests { $0[request] = .network } }
+            origins.withLock { for request in requests.prefix(forecasts.count) { $0[request] = .network } }
             return forecasts
         } catch {
             guard error.canFallBackToStored else { throw error }

@@ -85,5 +85,16 @@ import TestSupport
         await #expect(throws: ForecastError.self) {
             try await PlaceComparison.run(Array(repeating: try PlaceQuery("Kyiv"), count: 101), resolver: resolver, service: service)
         }
+        // A service that answers for fewer places than asked is bad data, never a trap.
+        await #expect(throws: ForecastError.undecodable(field: nil, detail: "it answered for 1 places instead of 3", service: .openMeteo)) {
+            try await PlaceComparison.run(try ["Lviv", "Kyiv", "Odesa"].map(PlaceQuery.init), resolver: resolver, service: ShortAnswering())
+        }
     }
+}
+
+/// Answers every request for several places with one forecast.
+private struct ShortAnswering: ForecastService {
+    var provider: WeatherProvider { .openMeteo }
+    func forecast(for request: ForecastRequest) async throws(ForecastError) -> Forecast { Sample.zagrebForecast }
+    func forecasts(for requests: [ForecastRequest]) async throws(ForecastError) -> [Forecast] { [Sample.zagrebForecast] }
 }

@@ -44,6 +44,10 @@ public enum PlaceComparison {
         }
         if !requests.isEmpty {
             let forecasts = try await service.forecasts(for: requests)
+            // A service of a library user's may answer short: an error, never a trap.
+            guard forecasts.count == requests.count else {
+                throw .undecodable(field: nil, detail: "it answered for \(forecasts.count) places instead of \(requests.count)", service: ServiceName(service.provider))
+            }
             for (position, index) in requestIndices.enumerated() {
                 if case .success(let resolution) = resolutions[index] {
                     entries[index] = .forecast(resolution, forecasts[position])
