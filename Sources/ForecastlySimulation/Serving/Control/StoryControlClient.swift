@@ -20,11 +20,13 @@ public enum StoryControlClient {
         return Reply(json: reply, description: object["storyTime"] == nil ? "ok" : describe(object))
     }
 
-    /// The status for a person, a line a part.
-    private static func describe(_ status: [String: Any]) -> String {
+    /// The status for a person, a line a part. The socket is named by an
+    /// environment variable, so its answer is outside data: a position that
+    /// is not two numbers is "none", and control characters never reach the terminal.
+    static func describe(_ status: [String: Any]) -> String {
         let gpsd = status["gpsd"] as? [String: Any] ?? [:]
         let weather = status["weather"] as? [String: Any] ?? [:]
-        let position = (gpsd["position"] as? [Double]).map { "\($0[0]),\($0[1])" } ?? "none"
+        let position = (gpsd["position"] as? [Double]).flatMap { $0.count == 2 ? "\($0[0]),\($0[1])" : nil } ?? "none"
         var lines = ["Story time  \(status["storyTime"] ?? "?")\((status["paused"] as? Bool) == true ? " (paused)" : "")",
                      "Receiver    \(gpsd["receiver"] ?? "?"), position \(position), gpsd on 127.0.0.1:\(gpsd["port"] ?? "?")",
                      "Weather     \(weather["mode"] ?? "?"), \(weather["forecastRequests"] ?? 0) forecast requests, \(weather["url"] ?? "")"]
@@ -38,7 +40,7 @@ public enum StoryControlClient {
             lines.append("Client      \(name) (\(client["peer"] ?? "?")): \((client["active"] as? Bool) == true ? "active" : "stopped"), "
                          + "granted \(client["accuracy"] ?? "?"), told \(client["positionsTold"] ?? 0) positions")
         }
-        return lines.joined(separator: "\n")
+        return lines.joined(separator: "\n").strippingTerminalControls(limit: 100_000, keepingNewlines: true)
     }
 
     private static func exchange(_ command: String, with path: String) throws(StoryControlError) -> String {
