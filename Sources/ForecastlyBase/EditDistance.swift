@@ -26,4 +26,11 @@ extension EditDistance {
     public static func between(_ a: String, _ b: String, limit: Int) -> Int {
         between(Array(a.utf8), Array(b.utf8), limit: limit)
     }
+
+    /// The word of `words` nearest to `typed`, at most `limit` letters away
+    /// (the first of the nearest), or nil: what a misspelling meant.
+    public static func nearest(to typed: String, among words: some Sequence<String>, limit: Int) -> String? {
+        words.map { (word: $0, distance: between(typed, $0, limit: limit)) }
+            .filter { $0.distance <= limit }.min { $0.distance < $1.distance }?.word
+    }
 }

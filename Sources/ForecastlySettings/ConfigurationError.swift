@@ -94,8 +94,7 @@ public enum ConfigurationError: Error, Sendable, Equatable, UserFacingError {
     /// away ("dayz", "air_quality"), the nearest first.
     private static func nearest(to key: String) -> ConfigurationKey? {
         let typed = key.lowercased().replacing("_", with: "-")
-        return ConfigurationKey.allCases.map { (key: $0, distance: EditDistance.between(typed, $0.rawValue, limit: 2)) }
-            .filter { $0.distance <= 2 }.min { $0.distance < $1.distance }?.key
+        return EditDistance.nearest(to: typed, among: ConfigurationKey.allCases.map(\.rawValue), limit: 2).flatMap(ConfigurationKey.init(rawValue:))
     }
 
     /// The file and its line, beside a message's own values: "PATH line 3:

@@ -11,10 +11,7 @@ enum CommandSuggestion {
         guard typed.count >= 3, typed.allSatisfy({ $0.isLetter }) else { return nil }
         // One letter off for short names, two for longer ones.
         let limit = typed.count <= 5 ? 1 : 2
-        return names(of: ForecastlyCommand.self)
-            .map { (name: $0, distance: EditDistance.between(typed, $0, limit: limit)) }
-            .filter { $0.distance > 0 && $0.distance <= limit }
-            .min { $0.distance < $1.distance }?.name
+        return EditDistance.nearest(to: typed, among: names(of: ForecastlyCommand.self).filter { $0 != typed }, limit: limit)
     }
 
     /// The names (and aliases) of `command`'s subcommands, and `help`.

@@ -48,9 +48,9 @@ enum OptionSuggestion {
         guard !typed.isEmpty else { return nil }
         let taken = takenByCommand(in: arguments)
         guard !taken.isEmpty, let option = typed.first(where: { !taken.contains($0) }) else { return nil }
-        let near = taken.map { (name: $0, distance: EditDistance.between(option, $0, limit: 2)) }
-            .filter { $0.distance <= 2 }.min { ($0.distance, $0.name) < ($1.distance, $1.name) }
-        return "Unknown option '\(option)'." + (near.map { " Did you mean '\($0.name)'?" } ?? "")
+        // Sorted: of options as near, the first in the alphabet, whatever the set's order.
+        let near = EditDistance.nearest(to: option, among: taken.sorted(), limit: 2)
+        return "Unknown option '\(option)'." + (near.map { " Did you mean '\($0)'?" } ?? "")
     }
 
     /// An option a provider's registration says `--plan` replaced: its new spelling.
