@@ -42,7 +42,7 @@ public final class CachingForecastService: ForecastService, Sendable {
 
     /// What the answers so far came from, for the caller to report.
     private struct History {
-        var origins: [ForecastOrigin] = []
+        var lastOrigin: ForecastOrigin?
         /// The origin of the last answer to each request (a comparison asks many).
         var byRequest: [ForecastRequest: ForecastOrigin] = [:]
         var problems: [StoreError] = []
@@ -86,7 +86,7 @@ public final class CachingForecastService: ForecastService, Sendable {
     public var provider: WeatherProvider { base.provider }
 
     /// The origin of the last forecast answered.
-    public var lastOrigin: ForecastOrigin? { history.withLock { $0.origins.last } }
+    public var lastOrigin: ForecastOrigin? { history.withLock { $0.lastOrigin } }
 
     /// The origin of the last answer to `request`.
     public func origin(of request: ForecastRequest) -> ForecastOrigin? { history.withLock { $0.byRequest[request] } }
@@ -240,7 +240,7 @@ public final class CachingForecastService: ForecastService, Sendable {
 
     private func record(_ origin: ForecastOrigin, for request: ForecastRequest) {
         history.withLock { history in
-            history.origins.append(origin)
+            history.lastOrigin = origin
             history.byRequest[request] = origin
         }
     }
