@@ -55,9 +55,9 @@ public enum CoordinateError: Error, Hashable, Sendable, CustomStringConvertible 
         case .notFinite(let axis):
             return "\(axis.rawValue) must be a finite number"
         case .outOfRange(.latitude, let value):
-            return "latitude \(value) is outside -90...90"
+            return "latitude must be between -90 and 90; got \(value.asTyped)"
         case .outOfRange(.longitude, let value):
-            return "longitude \(value) is outside -180...180"
+            return "longitude must be between -180 and 180; got \(value.asTyped)"
         }
     }
 }
@@ -67,8 +67,8 @@ extension CoordinateError: UserFacingError {
         switch self {
         case .notFinite(.latitude): MessageText("The latitude must be a finite number.")
         case .notFinite(.longitude): MessageText("The longitude must be a finite number.")
-        case .outOfRange(.latitude, let value): MessageText("Latitude {value} is outside -90...90.", ["value": "\(value)"])
-        case .outOfRange(.longitude, let value): MessageText("Longitude {value} is outside -180...180.", ["value": "\(value)"])
+        case .outOfRange(.latitude, let value): MessageText("The latitude must be between -90 and 90; got {value}.", ["value": value.asTyped])
+        case .outOfRange(.longitude, let value): MessageText("The longitude must be between -180 and 180; got {value}.", ["value": value.asTyped])
         }
     }
     public var adviceMessage: MessageText? { nil }

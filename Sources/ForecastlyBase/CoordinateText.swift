@@ -13,8 +13,15 @@ extension Coordinate {
     /// The coordinate "50.45,30.52" names, or nil when the text is not a
     /// decimal pair or a number is out of range.
     public init?(decimalPair text: String) {
-        guard let pair = Self.decimalPair(text), let latitude = Double(pair.latitude), let longitude = Double(pair.longitude),
-              let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else { return nil }
+        guard let coordinate = try? Self.checked(decimalPair: text) else { return nil }
         self = coordinate
+    }
+
+    /// The coordinate "50.45,30.52" names, nil when the text is not a
+    /// decimal pair, and the range error when a number is out of range
+    /// ("95,3": the latitude must be between -90 and 90).
+    public static func checked(decimalPair text: String) throws(CoordinateError) -> Coordinate? {
+        guard let pair = decimalPair(text), let latitude = Double(pair.latitude), let longitude = Double(pair.longitude) else { return nil }
+        return try Coordinate(latitude: latitude, longitude: longitude)
     }
 }

@@ -32,8 +32,20 @@ import Testing
         #expect(try Coordinate(latitude: latitude, longitude: longitude).description == text)
     }
 
+    /// "LAT,LON" as a place, `--fix` and `ctl move` take it: a name is no
+    /// pair (nil), and a pair out of range says which number is wrong.
+    @Test func aDecimalPairIsReadOrRefusedWithItsReason() throws {
+        #expect(try Coordinate.checked(decimalPair: " 50.45 , -30.5 ") == Coordinate(latitude: 50.45, longitude: -30.5))
+        #expect(try Coordinate.checked(decimalPair: "Kyiv") == nil)
+        #expect(try Coordinate.checked(decimalPair: "50.45;30.52") == nil)
+        #expect(throws: CoordinateError.outOfRange(axis: .latitude, value: 95)) { try Coordinate.checked(decimalPair: "95,3") }
+        #expect(throws: CoordinateError.outOfRange(axis: .longitude, value: -200)) { try Coordinate.checked(decimalPair: "1,-200") }
+        #expect(Coordinate(decimalPair: "95,3") == nil)
+    }
+
     @Test func coordinateErrorsNameTheAxisAndRange() {
-        #expect(CoordinateError.outOfRange(axis: .latitude, value: 91).description == "latitude 91.0 is outside -90...90")
+        #expect(CoordinateError.outOfRange(axis: .latitude, value: 91).description == "latitude must be between -90 and 90; got 91")
+        #expect(CoordinateError.outOfRange(axis: .longitude, value: -180.5).description == "longitude must be between -180 and 180; got -180.5")
         #expect(CoordinateError.notFinite(axis: .longitude).description == "longitude must be a finite number")
     }
 }

@@ -298,6 +298,8 @@ import TestSupport
             #expect(apps?["org.example.App"]?["permission"] == "denied", "\(String(describing: apps))")
             let unknown = try await ctl("switch", "sideways")
             #expect(unknown.status == 64 && unknown.stderrLines.count == 1, "\(unknown.stderr)")
+            let offTheMap = try await ctl("move", "95,3")
+            #expect(offTheMap.status == 64 && offTheMap.stderr.contains("the latitude must be between -90 and 90; got 95"), "\(offTheMap.stderr)")
             #expect(try await ctl("resume").status == 0)
         }
         let nobody = try await CLI.run(["simulate", "ctl", "status"], environment: ["FORECASTLY_SIMULATE_CONTROL": "/nonexistent/control"],

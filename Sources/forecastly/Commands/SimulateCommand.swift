@@ -66,10 +66,10 @@ extension SimulatePlayOptions {
 
     private func coordinate() throws -> Coordinate {
         guard let fix else { return try Coordinate(latitude: 52.52, longitude: 13.41) }
-        guard let coordinate = Coordinate(decimalPair: fix) else {
-            throw UsageMistake.error(MessageText("--fix takes LAT,LON in decimal degrees, such as 52.52,13.41."))
-        }
-        return coordinate
+        let checked: Coordinate?
+        do { checked = try Coordinate.checked(decimalPair: fix) } catch { throw UsageMistake.error(error) }
+        guard let checked else { throw UsageMistake.error(MessageText("--fix takes LAT,LON in decimal degrees, such as 52.52,13.41.")) }
+        return checked
     }
 
     func run() async throws {

@@ -17,7 +17,9 @@ enum StoryControl {
             return ["ok": true, "storyTime": ScenarioRunner.label(timeline.now), "paused": timeline.isPaused,
                     "gpsd": gpsd.status(), "geoclue": locations.geoclue.status(), "portal": ["sessions": locations.portal.status()], "weather": weather.status()]
         case ("move", 2):
-            guard let coordinate = Coordinate(decimalPair: words[1]) else { return refusal("move takes LAT,LON in decimal degrees, such as 52.52,13.41") }
+            let checked: Coordinate?
+            do { checked = try Coordinate.checked(decimalPair: words[1]) } catch { return refusal("move: the \(error.description)") }
+            guard let coordinate = checked else { return refusal("move takes LAT,LON in decimal degrees, such as 52.52,13.41") }
             let fix = ServedFix(latitude: coordinate.latitude, longitude: coordinate.longitude, accuracy: gpsd.position?.accuracy ?? 5, time: Date())
             locations.report(fix)
             return ["ok": true]
