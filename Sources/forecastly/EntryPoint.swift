@@ -67,6 +67,7 @@ enum EntryPoint {
     private static func report(argumentParserError error: any Error) -> ExitStatus {
         let code = ForecastlyCommand.exitCode(for: error)
         let arguments = Array(CommandLine.arguments.dropFirst())
+        UserLanguage.choose(typedIn: arguments)
         if code == .success, let topic = CommandSuggestion.unknownHelpTopic(in: arguments) {
             // ArgumentParser shows the root help for a topic it does not know.
             let line = UserLanguage.words()("There is no command “{topic}” to explain. See 'forecastly --help' for the commands.",

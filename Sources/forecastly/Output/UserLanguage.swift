@@ -1,3 +1,4 @@
+import ArgumentParser
 import ForecastlyBase
 import ForecastlyLocalization
 import ForecastlySettings
@@ -33,6 +34,21 @@ enum UserLanguage {
     }
 
     private static let chosen = Mutex<Words?>(nil)
+
+    /// The `--lang` typed in `arguments`, when the parse failed: a command's
+    /// checks run before its settings are resolved, and `forecastly --lang
+    /// de --days 20` is told its mistake in German. ArgumentParser reads the
+    /// option, as in a run; an invalid or absent one leaves the language as it is.
+    static func choose(typedIn arguments: [String]) {
+        guard let language = (try? TypedLanguage.parse(arguments))?.lang else { return }
+        choose(Settings.words(flags: Settings.Flags(language: language), environment: ProcessEnvironment.variables, file: nil))
+    }
+
+    /// `--lang` among any other arguments.
+    private struct TypedLanguage: ParsableArguments {
+        @Option var lang: Language?
+        @Argument(parsing: .allUnrecognized) var others: [String] = []
+    }
 
     /// An error's one line in the user's language, message by message:
     /// what has no translation (or no message yet) stays English.
