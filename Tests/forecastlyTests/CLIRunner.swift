@@ -140,12 +140,20 @@ extension CLI {
 
     /// Starts the binary without waiting (for tests that kill it or read it
     /// while it runs); output is discarded unless pipes are given.
+    /// `onTerminal`: through util-linux `script`, on a pseudo-terminal whose
+    /// screen is `stdout`; the binary is then `script`'s descendant (`descendant(of:named:)`).
     static func start(
-        _ arguments: [String], home: URL, environment extra: [String: String] = [:], stdout: Pipe? = nil, stderr: Pipe? = nil
+        _ arguments: [String], home: URL, environment extra: [String: String] = [:], stdout: Pipe? = nil, stderr: Pipe? = nil,
+        onTerminal: Bool = false
     ) async throws -> Process {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        if onTerminal {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-qefc", ([binary.path] + arguments).map { "'\($0)'" }.joined(separator: " "), "/dev/null"]
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         var environment = [
             "PATH": "/usr/bin:/bin", "HOME": home.path, "LANG": "C.UTF-8", "TZ": "UTC",
             "FORECASTLY_OPEN_METEO_URL": "http://127.0.0.1:9", "FORECASTLY_POLICY_FILE": home.path + "/no-policy.json",
@@ -164,6 +172,24 @@ extension CLI {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         return process
+    }
+}
+
+extension CLI {
+    /// The PID of the first process under `parent` (children first, then
+    /// theirs) whose name is `name`, from /proc: the binary `script` runs.
+    static func descendant(of parent: pid_t, named name: String) -> pid_t? {
+        var queue = [parent]
+        while !queue.isEmpty {
+            let pid = queue.removeFirst()
+            let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+            for child in children.split(separator: " ").compactMap({ pid_t($0) }) {
+                let command = (try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8))?.trimmingCharacters(in: .newlines)
+                if command == name { return child }
+                queue.append(child)
+            }
+        }
+        return nil
     }
 }
 

@@ -33,6 +33,56 @@ import TestSupport
         }
     }
 
+    /// A watch says it on every screen, as a single run does; on a
+    /// terminal, where each screen is drawn in place, the notes are part of
+    /// the screen: printed before it, the clearing erased them.
+    @Test func aWatchSaysItOnEachScreen() async throws {
+        let home = StoreCommandTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await StubHTTPServer.with(handler: FullResponse.handler(timeline: .recorded)) { server in
+            let errors = Pipe()
+            let appended = try await CLI.start(Self.kyiv + ["--watch", "--interval", "1h", "--oneline"], home: home,
+                                               environment: ["FORECASTLY_OPEN_METEO_URL": server.baseURL], stderr: errors)
+            let warning = await WatchCommandTests.readLine(errors.fileHandleForReading, from: appended)
+            kill(appended.processIdentifier, SIGINT)
+            _ = await appended.ended()
+            #expect(warning.hasPrefix("forecastly: warning: The forecast describes 2026-11-21 07:15, "), "\(warning)")
+
+            // The air quality is asked of a closed port: "Left out: the air quality" is a note of the screen too.
+            let screen = Pipe()
+            let drawn = try await CLI.start(Self.kyiv + ["--watch", "--interval", "1h", "--no-nowcast", "--no-alerts"], home: home,
+                                            environment: ["FORECASTLY_OPEN_METEO_URL": server.baseURL], stdout: screen, onTerminal: true)
+            let shown = await Self.read(screen.fileHandleForReading, until: "Ctrl-C to quit.", from: drawn)
+            let watching = CLI.descendant(of: drawn.processIdentifier, named: "forecastly")
+            if let watching { kill(watching, SIGTERM) } else { kill(drawn.processIdentifier, SIGKILL) }
+            _ = await drawn.ended()
+            let last = shown.components(separatedBy: "\u{1B}[2J").last ?? ""
+            #expect(watching != nil, "\(shown)")
+            #expect(last.contains("\nforecastly: note: Left out: the air quality"), "\(shown)")
+            #expect(last.contains("\nforecastly: warning: The forecast describes 2026-11-21 07:15, "), "\(shown)")
+            #expect(last.contains("Next refresh in 1 h. Ctrl-C to quit."), "\(shown)")
+        }
+    }
+
+    /// What a terminal showed until `marker` (or until the run ended, or 30 s).
+    static func read(_ handle: FileHandle, until marker: String, from process: Process) async -> String {
+        let pid = process.processIdentifier
+        let deadline = Task {
+            try await Task.sleep(for: .seconds(30))
+            kill(pid, SIGKILL)
+        }
+        defer { deadline.cancel() }
+        return await offThePool {
+            var bytes: [UInt8] = []
+            while !String(decoding: bytes, as: UTF8.self).contains(marker) {
+                let chunk = handle.availableData
+                guard !chunk.isEmpty else { break }
+                bytes += chunk
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
     /// compare says it as the report does: one warning, and each row the time it describes.
     @Test func compareLabelsAnOldAnswerToo() async throws {
         try await StubHTTPServer.with(handler: FullResponse.handler(timeline: .recorded)) { server in

@@ -92,6 +92,8 @@ extension Application {
                         screen.answer = ForecastAnswer(
                             forecast: forecast, placeLabel: places.label(given: shownPlace?.name, fix: forecast.fix, at: forecast.requestedCoordinate),
                             place: shownPlace?.gazetteerEntry, origin: origin, extras: extras.shown(settings.extras, timeZone: forecast.timeZone))
+                        // Each screen, as each single run: a clock that is wrong stays wrong until it is set.
+                        if let answer = screen.answer, let outdated = OutdatedNote.note(for: answer, now: context.now()) { notes.append(outdated) }
                     }
                     let notices = caching.notices
                     notes += notices.dropFirst(noticed).map { .note($0) }

@@ -6,11 +6,14 @@ import Foundation
 /// "forecastly: note: …", "forecastly: warning: …".
 enum RunNotes {
     static func print(_ notes: [AppNote]) {
-        guard !notes.isEmpty else { return }
+        for line in lines(notes) { Terminal.standardError.writeLine(line) }
+    }
+
+    /// The notes' lines, for a screen that is drawn whole (a watch in place).
+    static func lines(_ notes: [AppNote]) -> [String] {
+        guard !notes.isEmpty else { return [] }
         let words = UserLanguage.words()
-        for note in notes {
-            Terminal.standardError.writeLine("forecastly: \(note.kind.rawValue): \(words.say(note.message).strippingTerminalControls(limit: 2_000))")
-        }
+        return notes.map { "forecastly: \($0.kind.rawValue): \(words.say($0.message).strippingTerminalControls(limit: 2_000))" }
     }
 
     /// A stale forecast says so, with its age: "Showing the forecast stored

@@ -15,7 +15,8 @@ struct WatchOutput {
         let inPlace = Terminal.standardOutput.isTerminal
         WatchTerminal.prepare(inPlace: inPlace)
         for await screen in try await application.watch(settings, watching: watching) {
-            RunNotes.print(screen.notes)
+            // Drawn in place, the notes are part of the screen: printed before it, the clearing would erase them.
+            if !inPlace { RunNotes.print(screen.notes) }
             draw(screen, inPlace: inPlace)
         }
     }
@@ -42,7 +43,8 @@ struct WatchOutput {
             status = words.line(error) + " " + words("Waiting for the permission to change.")
         }
         if inPlace {
-            Terminal.standardOutput.write("\u{1B}[H\u{1B}[2J" + text + "\n" + status + " " + words("Ctrl-C to quit.") + "\n")
+            let notes = RunNotes.lines(screen.notes).map { $0 + "\n" }.joined()
+            Terminal.standardOutput.write("\u{1B}[H\u{1B}[2J" + text + "\n" + notes + status + " " + words("Ctrl-C to quit.") + "\n")
         } else {
             if !text.isEmpty {
                 if renderer.isDocument { Terminal.standardOutput.writeDocument(text) } else { Terminal.standardOutput.write(text) }
