@@ -31,6 +31,19 @@ import TestSupport
         #expect(sky.allSatisfy { ["risesAndSets", "polarDay", "polarNight"].contains($0["sun"] as? String ?? "") })
     }
 
+    /// Longyearbyen is no town of the bundled index, and no town of it is
+    /// within 500 km: the time-zone database's table names Svalbard's zone,
+    /// whose summer time the longitude's nautical zone (UTC+1) missed by an hour.
+    @Test func svalbardKeepsItsOwnTime() async throws {
+        let result = try await CLI.run(["sky", "--lat", "78.22", "--lon", "15.65", "--date", "2026-09-01", "--days", "1", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((root["location"] as? [String: Any])?["timezone"] as? String == "Arctic/Longyearbyen", "\(result.stdout)")
+        let day = try #require((root["sky"] as? [[String: Any]])?.first)
+        // Sunrise there on 1 September is near 03:30 local summer time (UTC+2).
+        #expect((day["sunrise"] as? String)?.hasSuffix("+02:00") == true, "\(day)")
+    }
+
     @Test func asciiAndTheTwelveHourClock() async throws {
         let result = try await CLI.run(["sky", "--lat", "-33.87", "--lon", "151.21", "--days", "1", "--clock", "12h"], environment: ["LANG": "C"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -91,9 +91,9 @@ public final class PlaceBook: Sendable {
         return nearby
     }
 
-    /// The place's zone for providers that send none: the gazetteer's, or
-    /// the longitude's nautical zone when the index cannot be opened.
+    /// The place's zone for providers that send none: the gazetteer's, or,
+    /// when the index cannot be opened, as far from every town.
     public func timeZone(at coordinate: Coordinate) -> TimeZone {
-        (try? gazetteer())?.timeZone(at: coordinate) ?? Gazetteer.nauticalTimeZone(longitude: coordinate.longitude)
+        (try? gazetteer())?.timeZone(at: coordinate) ?? Gazetteer.timeZoneAway(from: coordinate)
     }
 }

@@ -8,14 +8,26 @@ extension Gazetteer {
     static let timeZoneReachMeters = 500_000.0
 
     /// The IANA time zone a forecast at `coordinate` is shown in, for
-    /// providers that send none (MET Norway): the nearest place's zone, or,
-    /// with no place within 500 km, the nautical zone of the longitude.
-    public func timeZone(at coordinate: Coordinate) -> TimeZone {
+    /// providers that send none (MET Norway) and for the sky: the nearest
+    /// place's zone; with no place within 500 km, the zone whose own place
+    /// (`zones`, the time-zone database's table) is within 500 km; else the
+    /// nautical zone of the longitude.
+    public func timeZone(at coordinate: Coordinate, zones: ZoneTable = .system) -> TimeZone {
         let nearest = nearest(to: coordinate)
         if nearest.distanceMeters <= Self.timeZoneReachMeters, let zone = TimeZone(identifier: nearest.place.timeZone) {
             return zone
         }
-        return Self.nauticalTimeZone(longitude: coordinate.longitude)
+        return Self.timeZoneAway(from: coordinate, zones: zones)
+    }
+
+    /// Where no town answers (or there is no index): the time-zone
+    /// database's zone within 500 km, else the nautical one.
+    public static func timeZoneAway(from coordinate: Coordinate, zones: ZoneTable = .system) -> TimeZone {
+        if let nearest = zones.nearest(to: coordinate), nearest.distanceMeters <= timeZoneReachMeters,
+           let zone = TimeZone(identifier: nearest.zone.identifier) {
+            return zone
+        }
+        return nauticalTimeZone(longitude: coordinate.longitude)
     }
 
     /// The whole-hour zone of a longitude, as ships keep it: UTC+N for
