@@ -99,7 +99,8 @@ enum EntryPoint {
         let words = UserLanguage.words()
         // The help of the command that was run, which lists what it takes.
         let command = CommandSuggestion.command(in: arguments)
-        let see = words("See '{command}'.", ["command": "forecastly " + (command.map { $0 + " " } ?? "") + "--help"])
+        let help = CommandSuggestion.helpCommand(in: arguments)
+        let see = words("See '{command}'.", ["command": "forecastly " + (help.map { $0 + " " } ?? "") + "--help"])
         if let mistake {
             Terminal.standardError.writeLine("forecastly: \(words.line(mistake)) \(see)")
             return .usage

@@ -153,11 +153,13 @@ import TestSupport
         (["--lat", "1", "--lon", "1", "--timeout", "-5"], "--timeout must be between 1 and 120 seconds; got -5.", "forecastly --help"),
         (["--gps-timeout", "-1"], "--gps-timeout must be between 1 and 300 seconds; got -1.", "forecastly --help"),
         (["--lat", "1", "--lon", "1", "--timeout", "0.5"], "--timeout must be between 1 and 120 seconds; got 0.5.", "forecastly --help"),
-        (["simulate", "--track", "x.gpx", "--speed", "1e10"], "--speed must be between 0.1 and 10000; got 10000000000.", "forecastly simulate --help"),
+        (["simulate", "--track", "x.gpx", "--speed", "1e10"], "--speed must be between 0.1 and 10000; got 10000000000.", "forecastly simulate play --help"),
         (["--lat", "1", "--lon", "1", "--max-age", "-5m"], "The value '-5m' is invalid for '--max-age <duration>'.", "forecastly --help"),
         (["--lat", "1", "--lon", "1", "--watch", "--interval", "-1m"], "The value '-1m' is invalid for '--interval <duration>'.", "forecastly --help"),
         (["notes", "list", "--limit", "-1"], "--limit must be 1 or more; got -1.", "forecastly notes list --help"),
         (["cities", "search", "ky", "--limit", "-2"], "--limit must be between 1 and 100; got -2.", "forecastly cities search --help"),
+        // A command run through its default subcommand is pointed to that one's help, which lists the option.
+        (["cities", "ky", "--limit", "0"], "--limit must be between 1 and 100; got 0.", "forecastly cities search --help"),
         (["sky", "Kyiv", "--days", "-3"], "--days must be between 1 and 16; got -3.", "forecastly sky --help"),
         (["--lat", "1", "--lon", "1", "--city"], "Missing value for '--city <name>'.", "forecastly --help"),
         // A subcommand's name as --city's value is a place, not the command run.

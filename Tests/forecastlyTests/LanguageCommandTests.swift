@@ -244,7 +244,7 @@ import TestSupport
         (["--lang", "de", "--days", "20"], "--days muss zwischen 1 und 16 liegen; angegeben: 20. Siehe 'forecastly --help'."),
         (["--lat", "91", "--lang=ja", "--lon", "2"], "緯度は -90 から 90 の間です。指定値: 91。 'forecastly --help' を参照してください。"),
         (["simulate", "--lang", "uk", "--authorization", "denied", "--fix", "95,3"],
-         "Широта має бути від -90 до 90; отримано 95. Див. 'forecastly simulate --help'."),
+         "Широта має бути від -90 до 90; отримано 95. Див. 'forecastly simulate play --help'."),
         (["sky", "--lang", "fr", "--dayz", "2"], "Option inconnue '--dayz'. Vouliez-vous dire '--days' ? Voir 'forecastly sky --help'."),
     ])
     func theTypedLanguageSaysTheMistake(arguments: [String], line: String) async throws {

@@ -37,6 +37,25 @@ enum CommandSuggestion {
     /// the default command: the root takes no option of its own, so a
     /// subcommand's name can only come first.
     static func command(in arguments: [String]) -> String? {
+        let (path, _) = resolved(arguments)
+        return path.isEmpty ? nil : path.joined(separator: " ")
+    }
+
+    /// The command whose help lists the options `arguments` may give, as
+    /// typed ("simulate play"): the one run, down to the default subcommand
+    /// that runs with it (`simulate --fix` is `simulate play`'s option), or
+    /// nil for the root, whose help lists the forecast's.
+    static func helpCommand(in arguments: [String]) -> String? {
+        var (path, command) = resolved(arguments)
+        guard !path.isEmpty else { return nil }
+        while let inner = command.configuration.defaultSubcommand {
+            path.append(inner._commandName)
+            command = inner
+        }
+        return path.joined(separator: " ")
+    }
+
+    private static func resolved(_ arguments: [String]) -> (path: [String], command: any ParsableCommand.Type) {
         var command: any ParsableCommand.Type = ForecastlyCommand.self
         var path: [String] = []
         for word in arguments {
@@ -44,7 +63,7 @@ enum CommandSuggestion {
             path.append(word)
             command = named
         }
-        return path.isEmpty ? nil : path.joined(separator: " ")
+        return (path, command)
     }
 
     /// The subcommand named `name` among `command`'s, if any.
