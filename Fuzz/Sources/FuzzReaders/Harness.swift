@@ -40,7 +40,7 @@ enum Readers {
     static let target = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? "open-meteo"
     static let names = ["open-meteo", "met-norway", "openweather", "ip-geolocation", "geocoder", "geonames",
                         "place-index", "decision-file", "stored-place", "policy-file", "format-template", "track", "scenario",
-                        "gpsd-address", "gpsd-stream", "gpsd-requests", "dbus-clients", "portal-options"]
+                        "gpsd-address", "gpsd-stream", "gpsd-requests", "dbus-clients", "portal-options", "zone-table"]
 
     static let place = try! Coordinate(latitude: 50.45, longitude: 30.52)
     static let request = try! ForecastRequest(coordinate: place, days: 7)
@@ -242,6 +242,19 @@ enum Readers {
             }
         case "portal-options":
             PortalOptions.read(bytes)
+        case "zone-table":
+            // The system's zone.tab, as a point far from every town reads it:
+            // the zone it names, then MET Norway's days built in that calendar
+            // and every renderer.
+            let table = ZoneTable(parsing: String(decoding: bytes, as: UTF8.self))
+            let zones = table.zones.map { Gazetteer.timeZoneAway(from: $0.coordinate, zones: table) }
+            // One calendar is enough to follow: the days are MET's whatever the zone's name.
+            if let found = zones.last {
+                let met = HTTPResponse(status: 200, body: metNorwaySample)
+                if case .fetched(let forecast, _, _)? = try? MetNorwayService.interpret(met, for: request, conditional: false, timeZone: found) {
+                    AllTheWayDown.follow(forecast)
+                }
+            }
         case "dbus-clients":
             // What D-Bus clients make the served GeoClue and portal do, among
             // the story's positions, switch and grants: the promises kept, and
@@ -282,6 +295,10 @@ enum Readers {
         let body = try! Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Tests/Fixtures/open-meteo/forecast_current_hourly_daily_zagreb.json").standardized)
         return try! OpenMeteoService.forecast(from: HTTPResponse(status: 200, body: Array(body)), for: request)
     }()
+
+    /// A recorded MET Norway answer, for the days a zone makes of it.
+    static let metNorwaySample: [UInt8] = Array(try! Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../Tests/Fixtures/met-norway/compact_oslo_2026-02-06_snow_reformatted.json").standardized))
 
     /// One in-memory store for the run: bulletins go in and come back as a run stores them.
     static let alertStore = try! SQLiteStore.inMemory()
