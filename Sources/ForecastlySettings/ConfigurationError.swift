@@ -1,4 +1,5 @@
 public import ForecastlyBase
+public import ForecastlyLocalization
 
 /// What is wrong with the configuration file: one line naming the file,
 /// the line and the key, and how to fix it. Exit 78 (EX_CONFIG).
@@ -25,14 +26,14 @@ public enum ConfigurationError: Error, Sendable, Equatable, UserFacingError {
         }
     }
 
-    /// The mistake without the file's path, for a list under it: "line 3: days takes …".
-    public var problemInFile: String {
+    /// The mistake without the file's path, for a list under it, in
+    /// `words`' language: "line 3: days takes …". A message whose
+    /// translation does not begin with the path is said whole.
+    public func problemInFile(_ words: Words) -> String {
+        let said = words.say(summaryMessage)
         switch self {
-        case .unreadable, .notText, .tooLarge: return summary
-        case .syntax(_, let line, let detail): return "line \(line): this is not TOML (\(detail.text))"
-        default:
-            let path = self.path
-            return summary.hasPrefix(path) ? String(summary.dropFirst(path.count)).trimmingPrefix(" ").description : summary
+        case .unreadable, .notText, .tooLarge: return said
+        default: return said.hasPrefix(path) ? String(said.dropFirst(path.count)).trimmingPrefix(" ").description : said
         }
     }
 

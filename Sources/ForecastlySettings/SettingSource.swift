@@ -1,4 +1,4 @@
-import ForecastlyBase
+public import ForecastlyBase
 
 /// Where a setting's value came from, as `forecastly config` says it.
 /// The order of the cases is the precedence: a flag wins over everything.
@@ -10,13 +10,16 @@ public enum SettingSource: Sendable, Equatable, CustomStringConvertible {
     case locale(variable: String, value: String)
     case builtIn
 
-    public var description: String {
+    public var description: String { message.text }
+
+    /// As `forecastly config` says it, in any language.
+    public var message: MessageText {
         switch self {
-        case .flag(let name): name
-        case .environment(let name): "environment \(name)"
-        case .file(let path, let line): "\(path) line \(line)"
-        case .locale(let variable, let value): "locale \(variable)=\(value.strippingTerminalControls(limit: 60))"
-        case .builtIn: "built-in default"
+        case .flag(let name): .verbatim(name)
+        case .environment(let name): MessageText("environment {variable}", ["variable": name])
+        case .file(let path, let line): MessageText("{path} line {line}", ["path": path, "line": "\(line)"])
+        case .locale(let variable, let value): MessageText("locale {setting}", ["setting": "\(variable)=\(value.strippingTerminalControls(limit: 60))"])
+        case .builtIn: MessageText("built-in default")
         }
     }
 }

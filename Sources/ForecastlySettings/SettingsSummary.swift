@@ -1,5 +1,6 @@
 import ForecastCore
 import ForecastlyBase
+public import ForecastlyLocalization
 import ForecastProviders
 
 extension Settings {
@@ -7,9 +8,12 @@ extension Settings {
     /// `forecastly config` prints (with no file yet, an example to start from).
     /// `problems` are the file's wrong lines: each is marked under it, and
     /// the settings above are what the rest of the file gives.
-    public func summary(file path: String, exists fileExists: Bool, problems: [ConfigurationError] = []) -> String {
+    /// The settings' names are the file's words and stay as they are; the
+    /// rest is said in `words`' language.
+    public func summary(file path: String, exists fileExists: Bool, problems: [ConfigurationError] = [], words: Words = .english) -> String {
         let settings = self
-        let key = settings.apiKey == nil ? "none" : "set (\(settings.provider.value.name))"
+        let key = settings.apiKey == nil ? words("none") : words("set ({provider})", ["provider": settings.provider.value.name])
+        let shown = words("shown"), off = words("off")
         let rows: [(String, String, SettingSource?)] = [
             ("units", settings.units.value.rawValue, settings.units.source),
             ("  temperature", settings.temperatureUnit.value.symbol, settings.temperatureUnit.source),
@@ -18,31 +22,32 @@ extension Settings {
             ("  precipitation", settings.precipitationUnit.value.symbol, settings.precipitationUnit.source),
             ("  distance", settings.distanceUnit.value.symbol, settings.distanceUnit.source),
             ("provider", settings.provider.value.rawValue, settings.provider.source),
-            ("place", settings.place?.value ?? "where you are (located)", settings.place?.source),
+            ("place", settings.place?.value ?? words("where you are (located)"), settings.place?.source),
             ("days", "\(settings.days.value)", settings.days.source),
             ("hours", "\(settings.hours.value)", settings.hours.source),
             ("clock", settings.clock.value.rawValue, settings.clock.source),
-            ("air", settings.airQuality.value ? "shown" : "off", settings.airQuality.source),
-            ("nowcast", settings.nowcast.value ? "shown" : "off", settings.nowcast.source),
-            ("alerts", settings.alerts.value ? "shown" : "off", settings.alerts.source),
+            ("air", settings.airQuality.value ? shown : off, settings.airQuality.source),
+            ("nowcast", settings.nowcast.value ? shown : off, settings.nowcast.source),
+            ("alerts", settings.alerts.value ? shown : off, settings.alerts.source),
             ("extras wait", settings.extrasWait.value.secondsText + " s", settings.extrasWait.source),
             ("language", settings.language.value.code, settings.language.source),
-            ("aqi", settings.aqi?.value.rawValue ?? "by region (european in Europe, us elsewhere)", settings.aqi?.source),
+            ("aqi", settings.aqi?.value.rawValue ?? words("by region (european in Europe, us elsewhere)"), settings.aqi?.source),
             ("api key", key, settings.apiKey?.source),
         ]
-        var lines = ["Settings (a flag wins over the environment, which wins over the file, then the locale):"]
+        var lines = [words("Settings (a flag wins over the environment, which wins over the file, then the locale):")]
         for (name, value, source) in rows {
-            let shown = value.strippingTerminalControls(limit: 60)
+            let value = value.strippingTerminalControls(limit: 60)
             lines.append("  " + name.padded(to: 16)
-                         + shown.padded(to: max(shown.count, 26))
-                         + "  " + (source?.description ?? ""))
+                         + value.padded(to: max(value.count, 26))
+                         + "  " + (source.map { words.say($0.message) } ?? ""))
         }
         lines.append("")
-        lines.append("File: \(path)" + (fileExists ? "" : " (there is none; to make one, start from this:)"))
+        lines.append(fileExists ? words("File: {path}", ["path": path]) : words("File: {path} (there is none; to make one, start from this:)", ["path": path]))
+        // The example is a file to copy: its comments stay with its keys, in English.
         if !fileExists { lines += Self.example.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
         if !problems.isEmpty {
-            lines.append("Not used, as it is wrong (fix or remove it; until then forecastly stops with exit 78):")
-            lines += problems.map { "  ! " + $0.problemInFile }
+            lines.append(words("Not used, as it is wrong (fix or remove it; until then forecastly stops with exit 78):"))
+            lines += problems.map { "  ! " + $0.problemInFile(words) }
         }
         return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
     }

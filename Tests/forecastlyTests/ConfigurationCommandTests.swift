@@ -111,7 +111,31 @@ import TestSupport
             #expect(result.stdout.contains("  days            7                           built-in default\n"))
             #expect(result.stdout.contains("  ! line 3: days takes a whole number from 1 to 16; got “seven”\n"))
             #expect(result.stdout.contains("  ! line 4: this is not TOML (settings are not in tables"))
-            #expect(result.stderrLines == ["forecastly: \(file) has 2 lines forecastly cannot use, marked with ! above; fix or remove them."])
+            #expect(result.stderrLines == ["forecastly: \(file) has lines forecastly cannot use, marked with ! above (2); fix or remove them."])
+        }
+    }
+
+    /// The same in the user's language: all but the settings' names, which
+    /// are the file's words, and the example file, which is one to copy.
+    @Test func configInTheLanguage() async throws {
+        try await Self.withHome(config: "units = \"imperial\"\n\ndays = \"seven\"\n") { home in
+            let result = try await CLI.run(["config"], environment: ["LANG": "de_DE.UTF-8"], home: home)
+            #expect(result.status == 78)
+            let file = "\(home.path)/.config/forecastly/config.toml"
+            #expect(result.stdout.hasPrefix("Einstellungen (eine Option geht vor der Umgebung, diese vor der Datei, dann kommt die Locale):\n"), "\(result.stdout)")
+            #expect(result.stdout.contains("  units           imperial                    \(file) Zeile 1\n"), "\(result.stdout)")
+            #expect(result.stdout.contains("  days            7                           eingebauter Standard\n"), "\(result.stdout)")
+            #expect(result.stdout.contains("  place           wo Sie sind (geortet)\n"), "\(result.stdout)")
+            #expect(result.stdout.contains("  ! Zeile 3: days nimmt eine ganze Zahl von 1 bis 16; angegeben: “seven”\n"), "\(result.stdout)")
+            #expect(result.stderrLines == ["forecastly: \(file) hat eine Zeile, die forecastly nicht verwenden kann, oben mit ! markiert; korrigieren oder entfernen Sie sie."],
+                    "\(result.stderr)")
+        }
+        try await Self.withHome(config: nil) { home in
+            let result = try await CLI.run(["config"], environment: ["LANG": "uk_UA.UTF-8"], home: home)
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("Файл: \(home.path)/.config/forecastly/config.toml (його немає; щоб створити, почніть із цього:)\n  # forecastly's defaults;"),
+                    "\(result.stdout)")
+            #expect(result.stdout.contains("  alerts          показується                 вбудоване типове значення\n"), "\(result.stdout)")
         }
     }
 

@@ -31,10 +31,15 @@ struct ConfigCommand: ParsableCommand {
         let (file, problems) = ConfigurationFile.loadWithProblems(path: filePath)
         let settings = try Settings.resolve(flags: Settings.Flags(), environment: environment, file: file)
         let exists = file != nil || problems.contains { $0.line != nil }
-        Terminal.standardOutput.write(settings.summary(file: filePath, exists: exists || FileManager.default.fileExists(atPath: filePath), problems: problems))
+        let words = settings.words.forASCII(Terminal.asciiOnly)
+        Terminal.standardOutput.write(settings.summary(file: filePath, exists: exists || FileManager.default.fileExists(atPath: filePath),
+                                                       problems: problems, words: words))
         if !problems.isEmpty {
-            let (count, them) = problems.count == 1 ? ("a line", "it") : ("\(problems.count) lines", "them")
-            Terminal.standardError.writeLine("forecastly: \(filePath) has \(count) forecastly cannot use, marked with ! above; fix or remove \(them).")
+            let said = problems.count == 1
+                ? words("{path} has a line forecastly cannot use, marked with ! above; fix or remove it.", ["path": filePath])
+                : words("{path} has lines forecastly cannot use, marked with ! above ({count}); fix or remove them.",
+                        ["path": filePath, "count": "\(problems.count)"])
+            Terminal.standardError.writeLine("forecastly: " + said)
             throw SilentExit(status: .configuration)
         }
     }
