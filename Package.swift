@@ -335,6 +335,7 @@ let package = Package(
             dependencies: [
                 "ForecastlyApp", "ForecastlySimulation", "ForecastlyTesting", "ForecastCore", "ForecastlyBase", "LocationProvider",
                 "ForecastStore", "NetworkTransport", "Places", "ForecastSamples", "TestSupport",
+                .product(name: "Clocks", package: "swift-clocks"),
             ],
         ),
         .testTarget(

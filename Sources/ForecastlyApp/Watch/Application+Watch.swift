@@ -45,6 +45,7 @@ extension Application {
         var place: Place?
         var locations: AsyncStream<LocationUpdate>?
         var decisions: AsyncStream<LocatingDecision>?
+        var liveness: LocationLiveness?
         var background: [Task<Void, Never>] = []
         switch found {
         case .place(let known):
@@ -55,7 +56,9 @@ extension Application {
             decisions = await Self.shownDecisions(source)
             let clock = context.clock
             let once = watching.endsWithLocations
-            background.append(Task.placed { await Self.keepLocating(source, feed: feed, once: once) })
+            let heard = LocationLiveness()
+            liveness = heard
+            background.append(Task.placed { await Self.keepLocating(source, feed: feed, once: once, liveness: heard) })
             background.append(Task.placed { await source.permission.follow(clock: clock) })
         }
         let frames = Self.frames(
@@ -73,6 +76,7 @@ extension Application {
             : ExtrasWanted(airQuality: settings.extras.airQuality, airQualityScale: settings.extras.airQualityScale, nowcast: true, alerts: true)
         let shownPlace = place
         let running = background
+        let sourceLiveness = liveness
         return AsyncStream { continuation in
             let drawing = Task.placed {
                 var notes = firstNotes
@@ -94,6 +98,7 @@ extension Application {
                             place: shownPlace?.gazetteerEntry, origin: origin, extras: extras.shown(settings.extras, timeZone: forecast.timeZone))
                         // Each screen, as each single run: a clock that is wrong stays wrong until it is set.
                         if let answer = screen.answer, let outdated = OutdatedNote.note(for: answer, now: context.now()) { notes.append(outdated) }
+                        if let fix = forecast.fix, let silent = sourceLiveness?.note(for: fix, now: context.now()) { notes.append(silent) }
                     }
                     let notices = caching.notices
                     notes += notices.dropFirst(noticed).map { .note($0) }
@@ -116,7 +121,9 @@ extension Application {
     /// While it may not, the stored place answers, when the plan falls back
     /// to one. `once`: a replayed route is followed to its end, and then the
     /// locations end too.
-    private static func keepLocating(_ source: LocationSource, feed: AsyncStream<LocationUpdate>.Continuation, once: Bool) async {
+    private static func keepLocating(
+        _ source: LocationSource, feed: AsyncStream<LocationUpdate>.Continuation, once: Bool, liveness: LocationLiveness
+    ) async {
         if once {
             for await update in source.provider.updates() { feed.yield(update) }
             feed.finish()
@@ -131,7 +138,12 @@ extension Application {
             // decision changed, and the stored place ends after its one fix.
             if let running { await running.value }
             showingStoredPlace = storedPlace
-            running = Task.placed { for await update in provider.updates() { feed.yield(update) } }
+            running = Task.placed {
+                for await update in provider.updates() {
+                    liveness.hear(update)
+                    feed.yield(update)
+                }
+            }
         }
         running?.cancel()
     }
