@@ -153,6 +153,14 @@ import TestSupport
         #expect(throws: PlaceQueryError.coordinates("-33.9, 18.4")) { try PlaceQuery("-33.9, 18.4") }
         #expect(try PlaceQuery("10115").name == "10115")
         #expect(try PlaceQuery("St. Gallen").name == "St. Gallen")
+        // Coordinates written otherwise are refused, not sent to the geocoder as a name.
+        for typed in ["50.45;30.52", "50,45 30,52", "50.45N, 30.52E", "33.9 S 18.4 E", "50.45° N 30.52° E", "1,2,3", "50.45"] {
+            #expect(throws: PlaceQueryError.coordinates(typed)) { try PlaceQuery(typed) }
+        }
+        // Postal codes, alone or with a country, and names with numbers are names.
+        for name in ["114 55", "1000-001", "08001, ES", "10115, DE", "Route 66", "Zone 7 N"] {
+            #expect(try PlaceQuery(name).description == name, "\(name)")
+        }
     }
 
     @Test func listsKeepCountriesWithTheirNames() throws {

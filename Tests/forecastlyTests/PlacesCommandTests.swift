@@ -135,6 +135,10 @@ import TestSupport
         (String(repeating: "x", count: 10_000), "10000 characters long"),
         ("Ky\u{7}iv", "control characters"),
         ("Kyiv\nLviv", "control characters"),
+        // Coordinates written otherwise than LAT,LON: where the user is never goes to the geocoder as a name.
+        ("50.45;30.52", "“50.45;30.52” looks like coordinates, not a place name. Write them as LAT,LON"),
+        ("50,45 30,52", "looks like coordinates"),
+        ("50.45N 30.52E", "looks like coordinates"),
     ])
     func badNamesExit64BeforeAnyRequest(name: String, message: String) async throws {
         try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
