@@ -173,6 +173,24 @@ import TestSupport
         #expect(shown.stdout.contains("At       50.452, 30.518\n"), "\(shown.stdout)")
     }
 
+    /// An answer far from the machine's clock (a Pi whose clock is not set,
+    /// a server's stale cache) is not the weather of the moment: nothing is
+    /// saved, and the one line says why, as for a stale forecast.
+    @Test func aNoteIsNotSavedFromAnAnswerFarFromTheClock() async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let added = try await StubHTTPServer.with(handler: FullResponse.handler(timeline: .recorded)) { server in
+            try await CLI.run(["notes", "add", "snow day", "--lat", "50.45", "--lon", "30.52"], server: server, home: home)
+        }
+        #expect(added.status == 75, "\(added.stderr)")
+        #expect(added.stdout.isEmpty)
+        #expect(added.stderrLines.count == 1, "\(added.stderr)")
+        #expect(added.stderr.hasPrefix("forecastly: The note was not saved: The forecast describes 2026-11-21 07:15, "), "\(added.stderr)")
+        #expect(added.stderr.hasSuffix(" Try again, or save it with --without-weather.\n"), "\(added.stderr)")
+        let list = try await CLI.run(["notes", "list"], home: home)
+        #expect(!list.stdout.contains("snow day"), "\(list.stdout)")
+    }
+
     @Test func notesKeepTheWeatherOfTheMoment() async throws {
         let home = Self.home()
         defer { try? FileManager.default.removeItem(at: home) }

@@ -27,8 +27,12 @@ extension Application {
             do {
                 let answer = try await forecast(settings, progress: progress)
                 notes = answer.notes
-                // A stale forecast is not "the weather at that moment".
+                // A stale forecast is not "the weather at that moment", nor one far from the clock.
                 if let (error, _) = answer.staleness { throw error }
+                if let outdated = OutdatedNote.note(for: answer.forecast, now: context.now()) {
+                    notes.removeAll { $0 == outdated }
+                    throw NotNow(summaryMessage: outdated.message)
+                }
                 note.placeName = answer.placeName
                 // The point asked about: a stored forecast may be for a nearby point of its cell.
                 note.latitude = answer.coordinate.latitude
@@ -36,6 +40,8 @@ extension Application {
                 note.weather = WeatherNote.Weather(answer.forecast)
             } catch let failed as FailedRun {
                 throw FailedRun(NoteNotSaved(reason: failed.error as? any UserFacingError ?? failed), notes: failed.notes)
+            } catch let error as NotNow {
+                throw FailedRun(NoteNotSaved(reason: error), notes: notes)
             } catch let error as any UserFacingError {
                 throw NoteNotSaved(reason: error)
             }
@@ -68,6 +74,14 @@ public struct NoteNotSaved: UserFacingError {
         return MessageText("Try again, or save it with --without-weather.")
     }
     public var exitStatus: ExitStatus { reason.exitStatus }
+}
+
+/// The forecast describes a time far from the machine's clock: the
+/// answer or the clock is wrong, and neither is the weather of the moment.
+struct NotNow: UserFacingError {
+    var summaryMessage: MessageText
+    var adviceMessage: MessageText? { nil }
+    var exitStatus: ExitStatus { .temporaryFailure }
 }
 
 public struct NoSuchNote: UserFacingError {
