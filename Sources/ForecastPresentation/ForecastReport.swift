@@ -81,9 +81,11 @@ public struct ForecastReport: Sendable {
         }
         lines += hoursSection()
         lines += daysSection()
-        lines += ["", style.dim(source.attribution)]
-        if airQuality != nil { lines.append(style.dim(DataSource.openMeteoAirQuality.attribution)) }
-        if case .covered(let coverage) = alerts, !coverage.active.isEmpty { lines.append(style.dim(coverage.source.credit.attribution)) }
+        var credits = [source.attribution]
+        if airQuality != nil { credits.append(DataSource.openMeteoAirQuality.attribution) }
+        if case .covered(let coverage) = alerts, !coverage.active.isEmpty { credits.append(coverage.source.credit.attribution) }
+        // Each credit on its own line, broken between words where the terminal is narrower.
+        lines += [""] + credits.flatMap { fitted([$0], first: "", indent: "").map(style.dim) }
         let text = lines.joined(separator: "\n") + "\n"
         return ascii ? ASCIIText.fold(text) : text
     }
@@ -283,8 +285,13 @@ public struct ForecastReport: Sendable {
             ]
         }
         guard !rows.isEmpty else { return [] }
-        return [""] + legend(words("Coming days"), (words(Self.daysLegend.long), words(Self.daysLegend.short)))
-            + TextTable.lines(rows, rightAligned: [3, 5, 6, 7])
+        var table = TextTable.lines(rows, rightAligned: [3, 5, 6, 7])
+        // A narrow terminal (a split pane, a phone): the condition's name goes
+        // before the rows run off the edge; its symbol says it still.
+        if let width, table.contains(where: { TextWidth.of($0) > width }) {
+            table = TextTable.lines(rows.map { row in row.enumerated().filter { $0.offset != 2 }.map(\.element) }, rightAligned: [2, 4, 5, 6])
+        }
+        return [""] + legend(words("Coming days"), (words(Self.daysLegend.long), words(Self.daysLegend.short))) + table
     }
 
     /// A table's title and what its columns are, fitted to the width (the

@@ -361,8 +361,9 @@ import TestSupport
     }
 
     /// Every line of the report fits the terminal (downtown Toronto's long
-    /// place name made the first line 102 columns in a 100-column terminal).
-    @Test(arguments: [100, 72])
+    /// place name made the first line 102 columns in a 100-column terminal;
+    /// at 50, the coming days' rows ran off the edge with their conditions' names).
+    @Test(arguments: [100, 72, 50])
     func everyLineOfTheReportFitsTheWidth(columns: Int) async throws {
         try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
             let result = try await CLI.run(["--lat", "43.6532", "--lon", "-79.3832", "--no-color"], server: server,
