@@ -64,8 +64,9 @@ import TestSupport
         }
     }
 
-    /// What a terminal showed until `marker` (or until the run ended, or 30 s).
-    static func read(_ handle: FileHandle, until marker: String, from process: Process) async -> String {
+    /// What a terminal showed until `marker` had shown `times` times (or
+    /// until the run ended, or 30 s).
+    static func read(_ handle: FileHandle, until marker: String, times: Int = 1, from process: Process) async -> String {
         let pid = process.processIdentifier
         let deadline = Task {
             try await Task.sleep(for: .seconds(30))
@@ -74,7 +75,7 @@ import TestSupport
         defer { deadline.cancel() }
         return await offThePool {
             var bytes: [UInt8] = []
-            while !String(decoding: bytes, as: UTF8.self).contains(marker) {
+            while String(decoding: bytes, as: UTF8.self).components(separatedBy: marker).count <= times {
                 let chunk = handle.availableData
                 guard !chunk.isEmpty else { break }
                 bytes += chunk

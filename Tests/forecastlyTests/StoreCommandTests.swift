@@ -378,6 +378,45 @@ import TestSupport
         }
     }
 
+    /// On a terminal, a watch draws its screen again to the new width when
+    /// the terminal is resized, rather than leaving it wrapped until the
+    /// next refresh. The window is resized as a terminal emulator does
+    /// (`stty` sets the size; the kernel sends SIGWINCH).
+    @Test func aWatchOnATerminalIsRedrawnWhenResized() async throws {
+        let home = StoreCommandTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let screen = Pipe()
+            let process = try await CLI.start(["--lat", "50.45", "--lon", "30.52", "--watch", "--interval", "1h", "--no-air-quality", "--no-nowcast", "--no-alerts"],
+                                              home: home, environment: ["FORECASTLY_OPEN_METEO_URL": server.baseURL], stdout: screen, onTerminal: true)
+            let first = await OutdatedAnswerTests.read(screen.fileHandleForReading, until: "Ctrl-C to quit.", from: process)
+            let watching = CLI.descendant(of: process.processIdentifier, named: "forecastly")
+            let terminal = watching.flatMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\($0)/fd/1") }
+            var shown = first
+            if let terminal {
+                let stty = Process()
+                stty.executableURL = URL(fileURLWithPath: "/usr/bin/stty")
+                stty.arguments = ["-F", terminal, "cols", "50", "rows", "40"]
+                try stty.run()
+                _ = await stty.ended()
+                shown += await OutdatedAnswerTests.read(screen.fileHandleForReading, until: "Ctrl-C to quit.", from: process)
+            }
+            if let watching { kill(watching, SIGTERM) } else { kill(process.processIdentifier, SIGKILL) }
+            _ = await process.ended()
+            #expect(watching != nil && terminal?.hasPrefix("/dev/pts/") == true, "\(String(describing: terminal))")
+            func lines(_ drawn: String) -> [String] {
+                drawn.replacing(#/\x{1B}\[[0-9;?]*[A-Za-z]/#, with: "").components(separatedBy: "\r\n")
+            }
+            let screens = shown.components(separatedBy: "\u{1B}[2J").dropFirst()
+            // One redraw for each resize the terminal reports (stty may set the columns and the rows apart).
+            #expect(screens.count >= 2, "\(shown)")
+            // At 80 columns the first line is wider than 50; after the resize none is.
+            #expect(lines(screens.first ?? "").contains { $0.count > 50 }, "\(shown)")
+            #expect(lines(screens.last ?? "").allSatisfy { $0.count <= 50 }, "\(shown)")
+            #expect(server.requests.filter { $0.path == "/v1/forecast" }.count == 1)
+        }
+    }
+
     /// "Typed coordinates and the stored place still work" holds for a
     /// watch too: with locating denied, a status bar watching shows the
     /// stored place, as a single run does, not a wait for the permission.

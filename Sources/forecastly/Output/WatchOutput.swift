@@ -7,17 +7,46 @@ import ForecastPresentation
 /// place on a terminal or appended otherwise (a status bar reads one line
 /// per screen).
 struct WatchOutput {
-    let renderer: ForecastOutput
+    var renderer: ForecastOutput
     let units: MeasurementUnits
     let hours: Int
+
+    /// A screen to draw, or the terminal resized: the last one drawn again to the new width.
+    private enum Event {
+        case screen(WatchScreen)
+        case resized
+    }
 
     func show(_ application: Application, _ settings: ForecastSettings, _ watching: WatchSettings) async throws {
         let inPlace = Terminal.standardOutput.isTerminal
         WatchTerminal.prepare(inPlace: inPlace)
-        for await screen in try await application.watch(settings, watching: watching) {
-            // Drawn in place, the notes are part of the screen: printed before it, the clearing would erase them.
-            if !inPlace { RunNotes.print(screen.notes) }
-            draw(screen, inPlace: inPlace)
+        let screens = try await application.watch(settings, watching: watching)
+        let (events, input) = AsyncStream.makeStream(of: Event.self)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await screen in screens { input.yield(.screen(screen)) }
+                input.finish()
+            }
+            if inPlace {
+                group.addTask { for await _ in WatchTerminal.resizes() { input.yield(.resized) } }
+            }
+            var output = self
+            var last: WatchScreen?
+            for await event in events {
+                switch event {
+                case .screen(let screen):
+                    // Drawn in place, the notes are part of the screen: printed before it, the clearing would erase them.
+                    if !inPlace { RunNotes.print(screen.notes) }
+                    output.draw(screen, inPlace: inPlace)
+                    last = screen
+                case .resized:
+                    guard let last, case .report(var report) = output.renderer else { continue }
+                    report.width = Terminal.standardOutput.width(environment: ProcessEnvironment.variables)
+                    output.renderer = .report(report)
+                    output.draw(last, inPlace: inPlace)
+                }
+            }
+            group.cancelAll()
         }
     }
 

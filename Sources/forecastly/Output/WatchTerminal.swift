@@ -10,6 +10,26 @@ enum WatchTerminal {
     }
 }
 
+extension WatchTerminal {
+    /// Each time the terminal is resized (SIGWINCH), until the stream is dropped.
+    static func resizes() -> AsyncStream<Void> {
+        AsyncStream { continuation in
+            signal(SIGWINCH, SIG_IGN)
+            let resized = SignalSource(DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global()))
+            resized.source.setEventHandler { continuation.yield() }
+            resized.source.resume()
+            continuation.onTermination = { _ in resized.source.cancel() }
+        }
+    }
+}
+
+/// A dispatch source, cancelled from the stream's end on another thread:
+/// Dispatch's sources are safe to use from any thread, but not marked Sendable.
+private final class SignalSource: @unchecked Sendable {
+    let source: any DispatchSourceSignal
+    init(_ source: any DispatchSourceSignal) { self.source = source }
+}
+
 /// Signal handler: only async-signal-safe calls. Shows the cursor again,
 /// ends the line, and exits 0: Ctrl-C is how a watch is meant to end.
 private func restoreAndExit(_ signalNumber: Int32) {
