@@ -176,6 +176,20 @@ extension CLI {
 }
 
 extension CLI {
+    /// `read`, off the pool: what `process` writes to a pipe. A read cannot
+    /// be cancelled, so after 30 s the process is stopped by its PID
+    /// instead: its end of the pipe closes, the read ends with what came,
+    /// and the test fails on that rather than hanging.
+    static func reading<Value: Sendable>(from process: Process, _ read: @escaping @Sendable () -> Value) async -> Value {
+        let pid = process.processIdentifier
+        let deadline = Task {
+            try await Task.sleep(for: .seconds(30))
+            kill(pid, SIGKILL)
+        }
+        defer { deadline.cancel() }
+        return await offThePool(read)
+    }
+
     /// The PID of the first process under `parent` (children first, then
     /// theirs) whose name is `name`, from /proc: the binary `script` runs.
     static func descendant(of parent: pid_t, named name: String) -> pid_t? {

@@ -67,13 +67,7 @@ import TestSupport
     /// What a terminal showed until `marker` had shown `times` times (or
     /// until the run ended, or 30 s).
     static func read(_ handle: FileHandle, until marker: String, times: Int = 1, from process: Process) async -> String {
-        let pid = process.processIdentifier
-        let deadline = Task {
-            try await Task.sleep(for: .seconds(30))
-            kill(pid, SIGKILL)
-        }
-        defer { deadline.cancel() }
-        return await offThePool {
+        await CLI.reading(from: process) {
             var bytes: [UInt8] = []
             while String(decoding: bytes, as: UTF8.self).components(separatedBy: marker).count <= times {
                 let chunk = handle.availableData

@@ -459,18 +459,10 @@ import TestSupport
         #expect(process.terminationStatus == 0)
     }
 
-    /// The next line `process` writes to `handle`. A read cannot be
-    /// cancelled, so the deadline stops the process by its PID instead: its
-    /// end of the pipe closes, the read ends with what came, and the test
-    /// fails on that rather than hanging.
+    /// The next line `process` writes to `handle` (byte by byte: what
+    /// follows it is the next read's).
     static func readLine(_ handle: FileHandle, from process: Process) async -> String {
-        let pid = process.processIdentifier
-        let deadline = Task {
-            try await Task.sleep(for: .seconds(30))
-            kill(pid, SIGKILL)
-        }
-        defer { deadline.cancel() }
-        return await offThePool {
+        await CLI.reading(from: process) {
             var bytes: [UInt8] = []
             while true {
                 let chunk = handle.readData(ofLength: 1)
