@@ -58,7 +58,10 @@ extension Application {
             let once = watching.endsWithLocations
             let heard = LocationLiveness()
             liveness = heard
-            background.append(Task.placed { await Self.keepLocating(source, feed: feed, once: once, liveness: heard) })
+            let retry = watching.interval
+            background.append(Task.placed {
+                await Self.keepLocating(source, feed: feed, once: once, liveness: heard, clock: clock, retryAfter: retry)
+            })
             background.append(Task.placed { await source.permission.follow(clock: clock) })
         }
         let frames = Self.frames(
@@ -121,8 +124,9 @@ extension Application {
     /// While it may not, the stored place answers, when the plan falls back
     /// to one. `once`: a replayed route is followed to its end, and then the
     /// locations end too.
-    private static func keepLocating(
-        _ source: LocationSource, feed: AsyncStream<LocationUpdate>.Continuation, once: Bool, liveness: LocationLiveness
+    private static func keepLocating<C: Clock<Duration>>(
+        _ source: LocationSource, feed: AsyncStream<LocationUpdate>.Continuation, once: Bool, liveness: LocationLiveness,
+        clock: C, retryAfter interval: Duration
     ) async {
         if once {
             for await update in source.provider.updates() { feed.yield(update) }
@@ -134,18 +138,50 @@ extension Application {
         for await decision in await source.permission.decisions(for: source.kinds) {
             let storedPlace = !decision.permitsLocating
             guard let provider = storedPlace ? source.storedPlace : source.provider, !(storedPlace && showingStoredPlace) else { continue }
-            // The one before has ended: the guard ended locating when the
-            // decision changed, and the stored place ends after its one fix.
-            if let running { await running.value }
+            // The one before ends: the guard ended locating when the decision
+            // changed, the stored place ends after its one fix, and a source
+            // waiting to be asked again is not.
+            if let running {
+                running.cancel()
+                await running.value
+            }
             showingStoredPlace = storedPlace
             running = Task.placed {
-                for await update in provider.updates() {
-                    liveness.hear(update)
-                    feed.yield(update)
-                }
+                await locate(provider, retrying: !storedPlace, feed: feed, liveness: liveness, clock: clock, retryAfter: interval)
             }
         }
         running?.cancel()
+    }
+
+    /// `provider`'s updates to the watch. A source that failed (GeoClue
+    /// restarted, no network yet for the IP lookup at login) is asked again
+    /// an interval later, as the screen said it would be; without this the
+    /// watch said "Trying again in 10 min" and never did. One that answered
+    /// and ended (an IP lookup) is done, and a refusal is the decisions' to
+    /// follow, not this.
+    private static func locate<C: Clock<Duration>>(
+        _ provider: any LocationProvider, retrying: Bool, feed: AsyncStream<LocationUpdate>.Continuation, liveness: LocationLiveness,
+        clock: C, retryAfter interval: Duration
+    ) async {
+        while !Task.isCancelled {
+            var failedAt: C.Instant?
+            for await update in provider.updates() {
+                liveness.hear(update)
+                switch update {
+                case .fix: failedAt = nil
+                // Before the screen that says so: the retry is due an interval after it.
+                case .diagnostic(.failed(let error)) where error.exitStatus != .noPermission: failedAt = clock.now
+                case .diagnostic: break
+                }
+                feed.yield(update)
+            }
+            guard retrying, let failedAt, !Task.isCancelled else { return }
+            // A clock already past the deadline (a test's, advanced meanwhile) is not slept on.
+            let deadline = failedAt.advanced(by: interval)
+            if clock.now < deadline {
+                do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
+            }
+        }
     }
 
     /// The decisions the watcher enforces: while locating is refused and the
