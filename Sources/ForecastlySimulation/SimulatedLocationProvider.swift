@@ -108,8 +108,15 @@ public struct SimulatedLocationProvider: LocationProvider {
         )
     }
 
+    /// No fix in time, as the kind of source it stands for says it: a GPS
+    /// receiver with its satellites, GeoClue, or the IP lookup (the default
+    /// service's name).
     private func timedOut(_ timeout: Duration, _ satellites: (visible: Int, used: Int)?) -> LocationError {
-        return .noFix(timeoutSeconds: timeout.inSeconds, satellitesSeen: satellites?.visible, satellitesUsed: satellites?.used)
+        switch kind {
+        case .gpsd, .manual: .noFix(timeoutSeconds: timeout.inSeconds, satellitesSeen: satellites?.visible, satellitesUsed: satellites?.used)
+        case .geoclue: .geoclueNoFix(timeoutSeconds: timeout.inSeconds, placeholders: 0)
+        case .ip: .lookupTimedOut(service: IPGeolocationProvider.defaultURL.host() ?? "ipwho.is")
+        }
     }
 
     private final class Counter: Sendable {

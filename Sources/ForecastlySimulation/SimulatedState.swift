@@ -57,7 +57,8 @@ extension Simulation {
         case nil where state == .desktopSwitchOff: [.fail(.restricted(.desktopSwitchOff, source: kind))]
         case nil: [.searching(visible: 9, used: 6), .wait(.milliseconds(300)), .fix(fix, accuracy: kind == .ip ? nil : 8)]
         case .unavailable?: [.fail(.simulatedUnavailable(source: kind))]
-        case .timeout?: [.searching(visible: 5, used: 0), .wait(.seconds(3))]
+        // Satellites are a GPS receiver's; GeoClue and the IP lookup only take too long.
+        case .timeout?: (kind == .gpsd ? [.searching(visible: 5, used: 0)] : []) + [.wait(.seconds(3))]
         }
         return application(base, decision: decision, policyDisabled: state == .restricted, source: SimulatedLocationProvider(kind: kind, script: script))
     }

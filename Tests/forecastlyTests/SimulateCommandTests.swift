@@ -35,11 +35,16 @@ import TestSupport
     }
 
     /// A simulated failure says it is simulated, and its advice fits a
-    /// simulation (not "sudo systemctl start gpsd").
-    @Test(arguments: [("timeout", Int32(75), "satellites seen 5, used 0"),
-                      ("unavailable", 69, "The simulated gpsd is not there, as --fail unavailable asked. Leave out --fail")])
-    func failures(failure: String, status: Int32, message: String) async throws {
-        let result = try await CLI.run(["simulate", "--authorization", "authorized", "--fail", failure])
+    /// simulation (not "sudo systemctl start gpsd"). A timeout is said as
+    /// the kind of source simulated says it: satellites are a GPS
+    /// receiver's (an IP lookup that timed out was told "The GPS receiver
+    /// has no fix", and to use --source ip).
+    @Test(arguments: [(["--fail", "timeout"], Int32(75), "The GPS receiver has no fix after 2 s (satellites seen 5, used 0)."),
+                      (["--fail", "timeout", "--source", "geoclue"], 75, "forecastly: GeoClue has no position after 2 s."),
+                      (["--fail", "timeout", "--source", "ip"], 75, "forecastly: The IP location service ipwho.is did not answer in time."),
+                      (["--fail", "unavailable"], 69, "The simulated gpsd is not there, as --fail unavailable asked. Leave out --fail")])
+    func failures(arguments: [String], status: Int32, message: String) async throws {
+        let result = try await CLI.run(["simulate", "--authorization", "authorized"] + arguments)
         #expect(result.status == status)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(!result.stderr.contains("systemctl"))
