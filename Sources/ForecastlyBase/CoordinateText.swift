@@ -25,3 +25,17 @@ extension Coordinate {
         return try Coordinate(latitude: latitude, longitude: longitude)
     }
 }
+
+extension Coordinate {
+    /// Whether `text` is coordinates written otherwise than LAT,LON:
+    /// "50.45;30.52", "50,45 30,52", "50.45N 30.52E", "1,2,3". Numbers alone
+    /// with a decimal point, a comma, a semicolon or hemisphere letters
+    /// between them; a postal code ("10115", "114 55", "1000-001") is none
+    /// of these. Such text is never a place's name to look up.
+    public static func looksWrittenOtherwise(_ text: String) -> Bool {
+        let plain = text.replacing(#/([0-9])\s*[°º]?\s*[NSEWnsew](?![A-Za-z])/#) { String($0.output.1) }
+        guard plain.allSatisfy({ $0.isASCII ? ($0.isNumber || " .,;+-".contains($0)) : "°º".contains($0) }),
+              plain.matches(of: /[0-9]+/).count >= 2 else { return false }
+        return plain != text || plain.contains(where: { ".,;".contains($0) })
+    }
+}

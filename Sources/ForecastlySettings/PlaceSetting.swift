@@ -6,6 +6,7 @@ import ForecastlyBase
 enum PlaceSetting {
     static func isPlausible(_ text: String) -> Bool {
         if Coordinate.decimalPair(text) != nil { return Coordinate(decimalPair: text) != nil }
+        if Coordinate.looksWrittenOtherwise(text) { return false }
         return !text.isEmpty && text.count <= 200
             && text.contains(where: \.isLetter)
             && !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })

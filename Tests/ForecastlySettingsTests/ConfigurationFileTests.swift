@@ -60,6 +60,9 @@ import TestSupport
         ("clock = 12\n", "line 1: clock takes \"24h\" or \"12h\"; got 12"),
         ("place = \"\"\n", "line 1: place takes a city"),
         ("place = \"91,30\"\n", "line 1: place takes a city"),
+        // Coordinates written otherwise are the file's mistake too, named with its line.
+        ("place = \"50.45N 30.52E\"\n", "line 1: place takes a city"),
+        ("place = \"50.45;30.52\"\n", "line 1: place takes a city"),
         ("place = [50.45, 30.52]\n", "line 1: this is not TOML (a setting is one line, key = value, the value a \"string\", a number, or true or false)"),
         ("place = \"\"\"Kyiv\"\"\"\n", "line 1: this is not TOML (a setting is one line"),
         ("days = 3 4\n", "line 1: this is not TOML (a setting is one line"),

@@ -19,7 +19,7 @@ public struct PlaceQuery: Sendable, Hashable, CustomStringConvertible {
         guard !trimmed.isEmpty else { throw .empty }
         guard trimmed.count <= Self.maximumLength else { throw .tooLong(characters: trimmed.count) }
         // Where the user is, typed another way, is never sent to the geocoder as a name.
-        if Self.looksLikeCoordinates(trimmed) { throw .coordinates(trimmed) }
+        if Coordinate.looksWrittenOtherwise(trimmed) { throw .coordinates(trimmed) }
         let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
         guard !parts[0].isEmpty else { throw .empty }
         let key = SearchKey.fold(parts[0])
@@ -56,17 +56,6 @@ public struct PlaceQuery: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { ([name] + qualifiers).joined(separator: ", ") }
-
-    /// Coordinates written otherwise than LAT,LON: "50.45;30.52", "50,45
-    /// 30,52", "50.45N 30.52E", "1,2,3". Numbers alone with a decimal
-    /// point, a comma, a semicolon or hemisphere letters between them; a
-    /// postal code ("10115", "114 55", "1000-001") is none of these.
-    static func looksLikeCoordinates(_ text: String) -> Bool {
-        let plain = text.replacing(#/([0-9])\s*[°º]?\s*[NSEWnsew](?![A-Za-z])/#) { String($0.output.1) }
-        guard plain.allSatisfy({ $0.isASCII ? ($0.isNumber || " .,;+-".contains($0)) : "°º".contains($0) }),
-              plain.matches(of: /[0-9]+/).count >= 2 else { return false }
-        return plain != text || plain.contains(where: { ".,;".contains($0) })
-    }
 
     private static func rejectControlCharacters(_ text: String) throws(PlaceQueryError) {
         if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { throw .controlCharacters }
