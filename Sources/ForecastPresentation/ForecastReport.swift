@@ -285,12 +285,9 @@ public struct ForecastReport: Sendable {
             ]
         }
         guard !rows.isEmpty else { return [] }
-        var table = TextTable.lines(rows, rightAligned: [3, 5, 6, 7])
         // A narrow terminal (a split pane, a phone): the condition's name goes
         // before the rows run off the edge; its symbol says it still.
-        if let width, table.contains(where: { TextWidth.of($0) > width }) {
-            table = TextTable.lines(rows.map { row in row.enumerated().filter { $0.offset != 2 }.map(\.element) }, rightAligned: [2, 4, 5, 6])
-        }
+        let table = TextTable.lines(rows, rightAligned: [3, 5, 6, 7], fitting: width, dropping: 2)
         return [""] + legend(words("Coming days"), (words(Self.daysLegend.long), words(Self.daysLegend.short))) + table
     }
 
