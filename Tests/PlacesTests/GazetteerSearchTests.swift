@@ -157,6 +157,9 @@ import TestSupport
         for typed in ["50.45;30.52", "50,45 30,52", "50.45N, 30.52E", "33.9 S 18.4 E", "50.45° N 30.52° E", "1,2,3", "50.45"] {
             #expect(throws: PlaceQueryError.coordinates(typed)) { try PlaceQuery(typed) }
         }
+        // In a list, which takes names only, coordinates are said to be out of place.
+        #expect(throws: PlaceQueryError.coordinatesInList("50.45")) { try PlaceQuery.list("50.45,30.52, Kyiv") { _, _ in false } }
+        #expect(throws: PlaceQueryError.coordinatesInList("50.45N 30.52E")) { try PlaceQuery.list("Kyiv, 50.45N 30.52E") { _, _ in false } }
         // Postal codes, alone or with a country, and names with numbers are names.
         for name in ["114 55", "1000-001", "08001, ES", "10115, DE", "Route 66", "Zone 7 N"] {
             #expect(try PlaceQuery(name).description == name, "\(name)")

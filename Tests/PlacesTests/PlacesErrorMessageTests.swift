@@ -23,6 +23,7 @@ import TestSupport
         ErrorCase(PlaceResolutionError.notFound(query: "Atlantis", suggestions: [], onlineFailure: .verbatim(hostile)), names: "Atlantis"),
         ErrorCase(PlaceResolutionError.notFound(query: "Atlantis", suggestions: [], onlineFailure: nil), names: "Atlantis"),
         ErrorCase(PlaceQueryError.empty), ErrorCase(PlaceQueryError.noLetters("123")), ErrorCase(PlaceQueryError.coordinates("50.45 30.52"), names: "50.45 30.52"),
+        ErrorCase(PlaceQueryError.coordinates("50.45,30.52"), names: "50.45,30.52"), ErrorCase(PlaceQueryError.coordinatesInList("50.45"), names: "50.45"),
         ErrorCase(PlaceQueryError.tooLong(characters: 500)), ErrorCase(PlaceQueryError.controlCharacters),
     ]
 

@@ -139,6 +139,8 @@ import TestSupport
         ("50.45;30.52", "“50.45;30.52” looks like coordinates, not a place name. Write them as LAT,LON"),
         ("50,45 30,52", "looks like coordinates"),
         ("50.45N 30.52E", "looks like coordinates"),
+        // Written right, but where a name is wanted: how to write them would go round in a circle.
+        ("50.45,30.52", "A name is wanted here: give coordinates with --lat and --lon, or as the place itself (forecastly 50.45,30.52)."),
     ])
     func badNamesExit64BeforeAnyRequest(name: String, message: String) async throws {
         try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
@@ -146,6 +148,20 @@ import TestSupport
             #expect(result.status == 64)
             #expect(result.stderr.contains(message), "\(result.stderr)")
             #expect(result.stderrLines.count == 1)
+            #expect(server.requestCount == 0)
+        }
+    }
+
+    /// `compare` takes names only, so "write them as LAT,LON" (split at its
+    /// comma) or "give --lat" (which compare lacks) would be wrong advice.
+    @Test(arguments: ["50.45,30.52, Kyiv", "Kyiv, 50.45N 30.52E"])
+    func compareSaysWhereCoordinatesGo(list: String) async throws {
+        try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
+            let result = try await CLI.run(["compare", list], server: server, environment: ["FORECASTLY_GEOCODING_URL": server.baseURL])
+            #expect(result.status == 64 && result.stdout.isEmpty)
+            #expect(result.stderr.contains("looks like coordinates, not a place name. Compare takes place names; for the weather at coordinates, run forecastly LAT,LON"),
+                    "\(result.stderr)")
+            #expect(!result.stderr.contains("--lat"))
             #expect(server.requestCount == 0)
         }
     }

@@ -50,7 +50,12 @@ public struct PlaceQuery: Sendable, Hashable, CustomStringConvertible {
         }
         var queries: [PlaceQuery] = []
         for group in groups {
-            queries.append(try PlaceQuery(group.joined(separator: ", ")))
+            do {
+                queries.append(try PlaceQuery(group.joined(separator: ", ")))
+            } catch .coordinates(let text) {
+                // A list holds names only: LAT,LON would be split at its comma.
+                throw .coordinatesInList(text)
+            }
         }
         return queries
     }
@@ -66,6 +71,8 @@ public enum PlaceQueryError: Error, Sendable, Hashable {
     case empty
     case noLetters(String)
     case coordinates(String)
+    /// Coordinates among the names of a list (`compare`), which takes names only.
+    case coordinatesInList(String)
     case tooLong(characters: Int)
     case controlCharacters
 }
@@ -75,7 +82,8 @@ extension PlaceQueryError: UserFacingError {
         switch self {
         case .empty: MessageText("The place name is empty.")
         case .noLetters(let text): MessageText("“{text}” has no letters or digits to look up.", ["text": text.strippingTerminalControls(limit: 40)])
-        case .coordinates(let text): MessageText("“{text}” looks like coordinates, not a place name.", ["text": text.strippingTerminalControls(limit: 40)])
+        case .coordinates(let text), .coordinatesInList(let text):
+            MessageText("“{text}” looks like coordinates, not a place name.", ["text": text.strippingTerminalControls(limit: 40)])
         case .tooLong(let characters):
             MessageText("The place name is {count} characters long; no place name is longer than {limit}.",
                         ["count": "\(characters)", "limit": "\(PlaceQuery.maximumLength)"])
@@ -85,7 +93,12 @@ extension PlaceQueryError: UserFacingError {
 
     public var adviceMessage: MessageText? {
         switch self {
+        case .coordinates(let text) where Coordinate.decimalPair(text) != nil:
+            // Written right, where a name is wanted (--city): telling how to write them would send the user round in a circle.
+            MessageText("A name is wanted here: give coordinates with --lat and --lon, or as the place itself (forecastly {coordinates}).",
+                        ["coordinates": text.strippingTerminalControls(limit: 40)])
         case .coordinates: MessageText("Write them as LAT,LON, such as 50.45,30.52, or give --lat and --lon.")
+        case .coordinatesInList: MessageText("Compare takes place names; for the weather at coordinates, run forecastly LAT,LON (such as forecastly 50.45,30.52).")
         case .empty, .noLetters, .tooLong, .controlCharacters: MessageText("Give a city such as --city \"Kyiv\" or --city \"Paris, FR\".")
         }
     }
