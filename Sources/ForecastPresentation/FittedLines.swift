@@ -5,6 +5,7 @@ enum FittedLines {
     /// `parts` joined by `separator` after `first`, on as many lines as
     /// `width` needs (nil: one line), each further line starting with
     /// `indent`; a part is never split unless it is longer than a line.
+    /// Widths are in terminal cells (`TextWidth`).
     static func lines(_ parts: [String], first: String, indent: String, width: Int?, separator: String) -> [String] {
         guard let width else { return [first + parts.joined(separator: separator)] }
         // Each piece is measured once (the colours' escapes take no columns; the indent does).
@@ -26,9 +27,13 @@ enum FittedLines {
         for part in parts {
             let partWidth = TextWidth.of(part)
             if indentWidth + partWidth > width {
-                // A part longer than any line is broken between its words.
-                for (index, word) in part.split(separator: " ").enumerated() {
-                    add(String(word), width: TextWidth.of(String(word)), after: index == 0 ? separator : " ", joinerWidth: index == 0 ? separatorWidth : 1)
+                // A part longer than any line is broken between its words,
+                // and within a word where Japanese or Chinese may break (`LineBreaks`).
+                for (index, word) in words(of: part).enumerated() {
+                    for (place, piece) in LineBreaks.pieces(of: word).enumerated() {
+                        let (joiner, joinerWidth) = place > 0 ? ("", 0) : index == 0 ? (separator, separatorWidth) : (" ", 1)
+                        add(String(piece), width: TextWidth.of(String(piece)), after: joiner, joinerWidth: joinerWidth)
+                    }
                 }
             } else {
                 add(part, width: partWidth, after: separator, joinerWidth: separatorWidth)
@@ -36,11 +41,26 @@ enum FittedLines {
         }
         return lines + [line]
     }
+
+    /// `part`'s words, a number kept with the unit after it ("12 s", "11 godz."):
+    /// a line that ends in a number and starts with its unit reads wrong.
+    private static func words(of part: String) -> [Substring] {
+        var words: [Substring] = []
+        for word in part.split(separator: " ") {
+            if let last = words.last, last.last?.isNumber == true, word.first?.isLetter == true {
+                words[words.count - 1] = part[last.startIndex..<word.endIndex]
+            } else {
+                words.append(word)
+            }
+        }
+        return words
+    }
 }
 
 extension TextWidth {
-    /// `text` broken between words into lines of at most `width` columns (a
-    /// word longer than a line stays whole): a paragraph said on a terminal,
+    /// `text` broken between words (and where Japanese or Chinese may break)
+    /// into lines of at most `width` columns (a word longer than a line
+    /// stays whole): a paragraph said on a terminal,
     /// which would otherwise break it wherever the line ends, mid-word.
     public static func paragraph(_ text: String, width: Int) -> [String] {
         FittedLines.lines(text.split(separator: " ").map(String.init), first: "", indent: "", width: width, separator: " ")

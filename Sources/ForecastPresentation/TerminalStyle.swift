@@ -95,7 +95,8 @@ public enum TextWidth {
         return alignRight ? fill + text : text + fill
     }
 
-    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+    /// East Asian Wide and Fullwidth: two cells.
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
              0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,

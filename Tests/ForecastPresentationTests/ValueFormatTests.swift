@@ -79,4 +79,23 @@ import Testing
         #expect(TextWidth.paragraph("see https://open-meteo.com/en/terms now", width: 12) == ["see", "https://open-meteo.com/en/terms", "now"])
         #expect(TextWidth.paragraph("short", width: 80) == ["short"])
     }
+
+    /// Japanese has no spaces to break at: a line breaks between its
+    /// characters, but never before "。" or a closing bracket, after an
+    /// opening one, or between a number and its counter ("6秒").
+    @Test func japaneseBreaksBetweenCharactersByItsRules() {
+        #expect(TextWidth.paragraph("保存済み6秒前に取得（十分新しい。", width: 10) == ["保存済み", "6秒前に取", "得（十分新", "しい。"])
+        // Where a line may break, the pieces give the word back whole.
+        let word: Substring = "「東京」は晴れ、11時間49分。forecastly"
+        let pieces = LineBreaks.pieces(of: word)
+        #expect(pieces.joined() == word)
+        #expect(pieces == ["「東", "京」", "は", "晴", "れ、", "11時", "間", "49分。", "forecastly"])
+        #expect(LineBreaks.pieces(of: "Zagreb-Sesvete") == ["Zagreb-Sesvete"])
+    }
+
+    /// A part broken between its words keeps each number with its unit.
+    @Test func aNumberStaysWithItsUnit() {
+        #expect(FittedLines.lines(["Dzień 11 godz. 49 min (-3 min 12 s)"], first: "", indent: "", width: 32, separator: " · ")
+                == ["Dzień 11 godz. 49 min (-3 min", "12 s)"])
+    }
 }
