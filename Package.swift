@@ -357,7 +357,7 @@ let package = Package(
                 "ForecastlyApp", "ForecastlySimulation", "ForecastlyTesting",
                 .product(name: "NIOCore", package: "swift-nio"),
                 // To damage a stored forecast as an older forecastly could have left it.
-                "ForecastCore", "ForecastStore", .product(name: "GRDB", package: "GRDB.swift"),
+                "ForecastCore", "ForecastStore", "ForecastPresentation", .product(name: "GRDB", package: "GRDB.swift"),
             ],
         ),
     ],

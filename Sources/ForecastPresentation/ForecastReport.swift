@@ -213,7 +213,7 @@ public struct ForecastReport: Sendable {
             let asOf = "\(words.day(clock.localDate(coverage.asOf))) \(clock.time(coverage.asOf))"
             lines.append(indent + style.dim("(" + words("{service} could not be asked; as of {time}", ["service": coverage.source.name, "time": asOf]) + ")"))
         }
-        if let remark = AlertText.remark(alerts, words: words) { lines.append(label(words("Alerts")) + style.dim(remark)) }
+        if let remark = AlertText.remark(alerts, words: words) { lines += fitted([style.dim(remark)], first: label(words("Alerts")), indent: indent) }
         return lines
     }
 
@@ -254,12 +254,15 @@ public struct ForecastReport: Sendable {
             ]
         }
         guard let first = shown.first else { return [] }
-        let table = TextTable.lines(rows, rightAligned: [2, 3, 4, 5])
+        // A narrow terminal: the wind's direction goes first (the legend says
+        // "wind", not where from), then the amount, which the chance outlives.
+        let table = TextTable.fitted(rows, rightAligned: [2, 3, 4, 5], fitting: width, narrowing: [.drop(6), .drop(4)])
         let firstStep = first.stepHours ?? 1
         let title = firstStep == 1 ? words("Next hours") : words("Next hours, in steps of {hours} hours", ["hours": "\(firstStep)"])
-        var lines = [""] + legend(title, (words(Self.hoursLegend.long), words(Self.hoursLegend.short)))
+        var lines = [""] + legend(title, (words(Self.hoursLegend.long), words(Self.hoursLegend.short)),
+                                  naming: Self.hoursLegend.columns, shown: table.shown)
         var step = firstStep
-        for (hour, line) in zip(shown, table) {
+        for (hour, line) in zip(shown, table.lines) {
             let width = hour.stepHours ?? 1
             if width != step {
                 lines.append(style.dim("  " + words("then in steps of {hours} hours", ["hours": "\(width)"])))
@@ -286,23 +289,36 @@ public struct ForecastReport: Sendable {
         }
         guard !rows.isEmpty else { return [] }
         // A narrow terminal (a split pane, a phone): the condition's name goes
-        // before the rows run off the edge; its symbol says it still.
-        let table = TextTable.lines(rows, rightAligned: [3, 5, 6, 7], fitting: width, dropping: 2)
-        return [""] + legend(words("Coming days"), (words(Self.daysLegend.long), words(Self.daysLegend.short))) + table
+        // before the rows run off the edge (its symbol says it still), then
+        // the month (the days follow each other: "Tue 29", "Wed 30", "Thu 1"),
+        // then the wind (Polish's "22 km/godz." at 40 columns).
+        let table = TextTable.fitted(rows, rightAligned: [3, 5, 6, 7], fitting: width,
+                                     narrowing: [.drop(2), .shorten(0, to: forecast.daily.map { words.shortDay($0.date) }), .drop(7)])
+        return [""] + legend(words("Coming days"), (words(Self.daysLegend.long), words(Self.daysLegend.short)),
+                             naming: Self.daysLegend.columns, shown: table.shown) + table.lines
     }
 
     /// A table's title and what its columns are, fitted to the width (the
     /// legend goes on under the title, dim, where the line would be too long).
     /// The short legend where the long one would not fit on the title's line.
-    private func legend(_ title: String, _ legend: (long: String, short: String)) -> [String] {
+    /// A part of the legend names the columns `naming` gives for it, and is
+    /// left out with them when the table had to leave them out to fit.
+    private func legend(_ title: String, _ legend: (long: String, short: String), naming: [[Int]], shown: [Int]) -> [String] {
         let long = title + "  " + legend.long
         let text = width.map { TextWidth.of(long) > $0 } == true ? legend.short : legend.long
-        let parts = text.components(separatedBy: " · ")
+        var parts = text.components(separatedBy: " · ")
+        // A catalog that joined the parts otherwise keeps its legend whole.
+        if parts.count == naming.count {
+            parts = zip(parts, naming).filter { _, columns in columns.contains(where: shown.contains) }.map(\.0)
+        }
         return fitted(parts.map(style.dim), first: style.bold(title) + "  ", indent: String(repeating: " ", count: 2))
     }
 
     /// What the columns are, so "80% 22 km/h" reads as a chance of
     /// precipitation and a wind: one line, so the columns stay narrow.
-    static let hoursLegend = (long: "temperature · chance of precipitation · amount · wind", short: "temperature · chance · amount · wind")
-    static let daysLegend = (long: "high / low · chance of precipitation · strongest wind", short: "high / low · chance · wind")
+    /// `columns`: the table's columns each part of the legend names.
+    static let hoursLegend = (long: "temperature · chance of precipitation · amount · wind", short: "temperature · chance · amount · wind",
+                              columns: [[2], [3], [4], [5, 6]])
+    static let daysLegend = (long: "high / low · chance of precipitation · strongest wind", short: "high / low · chance · wind",
+                             columns: [[3, 4, 5], [6], [7]])
 }

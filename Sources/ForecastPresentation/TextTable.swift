@@ -2,22 +2,49 @@ import ForecastlyBase
 
 /// Aligned columns for terminal output.
 public enum TextTable {
+    /// A way to make a table narrower where it is wider than the terminal,
+    /// tried in the order given until it fits.
+    public enum Narrowing: Sendable {
+        /// Leave the column out (what it says is said elsewhere too).
+        case drop(Int)
+        /// Show the column's shorter cells, one per row ("Tue 29" for "Tue 29 Sep").
+        case shorten(Int, to: [String])
+    }
+
     /// Pads every column to its widest cell (in terminal cells, so emoji
     /// count twice); columns are one space apart, each row indented. Where
-    /// the table would be wider than `width`, column `droppable` is left out
-    /// (each cell is measured once either way).
+    /// the table would be wider than `width`, the `narrowings` are applied
+    /// in turn until it fits (each cell is measured once, a shortened one again).
     public static func lines(
-        _ rows: [[String]], rightAligned: Set<Int>, indent: String = "  ", fitting width: Int? = nil, dropping droppable: Int? = nil
+        _ rows: [[String]], rightAligned: Set<Int>, indent: String = "  ", fitting width: Int? = nil, narrowing narrowings: [Narrowing] = []
     ) -> [String] {
-        guard let columns = rows.first?.count else { return [] }
-        let widths = (0..<columns).map { column in rows.map { TextWidth.of($0[column]) }.max() ?? 0 }
+        fitted(rows, rightAligned: rightAligned, indent: indent, fitting: width, narrowing: narrowings).lines
+    }
+
+    /// The table's lines, and the columns they show (a legend names only those).
+    public static func fitted(
+        _ rows: [[String]], rightAligned: Set<Int>, indent: String = "  ", fitting width: Int? = nil, narrowing narrowings: [Narrowing] = []
+    ) -> (lines: [String], shown: [Int]) {
+        guard let columns = rows.first?.count else { return ([], []) }
+        var rows = rows
+        var widths = (0..<columns).map { column in rows.map { TextWidth.of($0[column]) }.max() ?? 0 }
         var shown = Array(0..<columns)
-        if let width, let droppable, TextWidth.of(indent) + widths.reduce(0, +) + columns - 1 > width {
-            shown.removeAll { $0 == droppable }
+        func tableWidth() -> Int { TextWidth.of(indent) + shown.map { widths[$0] }.reduce(0, +) + shown.count - 1 }
+        if let width {
+            for narrowing in narrowings where tableWidth() > width {
+                switch narrowing {
+                case .drop(let column):
+                    shown.removeAll { $0 == column }
+                case .shorten(let column, let cells):
+                    for (index, cell) in zip(rows.indices, cells) { rows[index][column] = cell }
+                    widths[column] = rows.map { TextWidth.of($0[column]) }.max() ?? 0
+                }
+            }
         }
-        return rows.map { row in
+        let lines = rows.map { row in
             let cells = shown.map { index in TextWidth.pad(row[index], to: widths[index], alignRight: rightAligned.contains(index)) }
             return indent + cells.joined(separator: " ").trimmingTrailingSpaces()
         }
+        return (lines, shown)
     }
 }

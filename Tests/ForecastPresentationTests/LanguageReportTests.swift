@@ -39,6 +39,34 @@ import TestSupport
         if code != "en" { #expect(!text.contains("Now ") && !text.contains("Coming days"), "\(code) is not translated") }
     }
 
+    /// Every language fits 40 columns (a phone, a split pane): the tables
+    /// leave out columns, and their legends the parts that named them, which
+    /// needs each catalog to keep the legends' parts.
+    @Test(arguments: Language.available.map(\.code))
+    func everyLanguageFitsFortyColumns(code: String) throws {
+        let text = try Self.report(code, width: 40)
+        for line in text.split(separator: "\n") { #expect(TextWidth.of(String(line)) <= 40, "\(code): \(line)") }
+        let words = try Self.words(code)
+        for legend in [ForecastReport.hoursLegend.long, ForecastReport.hoursLegend.short] {
+            #expect(words(legend).components(separatedBy: " · ").count == ForecastReport.hoursLegend.columns.count, "\(code): \(words(legend))")
+        }
+        for legend in [ForecastReport.daysLegend.long, ForecastReport.daysLegend.short] {
+            #expect(words(legend).components(separatedBy: " · ").count == ForecastReport.daysLegend.columns.count, "\(code): \(words(legend))")
+        }
+    }
+
+    /// Polish's "22 km/godz." does not fit 40 columns: the days' wind goes, and "wind" from their legend.
+    @Test func aLegendLeavesOutWhatItsTableLeftOut() throws {
+        let lines = try Self.report("pl", width: 40).split(separator: "\n").map(String.init)
+        let legend = try #require(lines.first { $0.hasPrefix("Najbliższe dni") })
+        #expect(legend.hasSuffix("maks. / min. · szansa"), "\(legend)")
+        let tuesday = try #require(lines.first { $0.hasPrefix("  wt.") })
+        #expect(!tuesday.contains("km/godz."))
+        // Wide enough, the same report keeps both.
+        let wide = try Self.report("pl", width: 80)
+        #expect(wide.contains("szansa opadów · najsilniejszy wiatr") && wide.contains(" km/godz."))
+    }
+
     @Test func numbersAndDatesFollowTheLanguage() throws {
         let german = try Self.report("de", width: nil)
         #expect(german.contains("Niederschlag 0,0 mm"))

@@ -1,4 +1,5 @@
 import ForecastlyBase
+import ForecastPresentation
 import Foundation
 import NIOCore
 import Testing
@@ -363,15 +364,17 @@ import TestSupport
     /// Every line of the report fits the terminal (downtown Toronto's long
     /// place name made the first line 102 columns in a 100-column terminal;
     /// at 50, the coming days' rows ran off the edge with their conditions' names).
-    @Test(arguments: [100, 72, 50])
-    func everyLineOfTheReportFitsTheWidth(columns: Int) async throws {
+    /// Japanese is written without spaces: at 36 columns its sentences ran
+    /// off the edge, unbroken, until `LineBreaks`.
+    @Test(arguments: [(100, "en"), (72, "en"), (50, "en"), (40, "en"), (40, "pl"), (36, "ja"), (30, "ja")])
+    func everyLineOfTheReportFitsTheWidth(columns: Int, language: String) async throws {
         try await StubHTTPServer.with(handler: FullResponse.handler()) { server in
-            let result = try await CLI.run(["--lat", "43.6532", "--lon", "-79.3832", "--no-color"], server: server,
+            let result = try await CLI.run(["--lat", "43.6532", "--lon", "-79.3832", "--no-color", "--lang", language], server: server,
                                            environment: ["COLUMNS": String(columns)])
             #expect(result.status == 0, "\(result.stderr)")
             let lines = result.stdout.split(separator: "\n")
             #expect(lines.count > 10)
-            for line in lines { #expect(line.count <= columns, "\(line.count): \(line)") }
+            for line in lines { #expect(TextWidth.of(String(line)) <= columns, "\(TextWidth.of(String(line))): \(line)") }
         }
     }
 
