@@ -7,7 +7,7 @@ public import LocationProvider
 /// `location status` show them.
 public enum LocationText {
     /// A fix, a line each: coordinates, place, accuracy, source and age.
-    public static func fix(_ fix: LocationFix, now: Date, words: Words = .english) -> String {
+    public static func fix(_ fix: LocationFix, now: Date, words: Words = .english, width: Int? = nil) -> String {
         var rows = [
             (words("Latitude"), words.number("\(fix.coordinate.latitude)")),
             (words("Longitude"), words.number("\(fix.coordinate.longitude)")),
@@ -17,13 +17,13 @@ public enum LocationText {
             (words("Age"), words("{seconds} s", ["seconds": "\(Int(fix.age(at: now).rounded()))"])),
         ]
         if let place = fix.placeName { rows.insert((words("Place"), place), at: 2) }
-        return LabelledLines.render(rows)
+        return LabelledLines.render(rows, width: width)
     }
 
     /// The permission, the policy and where they are kept, and the stored place.
     public static func status(
         _ state: AuthorizationState, policy: LocationPolicy, policyPath: String, decisionPath: String, storedPlace: StoredPlace?,
-        words: Words = .english
+        words: Words = .english, width: Int? = nil
     ) -> String {
         var rows = [(words("Permission"), describe(state, words: words))]
         if let path = policy.path {
@@ -43,7 +43,7 @@ public enum LocationText {
         if let place = storedPlace, let coordinate = place.coordinate {
             rows.append((words("Place"), words("stored: {place}", ["place": "\(place.name.map { "\($0), " } ?? "")\(coordinate)"])))
         }
-        return LabelledLines.render(rows)
+        return LabelledLines.render(rows, width: width)
     }
 
     /// A state as a person reads it: "authorized (full accuracy)".

@@ -17,7 +17,7 @@ public enum NoteText {
     }
 
     /// `credit` is the credit line of a provider by its id ("open-meteo").
-    public static func details(_ note: WeatherNote, words: Words = .english, credit: (String) -> String?) -> String {
+    public static func details(_ note: WeatherNote, words: Words = .english, width: Int? = nil, credit: (String) -> String?) -> String {
         var rows = [(words("Note"), "#\(note.id)"), (words("Written"), timestamp(note.createdAt)), (words("Text"), note.text.strippingControls)]
         if let place = note.placeName { rows.append((words("Place"), place.strippingControls)) }
         if let latitude = note.latitude, let longitude = note.longitude { rows.append((words("At"), "\(latitude), \(longitude)")) }
@@ -29,7 +29,7 @@ public enum NoteText {
         } else {
             rows.append((words("Weather"), words("not recorded")))
         }
-        return LabelledLines.render(rows)
+        return LabelledLines.render(rows, width: width)
     }
 
     public static func json(_ notes: [WeatherNote]) -> String {

@@ -50,7 +50,8 @@ public struct SkyReport: Sendable {
             lines += FittedLines.lines(moon, first: indent, indent: indent, width: width, separator: separator)
             previous = day.sun
         }
-        lines += ["", style.dim(words("Sun and Moon computed on this machine."))]
+        let computed = words("Sun and Moon computed on this machine.")
+        lines += [""] + (width.map { TextWidth.paragraph(computed, width: $0) } ?? [computed]).map(style.dim)
         let text = lines.joined(separator: "\n") + "\n"
         return ascii ? ASCIIText.fold(text) : text
     }

@@ -1,5 +1,6 @@
 import ForecastCore
 import ForecastlyBase
+import ForecastlyLocalization
 @testable import ForecastPresentation
 import Foundation
 import Testing
@@ -35,6 +36,18 @@ import TestSupport
         #expect(report.render().contains("Moon up all day"))
         #expect(southern.render().contains("🌔 Waning gibbous"))  // the north's 🌖, mirrored
         for line in (report.render() + southern.render()).split(separator: "\n") { #expect(TextWidth.of(String(line)) <= 80) }
+    }
+
+    /// Japanese at 40 columns: the footer, one sentence without spaces, breaks
+    /// where Japanese may break, as every other line does.
+    @Test func everyLineFitsFortyColumnsInJapanese() throws {
+        let (before, days) = Self.days(Self.sydney, Self.sydneyZone, from: LocalDate(year: 2026, month: 11, day: 27)!, count: 2)
+        var report = SkyReport(days: days, dayBefore: before, coordinate: Self.sydney, placeName: "Sydney, AU", timeZone: Self.sydneyZone, style: .plain)
+        report.words = Words(try #require(Language(matching: "ja")))
+        report.width = 40
+        let lines = report.render().split(separator: "\n").map(String.init)
+        for line in lines { #expect(TextWidth.of(line) <= 40, "\(line)") }
+        #expect(lines.suffix(2).joined() == "太陽と月はこのコンピューターで計算しました。")
     }
 
     @Test func asciiHasNoGlyphs() {

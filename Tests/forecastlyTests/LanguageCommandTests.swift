@@ -106,7 +106,7 @@ import TestSupport
         }
         let shown = try await CLI.run(["notes", "show", "1"], environment: french, home: home)
         #expect(shown.stdout.contains("Note      #1\n") && shown.stdout.contains("Temps     ⛄ Neige faible, -1°C"), "\(shown.stdout)")
-        let status = try await CLI.run(["location", "status"], environment: ["LANG": "de_DE.UTF-8"], home: home)
+        let status = try await CLI.run(["location", "status"], environment: ["LANG": "de_DE.UTF-8", "COLUMNS": "1000"], home: home)
         #expect(status.stdout.hasPrefix("Erlaubnis     nicht entschieden (forecastly fragt beim nächsten Lauf in einem Terminal)\n"), "\(status.stdout)")
         let denied = try await CLI.run(["location", "deny"], environment: ["LANG": "de_DE.UTF-8"], home: home)
         #expect(denied.stdout == "Standorterlaubnis: verweigert. Eingegebene Koordinaten und der gespeicherte Ort funktionieren weiterhin.\n", "\(denied.stdout)")

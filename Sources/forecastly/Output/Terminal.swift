@@ -19,6 +19,9 @@ struct Terminal: Sendable {
 
     var isTerminal: Bool { isatty(descriptor) == 1 }
 
+    /// Columns to draw in, from the process's environment.
+    var columns: Int { width(environment: ProcessEnvironment.variables) }
+
     /// Columns to draw in: `COLUMNS`, else the terminal's own width, else 80.
     func width(environment: [String: String]) -> Int {
         if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return min(columns, 1_000) }

@@ -19,7 +19,7 @@ struct CacheCommand: AsyncParsableCommand {
             let status = try await CommandLineApp.with { application in try application.cacheStatus() }
             Terminal.standardOutput.write(StorageText.cacheStatus(
                 path: status.path, forecasts: status.forecastCount, places: status.placeCount, newest: status.newest, oldest: status.oldest,
-                notes: status.noteCount, now: Date(), words: UserLanguage.words()))
+                notes: status.noteCount, now: Date(), words: UserLanguage.words(), width: Terminal.standardOutput.columns))
         }
     }
 

@@ -38,7 +38,7 @@ struct CitiesCommand: AsyncParsableCommand {
         func run() async throws {
             let status = try await CommandLineApp.with { application in try application.placeIndexStatus() }
             Terminal.standardOutput.write(StorageText.placesStatus(count: status.count, source: status.source, path: status.path,
-                                                                   words: UserLanguage.words()))
+                                                                   words: UserLanguage.words(), width: Terminal.standardOutput.columns))
             RunNotes.warn(unwritten: status.unwrittenCaches)
         }
     }

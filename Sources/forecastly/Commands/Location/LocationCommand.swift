@@ -44,7 +44,7 @@ struct LocationCommand: AsyncParsableCommand {
             if json {
                 Terminal.standardOutput.writeJSON(LocationFixDocument(fix: fix, now: Date()).encoded())
             } else {
-                Terminal.standardOutput.write(LocationText.fix(fix, now: Date(), words: UserLanguage.words()))
+                Terminal.standardOutput.write(LocationText.fix(fix, now: Date(), words: UserLanguage.words(), width: Terminal.standardOutput.columns))
             }
         }
     }
@@ -61,7 +61,7 @@ struct LocationCommand: AsyncParsableCommand {
             } else {
                 Terminal.standardOutput.write(LocationText.status(status.state, policy: status.policy, policyPath: status.policyPath,
                                                                   decisionPath: status.decisionPath, storedPlace: status.storedPlace,
-                                                                  words: UserLanguage.words()))
+                                                                  words: UserLanguage.words(), width: Terminal.standardOutput.columns))
             }
         }
     }

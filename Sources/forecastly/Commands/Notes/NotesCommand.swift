@@ -42,7 +42,7 @@ struct NotesCommand: AsyncParsableCommand {
 
         func run() async throws {
             let note = try await CommandLineApp.with { application in try application.note(id: id) }
-            Terminal.standardOutput.write(NoteText.details(note, words: UserLanguage.words()) { WeatherProviders.named($0)?.source.attribution })
+            Terminal.standardOutput.write(NoteText.details(note, words: UserLanguage.words(), width: Terminal.standardOutput.columns) { WeatherProviders.named($0)?.source.attribution })
         }
     }
 
