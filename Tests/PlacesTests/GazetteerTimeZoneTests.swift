@@ -55,6 +55,10 @@ import Testing
         "CL\t-9500-10926\tPacific/Easter",     // beyond the pole
         "CL\t-2709-10926\tPacific/Easter Island", // not a zone's name
         "CL\t-2709-10926\t\u{1B}[2J",
+        "CL\t-27 9-10926\tPacific/Easter",     // a space for a digit
+        "CL\t-2709+-10926\tPacific/Easter",    // two signs
+        "CL\t+-2709-10926\tPacific/Easter",
+        "CL\t-2709\tPacific/Easter",           // no longitude
     ])
     func aDamagedLineIsLeftOut(line: String) {
         #expect(ZoneTable(parsing: line + "\n# comment\n").zones.isEmpty)

@@ -11,8 +11,9 @@ extension Gazetteer {
     /// providers that send none (MET Norway) and for the sky: the nearest
     /// place's zone; with no place within 500 km, the zone whose own place
     /// (`zones`, the time-zone database's table) is within 500 km; else the
-    /// nautical zone of the longitude.
-    public func timeZone(at coordinate: Coordinate, zones: ZoneTable = .system) -> TimeZone {
+    /// nautical zone of the longitude. `zones` nil is the system's table,
+    /// read only when no town answers (a default argument would read it at every call).
+    public func timeZone(at coordinate: Coordinate, zones: ZoneTable? = nil) -> TimeZone {
         let nearest = nearest(to: coordinate)
         if nearest.distanceMeters <= Self.timeZoneReachMeters, let zone = TimeZone(identifier: nearest.place.timeZone) {
             return zone
@@ -22,8 +23,8 @@ extension Gazetteer {
 
     /// Where no town answers (or there is no index): the time-zone
     /// database's zone within 500 km, else the nautical one.
-    public static func timeZoneAway(from coordinate: Coordinate, zones: ZoneTable = .system) -> TimeZone {
-        if let nearest = zones.nearest(to: coordinate), nearest.distanceMeters <= timeZoneReachMeters,
+    public static func timeZoneAway(from coordinate: Coordinate, zones: ZoneTable? = nil) -> TimeZone {
+        if let nearest = (zones ?? .system).nearest(to: coordinate), nearest.distanceMeters <= timeZoneReachMeters,
            let zone = TimeZone(identifier: nearest.zone.identifier) {
             return zone
         }
