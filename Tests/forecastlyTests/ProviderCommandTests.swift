@@ -1,3 +1,4 @@
+import ForecastPresentation
 import Foundation
 import GRDB
 import Testing
@@ -148,12 +149,11 @@ import TestSupport
     }
 
     /// The attribution page the services' terms require, as a person reads
-    /// it, in every language forecastly speaks (a string the compiler once
-    /// took for GRDB's SQL printed its debug description here instead). The
-    /// tests point every service at loopback's discard port, and so does `about`.
-    @Test(arguments: ["en", "de", "fr", "es", "it", "pt", "nl", "pl", "uk", "ru", "ja"])
-    func aboutListsEveryProviderWithItsLicenceAndTerms(language: String) async throws {
-        let about = try await CLI.run(["about"], environment: ["LANGUAGE": language, "LANG": "C.UTF-8"])
+    /// it (a string the compiler once took for GRDB's SQL printed its debug
+    /// description here instead). The tests point every service at
+    /// loopback's discard port, and so does `about`.
+    @Test func aboutListsEveryProviderWithItsLicenceAndTerms() async throws {
+        let about = try await CLI.run(["about"], environment: ["LANGUAGE": "en", "LANG": "C.UTF-8"])
         #expect(about.status == 0)
         let golden = """
             Weather providers
@@ -174,6 +174,26 @@ import TestSupport
             """
         #expect(about.stdout.contains(golden), "\(about.stdout)")
         #expect(!about.stdout.contains("SQL") && !about.stdout.contains("GRDB"))
+    }
+
+    /// In every other language forecastly speaks, `about`'s own words are
+    /// the language's; the credits stay as their owners require them, each
+    /// source's lines in one column under its name.
+    @Test(arguments: ["de", "fr", "es", "it", "pt", "nl", "pl", "uk", "ru", "ja"])
+    func aboutSpeaksTheLanguageAndKeepsTheCredits(language: String) async throws {
+        let about = try await CLI.run(["about"], environment: ["LANGUAGE": language, "LANG": "C.UTF-8"])
+        #expect(about.status == 0)
+        for english in ["Weather providers", "Weather warnings", "Files", "asked at most", "Time-zone data", "forecastly itself"] {
+            #expect(!about.stdout.contains(english), "\(language): \(english)")
+        }
+        let lines = about.stdout.split(separator: "\n").map(String.init)
+        let credit = try #require(lines.first { $0.contains("Weather data by Open-Meteo.com (CC BY 4.0)") })
+        #expect(credit.hasPrefix("  open-meteo "))
+        let column = TextWidth.of(String(credit.prefix { $0 != "W" }))
+        let next = try #require(lines.firstIndex(of: credit).map { lines[$0 + 1] })
+        #expect(next.hasPrefix(String(repeating: " ", count: column) + "https://open-meteo.com/ · "), "\(language): \(next)")
+        #expect(about.stdout.contains("Warnings by MeteoAlarm (EUMETNET) and the issuing national service\n"))
+        #expect(about.stdout.contains("http://127.0.0.1:9"))
     }
 }
 

@@ -13,15 +13,14 @@ public struct RegionalAlertService: AlertService {
     private let now: @Sendable () -> Date
 
     /// The server of `source`'s service as `environment` points it, for
-    /// `about`; what is wrong when the variable names no usable server.
-    public static func server(of source: AlertSource, environment: [String: String]) -> String {
+    /// `about`: nil when the variable names no usable server, and the variable.
+    public static func server(of source: AlertSource, environment: [String: String]) -> (address: String?, variable: String) {
         let (name, publicURL): (ServiceName, URL) = switch source {
         case .nws: (NWSAlertService.name, NWSAlertService.publicURL)
         case .metNorway: (.metNorway, MetNorwayService.publicBaseURL)
         case .meteoAlarm: (MeteoAlarmService.name, MeteoAlarmService.publicURL)
         }
-        return (try? ServiceEndpoint(service: name, publicURL: publicURL, environment: environment))?.baseURL.absoluteString
-            ?? "(\(name.urlVariable) is invalid)"
+        return ((try? ServiceEndpoint(service: name, publicURL: publicURL, environment: environment))?.baseURL.absoluteString, name.urlVariable)
     }
 
     /// The services as `environment` points at them, each built when a place

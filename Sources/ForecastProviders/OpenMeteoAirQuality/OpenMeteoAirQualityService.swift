@@ -10,6 +10,8 @@ public struct OpenMeteoAirQualityService: AirQualityService {
     public static let urlVariable = "FORECASTLY_AIR_QUALITY_URL"
     /// Who is credited where the air quality is shown.
     public static let source = DataSource.openMeteoAirQuality
+    /// The vendor's id, as `about` lists the service under it.
+    public static let vendor = "open-meteo"
 
     private let endpoint: ServiceEndpoint
     private let transport: any HTTPTransport

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForecastPresentation
 
 /// `forecastly about`: version, data sources and their licences, and where
 /// forecastly keeps its files.
@@ -9,6 +10,7 @@ struct AboutCommand: AsyncParsableCommand {
     )
 
     func run() async throws {
-        Terminal.standardOutput.writeLine(try await CommandLineApp.with { $0.about() })
+        let about = try await CommandLineApp.with { $0.about() }
+        Terminal.standardOutput.write(AboutText.render(about, words: UserLanguage.words()))
     }
 }
