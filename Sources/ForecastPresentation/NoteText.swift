@@ -2,24 +2,28 @@ public import ForecastCore
 import ForecastlyBase
 public import ForecastlyLocalization
 import Foundation
+import Places
 
 /// How notes are shown: one line each, in full, or as JSON.
 public enum NoteText {
-    /// "#12  2026-11-21 07:15  ⛄ -1°C  Kyiv, UA  walk in the park", in the machine's time zone.
-    public static func line(_ note: WeatherNote) -> String {
+    /// "#12  2026-11-21 07:15  ⛄ -1°C  Kyiv, UA  walk in the park", in the
+    /// machine's time zone; a place near a town in the reader's words and `distance` unit.
+    public static func line(_ note: WeatherNote, words: Words = .english, distance: DistanceUnit = .km) -> String {
         var parts = ["#\(note.id)", timestamp(note.createdAt)]
         if let weather = note.weather {
             parts.append("\(weather.glyph ?? " ") \(ValueFormat.temperature(weather.temperature, unit: weather.temperatureUnit))")
         }
-        if let place = note.placeName { parts.append(place.strippingControls) }
+        if let place = note.placeName { parts.append(PlaceLabel(stored: place.strippingControls).said(words, distance: distance)) }
         parts.append(note.text.strippingControls)
         return parts.joined(separator: "  ")
     }
 
     /// `credit` is the credit line of a provider by its id ("open-meteo").
-    public static func details(_ note: WeatherNote, words: Words = .english, width: Int? = nil, credit: (String) -> String?) -> String {
+    public static func details(
+        _ note: WeatherNote, words: Words = .english, distance: DistanceUnit = .km, width: Int? = nil, credit: (String) -> String?
+    ) -> String {
         var rows = [(words("Note"), "#\(note.id)"), (words("Written"), timestamp(note.createdAt)), (words("Text"), note.text.strippingControls)]
-        if let place = note.placeName { rows.append((words("Place"), place.strippingControls)) }
+        if let place = note.placeName { rows.append((words("Place"), PlaceLabel(stored: place.strippingControls).said(words, distance: distance))) }
         if let latitude = note.latitude, let longitude = note.longitude { rows.append((words("At"), "\(latitude), \(longitude)")) }
         if let weather = note.weather {
             // The condition was kept as English words: shown in the language's.

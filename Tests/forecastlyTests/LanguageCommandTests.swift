@@ -103,6 +103,14 @@ import TestSupport
             let added = try await CLI.run(["notes", "add", "promenade", "--lat", "50.45", "--lon", "30.52"], server: server, environment: french, home: home)
             #expect(added.status == 0, "\(added.stderr)")
             #expect(added.stdout.hasPrefix("Enregistrée : #1 "), "\(added.stdout)")
+            // Out in the fields, the place is a town near: the store keeps it in English, the reader reads French.
+            let fields = try await CLI.run(["notes", "add", "champ", "--lat", "51.3", "--lon", "31.9"], server: server, environment: french, home: home)
+            #expect(fields.status == 0, "\(fields.stderr)")
+            #expect(fields.stdout.contains(" près de "), "\(fields.stdout)")
+            let listed = try await CLI.run(["notes", "list"], environment: french, home: home)
+            #expect(listed.stdout.contains(" près de ") && !listed.stdout.contains("near "), "\(listed.stdout)")
+            let english = try await CLI.run(["notes", "show", "2"], environment: ["LANG": "en_US.UTF-8"], home: home)
+            #expect(english.stdout.contains("near ") && english.stdout.contains(" mi)"), "\(english.stdout)")
         }
         let shown = try await CLI.run(["notes", "show", "1"], environment: french, home: home)
         #expect(shown.stdout.contains("Note      #1\n") && shown.stdout.contains("Temps     ⛄ Neige faible, -1°C"), "\(shown.stdout)")

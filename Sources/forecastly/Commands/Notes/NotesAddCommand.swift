@@ -47,7 +47,7 @@ extension NotesCommand {
                     text.trimmingWhitespace(), at: choice, withoutWeather: withoutWeather, service: service.settings(settings), cache: cache.policy)
             }
             RunNotes.print(notes)
-            Terminal.standardOutput.writeLine(UserLanguage.words()("Saved {note}", ["note": NoteText.line(saved)]))
+            Terminal.standardOutput.writeLine(settings.words("Saved {note}", ["note": NoteText.line(saved, words: settings.words, distance: settings.measurementUnits.distance)]))
         }
     }
 }

@@ -3,6 +3,7 @@ import ArgumentParser
 import ForecastlyApp
 import ForecastPresentation
 import ForecastProviders
+import ForecastlySettings
 
 /// `forecastly notes …`: short notes saved with the weather at that moment.
 struct NotesCommand: AsyncParsableCommand {
@@ -24,13 +25,14 @@ struct NotesCommand: AsyncParsableCommand {
 
         func run() async throws {
             let notes = try await CommandLineApp.with { application in try application.notes(limit: limit) }
+            let settings = try Settings.forRun(Settings.Flags())
             if json {
                 Terminal.standardOutput.writeDocument(NoteText.json(notes))
             } else if notes.isEmpty {
                 Terminal.standardError.writeLine("forecastly: " + UserLanguage.words()("no notes yet. Add one with 'forecastly notes add \"walk in the park\"'."))
             } else {
                 var text = ""
-                for note in notes { text += "\(NoteText.line(note))\n" }
+                for note in notes { text += NoteText.line(note, words: settings.words, distance: settings.measurementUnits.distance) + "\n" }
                 Terminal.standardOutput.write(text)
             }
         }
@@ -42,7 +44,10 @@ struct NotesCommand: AsyncParsableCommand {
 
         func run() async throws {
             let note = try await CommandLineApp.with { application in try application.note(id: id) }
-            Terminal.standardOutput.write(NoteText.details(note, words: UserLanguage.words(), width: Terminal.standardOutput.columns) { WeatherProviders.named($0)?.source.attribution })
+            let settings = try Settings.forRun(Settings.Flags())
+            Terminal.standardOutput.write(NoteText.details(note, words: settings.words, distance: settings.measurementUnits.distance, width: Terminal.standardOutput.columns) {
+                WeatherProviders.named($0)?.source.attribution
+            })
         }
     }
 
