@@ -57,10 +57,13 @@ public enum ForecastOutput: Sendable {
     }
 
     /// The forecast as this output writes it; `oneLine`: JSON as one line,
-    /// for a stream of answers (`--watch --json`, JSON Lines).
+    /// for a stream of answers (`--watch --json`, JSON Lines). `warnings`,
+    /// the run's own in the reader's words, go into Waybar's line, which
+    /// is read where stderr is not; the others leave them to stderr.
     public func render(
         _ forecast: Forecast, units: MeasurementUnits, placeName: String?, hours: Int,
-        place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil, extras: ForecastExtras = ForecastExtras(), oneLine: Bool = false
+        place: GazetteerPlace? = nil, origin: ForecastOrigin? = nil, extras: ForecastExtras = ForecastExtras(), oneLine: Bool = false,
+        warnings: [String] = []
     ) -> String {
         // Every output shows the forecast in the units chosen for each quantity.
         let forecast = forecast.converted(to: units)
@@ -91,7 +94,9 @@ public enum ForecastOutput: Sendable {
             return template.render(forecast, placeName: placeName, place: place) + "\n"
         case .waybar(var template):
             template.extras = extras
-            return WaybarLine(forecast: forecast, placeName: placeName, place: place, template: template, origin: origin).render()
+            var line = WaybarLine(forecast: forecast, placeName: placeName, place: place, template: template, origin: origin)
+            line.warnings = warnings
+            return line.render()
         }
     }
 }

@@ -10,7 +10,9 @@ public import Places
 /// because the service failed, or from the store with `--offline`,
 /// `outdated` for one whose "now" is hours from the clock, and
 /// `alert-SEVERITY` (`alert-severe`) while a warning is in force,
-/// `alerts-unknown` when the warning service failed)
+/// `alerts-unknown` when the warning service failed, `warning` while the
+/// run has a warning of its own, said in the tooltip: a GPS that has
+/// fallen silent, a damaged file)
 /// and `alt` (the condition, for format-icons).
 public struct WaybarLine: Sendable {
     public var forecast: Forecast
@@ -20,6 +22,8 @@ public struct WaybarLine: Sendable {
     public var template: LineTemplate
     /// Where the forecast came from; nil for one just fetched.
     public var origin: ForecastOrigin?
+    /// The run's warnings, in the reader's words: a status bar has no stderr to read.
+    public var warnings: [String] = []
 
     public init(forecast: Forecast, placeName: String?, place: GazetteerPlace? = nil, template: LineTemplate, origin: ForecastOrigin? = nil) {
         self.forecast = forecast
@@ -53,7 +57,7 @@ public struct WaybarLine: Sendable {
             tooltip: tooltip(),
             class: [kind] + (isStale ? ["stale"] : []) + (forecast.isOutdated(at: template.now) ? ["outdated"] : [])
                 + (template.alerts.flatMap(AlertText.waybarClass).map { [$0] } ?? [])
-                + (template.extras.alertsUnknown ? ["alerts-unknown"] : []),
+                + (template.extras.alertsUnknown ? ["alerts-unknown"] : []) + (warnings.isEmpty ? [] : ["warning"]),
             alt: kind)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -116,6 +120,7 @@ public struct WaybarLine: Sendable {
         case .offline?: origin?.label(now: template.now, words: words).map { lines.append($0) }
         default: break
         }
+        lines += warnings.map { "⚠ " + $0 }
         lines.append(forecast.provider.source.attribution)
         if let source = template.alerts?.active.first?.source { lines.append(source.credit.attribution) }
         // A place name can come from a network service: no control characters.

@@ -125,6 +125,21 @@ import TestSupport
         #expect(line.contains("(National Weather Service konnte nicht gefragt werden; Stand Sa. 21. Nov. "), "\(line)")
     }
 
+    /// A warning of the run (a GPS fallen silent under a watch) reaches the
+    /// bar, where stderr is not read: in the tooltip, and as a class to style.
+    @Test func waybarCarriesTheRunsWarnings() throws {
+        let forecast = try PresentationTests.full()
+        var template = try LineTemplate(LineTemplate.defaultLine)
+        template.now = forecast.current?.time ?? template.now
+        var line = WaybarLine(forecast: forecast, placeName: "Kyiv, UA", template: template)
+        let quiet = try #require(try JSONSerialization.jsonObject(with: Data(line.render().utf8)) as? [String: Any])
+        #expect(!((quiet["class"] as? [String]) ?? []).contains("warning"))
+        line.warnings = ["gpsd has given no new position for 25 min: the forecast is for the last one."]
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.render().utf8)) as? [String: Any])
+        #expect(((object["class"] as? [String]) ?? []).contains("warning"))
+        #expect((object["tooltip"] as? String)?.contains("\n⚠ gpsd has given no new position for 25 min: the forecast is for the last one.\n") == true)
+    }
+
     /// The chart's days and Waybar's tooltip speak the language too.
     @Test func chartAndWaybarFollowTheLanguage() throws {
         let forecast = try PresentationTests.full()

@@ -28,8 +28,11 @@ import TestSupport
 
             let waybar = try await CLI.run(Self.kyiv + ["--waybar", "--no-air-quality", "--no-nowcast", "--no-alerts"], server: server)
             let object = try WaybarCommandTests.object(waybar.stdout.split(separator: "\n")[0])
-            #expect(object["class"] as? [String] == ["snow", "outdated"])
-            #expect((object["tooltip"] as? String)?.contains("(as of Sat 21 Nov 07:15: not now)") == true)
+            // The warning stderr gives is in the tooltip too: a status bar has no stderr to read.
+            #expect(object["class"] as? [String] == ["snow", "outdated", "warning"])
+            let tooltip = try #require(object["tooltip"] as? String)
+            #expect(tooltip.contains("(as of Sat 21 Nov 07:15: not now)"))
+            #expect(tooltip.contains("\n⚠ The forecast describes 2026-11-21 07:15, "), "\(tooltip)")
         }
     }
 

@@ -3,10 +3,12 @@ import ForecastlyApp
 import ForecastPresentation
 
 extension ForecastOutput {
-    /// The application's answer as this output writes it.
-    func render(_ answer: ForecastAnswer, units: MeasurementUnits, hours: Int, oneLine: Bool = false) -> String {
-        render(answer.forecast, units: units, placeName: answer.placeLabel?.said(words, distance: units.distance), hours: hours, place: answer.place, origin: answer.origin,
-               extras: answer.extras, oneLine: oneLine)
+    /// The application's answer as this output writes it, with the
+    /// warnings among `notes` (a watch's screen's; else the answer's own).
+    func render(_ answer: ForecastAnswer, units: MeasurementUnits, hours: Int, oneLine: Bool = false, notes: [AppNote]? = nil) -> String {
+        let warnings = (notes ?? answer.notes).filter { $0.kind == .warning }.map { words.say($0.message) }
+        return render(answer.forecast, units: units, placeName: answer.placeLabel?.said(words, distance: units.distance), hours: hours, place: answer.place,
+                      origin: answer.origin, extras: answer.extras, oneLine: oneLine, warnings: warnings)
     }
 }
 

@@ -57,7 +57,7 @@ struct WatchOutput {
         switch screen.frame {
         case .forecast(_, let origin, let next):
             // Each screen of a stream on one line when it is not redrawn in place (JSON Lines).
-            if let answer = screen.answer { text = renderer.render(answer, units: units, hours: hours, oneLine: !inPlace) }
+            if let answer = screen.answer { text = renderer.render(answer, units: units, hours: hours, oneLine: !inPlace, notes: screen.notes) }
             if case .stale(_, let error) = origin {
                 status = words.say(error.summaryMessage) + " "
                     + words("Showing the stored forecast; trying again in {time}.", ["time": words.age(next.inSeconds)])
