@@ -19,12 +19,12 @@ public struct SimulatedBackends: LocationBackends {
         kind == .manual ? ManualLocationProvider(place: try placeStore.load().get()) : source
     }
 
-    public func describe(_ kind: LocationSourceKind, settings: LocatingSettings) -> String {
+    public func describe(_ kind: LocationSourceKind, settings: LocatingSettings) -> MessageText {
         switch source.kind {
-        case .gpsd: "a simulated GPS receiver"
-        case .geoclue: "a simulated GeoClue location service"
-        case .ip: "a simulated IP location service"
-        case .manual: "a simulated stored place"
+        case .gpsd: .verbatim("a simulated GPS receiver")
+        case .geoclue: .verbatim("a simulated GeoClue location service")
+        case .ip: .verbatim("a simulated IP location service")
+        case .manual: .verbatim("a simulated stored place")
         }
     }
 

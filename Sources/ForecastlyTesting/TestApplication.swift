@@ -1,3 +1,4 @@
+public import ForecastlyBase
 import ForecastCore
 public import ForecastlyApp
 import ForecastlySimulation
@@ -61,7 +62,7 @@ public final class ScriptedAnswer: PermissionAsker {
     /// How many times the user was asked.
     public var asked: Int { count.value }
 
-    public func ask(services: String) async -> PermissionPromptOutcome {
+    public func ask(services: MessageText) async -> PermissionPromptOutcome {
         count.increment()
         return outcome
     }

@@ -102,7 +102,7 @@ private final class SwitchedOffWhileAsking: PermissionAsker {
 
     var asked: Int { count.withLock { $0 } }
 
-    func ask(services: String) async -> PermissionPromptOutcome {
+    func ask(services: MessageText) async -> PermissionPromptOutcome {
         count.withLock { $0 += 1 }
         if let application = application.withLock({ $0 }) { await application.locationServicesSwitched(on: false) }
         return .answered(answer)

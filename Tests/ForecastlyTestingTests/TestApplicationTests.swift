@@ -34,7 +34,7 @@ import Testing
 
     @Test func theScriptedAnswerIsCounted() async {
         let asker = ScriptedAnswer(.answered(.deny))
-        #expect(await asker.ask(services: "a test") == .answered(.deny))
+        #expect(await asker.ask(services: .verbatim("a test")) == .answered(.deny))
         #expect(asker.asked == 1)
     }
 }

@@ -1,3 +1,4 @@
+import ForecastPresentation
 import Foundation
 import Testing
 import TestSupport
@@ -188,6 +189,24 @@ import TestSupport
             #expect(question.count >= 4, "\(result.stdout)")
             for line in question { #expect(line.count <= 50, "\(line)") }
             #expect(question.joined(separator: " ").contains("It will ask gpsd on 127.0.0.1:9 and, if that has no fix, the desktop's location service GeoClue"))
+        }
+    }
+
+    /// The question names the services in the user's language, and a
+    /// Japanese one breaks between characters: "the IP location service"
+    /// was English inside the Japanese sentence.
+    @Test func thePromptNamesTheServicesInTheLanguage() async throws {
+        try await Self.withServices { server in
+            var environment = Self.environment(server)
+            environment["COLUMNS"] = "40"
+            environment["LANGUAGE"] = "ja"
+            let result = try await CLI.run(["--oneline"], server: server, environment: environment, home: home(), terminalInput: "n\n")
+            #expect(result.status == 77, "\(result.stdout)")
+            let question = result.stdout.split(whereSeparator: \.isNewline).prefix { !$0.hasPrefix("許可しますか") }
+            for line in question { #expect(TextWidth.of(String(line)) <= 40, "\(line)") }
+            let said = question.joined().filter { !$0.isWhitespace }
+            #expect(said.contains("問い合わせ先は127.0.0.1:9のgpsd、位置が得られなければデスクトップの位置情報サービスGeoClue"), "\(said)")
+            #expect(!said.contains("ifthat") && !said.contains("desktop's"))
         }
     }
 

@@ -1,3 +1,4 @@
+public import ForecastlyBase
 public import LocationProvider
 
 /// Who answers "may forecastly use your location?": the CLI's prompt on a
@@ -5,8 +6,9 @@ public import LocationProvider
 /// application asks, once, when the decision is that it must; the answer is
 /// remembered through the authorization's transition table.
 public protocol PermissionAsker: Sendable {
-    /// Asks the user. `services` names every service a lookup would reach.
-    func ask(services: String) async -> PermissionPromptOutcome
+    /// Asks the user. `services` names every service a lookup would reach,
+    /// as a message to say in the user's language (`Words.say`).
+    func ask(services: MessageText) async -> PermissionPromptOutcome
 }
 
 public enum PermissionPromptOutcome: Sendable, Hashable {
@@ -20,5 +22,5 @@ public enum PermissionPromptOutcome: Sendable, Hashable {
 /// Asks nobody: for programs with no way to ask (a status bar, a daemon).
 public struct NoPermissionAsker: PermissionAsker {
     public init() {}
-    public func ask(services: String) async -> PermissionPromptOutcome { .cannotAsk }
+    public func ask(services: MessageText) async -> PermissionPromptOutcome { .cannotAsk }
 }

@@ -15,7 +15,7 @@ public protocol LocationBackends: Sendable {
         _ kind: LocationSourceKind, settings: LocatingSettings, onSatellites: @escaping @Sendable (Int, Int) -> Void
     ) throws -> any LocationProvider
     /// What the permission prompt names for `kind`: the service a lookup reaches.
-    func describe(_ kind: LocationSourceKind, settings: LocatingSettings) -> String
+    func describe(_ kind: LocationSourceKind, settings: LocatingSettings) -> MessageText
     /// Where the user's stored place is kept (`location set`).
     var placeStore: PlaceStore { get }
 }
@@ -44,12 +44,12 @@ public struct SystemLocationBackends: LocationBackends {
         }
     }
 
-    public func describe(_ kind: LocationSourceKind, settings: LocatingSettings) -> String {
+    public func describe(_ kind: LocationSourceKind, settings: LocatingSettings) -> MessageText {
         switch kind {
-        case .gpsd: "gpsd on \((try? gpsdAddress(settings))?.description ?? GPSDAddress.default.description)"
-        case .geoclue: "the desktop's location service GeoClue (which may look up nearby Wi-Fi networks online)"
-        case .ip: "the IP location service \((try? ipProvider())?.serviceName ?? "ipwho.is")"
-        case .manual: "your stored place"
+        case .gpsd: MessageText("gpsd on {address}", ["address": (try? gpsdAddress(settings))?.description ?? GPSDAddress.default.description])
+        case .geoclue: MessageText("the desktop's location service GeoClue (which may look up nearby Wi-Fi networks online)")
+        case .ip: MessageText("the IP location service {service}", ["service": (try? ipProvider())?.serviceName ?? "ipwho.is"])
+        case .manual: MessageText("your stored place")
         }
     }
 

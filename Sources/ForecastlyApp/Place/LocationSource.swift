@@ -68,9 +68,11 @@ extension Application {
 
     /// What the prompt names: every service a lookup would reach, as far as
     /// the policy lets the user allow it.
-    private func servicesToAsk(_ kinds: [LocationSourceKind], settings: LocatingSettings, permission: Permission) async -> String {
+    private func servicesToAsk(_ kinds: [LocationSourceKind], settings: LocatingSettings, permission: Permission) async -> MessageText {
         // The plan as it would be once allowed: the sources the policy lets run.
         let allowed = LocationAuthorization.Snapshot(state: .authorized(LocationGrant(accuracy: .full)), policy: await permission.authorization.policy)
-        return permission.rule.plan(allowed, sources: kinds).sources.map { context.backends.describe($0, settings: settings) }.joined(separator: " and, if that has no fix, ")
+        let named = permission.rule.plan(allowed, sources: kinds).sources.map { context.backends.describe($0, settings: settings) }
+        guard let first = named.first else { return MessageText("no location service") }
+        return named.dropFirst().reduce(first) { MessageText("{first} and, if that has no fix, {then}", messages: ["first": [$0], "then": [$1]]) }
     }
 }

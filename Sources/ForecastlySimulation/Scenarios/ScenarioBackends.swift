@@ -24,12 +24,12 @@ final class ScenarioBackends: LocationBackends, Sendable {
         kind == .manual ? ManualLocationProvider(place: try placeStore.load().get()) : self[kind]
     }
 
-    func describe(_ kind: LocationSourceKind, settings: LocatingSettings) -> String {
+    func describe(_ kind: LocationSourceKind, settings: LocatingSettings) -> MessageText {
         switch kind {
-        case .gpsd: "a simulated GPS receiver"
-        case .geoclue: "a simulated GeoClue location service"
-        case .ip: "a simulated IP location service"
-        case .manual: "a simulated stored place"
+        case .gpsd: .verbatim("a simulated GPS receiver")
+        case .geoclue: .verbatim("a simulated GeoClue location service")
+        case .ip: .verbatim("a simulated IP location service")
+        case .manual: .verbatim("a simulated stored place")
         }
     }
 

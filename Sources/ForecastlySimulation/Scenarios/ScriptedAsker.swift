@@ -1,3 +1,4 @@
+import ForecastlyBase
 import ForecastlyApp
 import LocationProvider
 import Synchronization
@@ -7,7 +8,7 @@ import Synchronization
 final class ScriptedAsker: PermissionAsker {
     private let pending = Mutex<CheckedContinuation<PermissionPromptOutcome, Never>?>(nil)
 
-    func ask(services: String) async -> PermissionPromptOutcome {
+    func ask(services: MessageText) async -> PermissionPromptOutcome {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let earlier = pending.withLock { pending in

@@ -1,3 +1,4 @@
+import ForecastlyBase
 import ForecastlyApp
 import ForecastPresentation
 
@@ -5,12 +6,12 @@ import ForecastPresentation
 /// application asks it, once, when the decision is that it must; without a
 /// terminal nobody is asked, and nothing is located.
 struct TerminalPrompt: PermissionAsker {
-    func ask(services: String) async -> PermissionPromptOutcome {
+    func ask(services: MessageText) async -> PermissionPromptOutcome {
         guard Terminal.standardInput.isTerminal, Terminal.standardError.isTerminal else { return .cannotAsk }
         let words = UserLanguage.words()
         let width = Terminal.standardError.width(environment: ProcessEnvironment.variables)
         for paragraph in [words("forecastly would like to use your location to show the weather where you are."),
-                          words("It will ask {services}. Nothing is sent anywhere else.", ["services": services])] {
+                          words.say(MessageText("It will ask {services}. Nothing is sent anywhere else.", messages: ["services": [services]]))] {
             for line in TextWidth.paragraph(paragraph, width: width) { Terminal.standardError.writeLine(line) }
         }
         // An answer that is none of the three repeats only the choice. The
