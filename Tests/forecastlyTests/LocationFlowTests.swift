@@ -202,8 +202,15 @@ import TestSupport
             environment["LANGUAGE"] = "ja"
             let result = try await CLI.run(["--oneline"], server: server, environment: environment, home: home(), terminalInput: "n\n")
             #expect(result.status == 77, "\(result.stdout)")
-            let question = result.stdout.split(whereSeparator: \.isNewline).prefix { !$0.hasPrefix("許可しますか") }
-            for line in question { #expect(TextWidth.of(String(line)) <= 40, "\(line)") }
+            let screen = result.stdout.split(whereSeparator: \.isNewline)
+            let question = screen.prefix { !$0.hasPrefix("許可しますか") }
+            // The choices too, the answer typed after their last line.
+            // (The refusal's line, one line whatever its length, follows the answer's place.)
+            for line in screen {
+                let drawn = line.range(of: "forecastly:").map { String(line[..<$0.lowerBound]) } ?? String(line)
+                #expect(TextWidth.of(drawn) <= 40, "\(line)")
+            }
+            #expect(screen.contains { $0.hasPrefix("許可しますか") }, "\(result.stdout)")
             let said = question.joined().filter { !$0.isWhitespace }
             #expect(said.contains("問い合わせ先は127.0.0.1:9のgpsd、位置が得られなければデスクトップの位置情報サービスGeoClue"), "\(said)")
             #expect(!said.contains("ifthat") && !said.contains("desktop's"))

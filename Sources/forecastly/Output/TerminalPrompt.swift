@@ -17,9 +17,12 @@ struct TerminalPrompt: PermissionAsker {
         // An answer that is none of the three repeats only the choice. The
         // keys stay y, o and n in every language, as the prompt shows them.
         for attempt in 0..<3 {
-            Terminal.standardError.write(attempt == 0
-                ? words("Allow? [y]es, always / [o]nce, this time only / [n]o: ")
-                : words("Please answer y, o or n: "))
+            // Broken to the width too, the answer typed after its last line.
+            var question = TextWidth.paragraph(attempt == 0 ? words("Allow? [y]es, always / [o]nce, this time only / [n]o: ")
+                                                            : words("Please answer y, o or n: "), width: width)
+            let last = question.removeLast()
+            for line in question { Terminal.standardError.writeLine(line) }
+            Terminal.standardError.write(last + " ")
             guard let line = readLine() else { Terminal.standardError.write("\n"); return .noAnswer }
             switch line.trimmingWhitespace().lowercased() {
             case "y", "yes": return .answered(.allow)
