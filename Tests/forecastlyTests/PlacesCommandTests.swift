@@ -1,3 +1,4 @@
+import ForecastPresentation
 import Foundation
 import Testing
 import TestSupport
@@ -276,6 +277,21 @@ import TestSupport
         #expect(array.first?["name"] as? String == "Kyiv")
         #expect(none.status == 64)
         #expect(none.stdout.isEmpty)
+    }
+
+    /// The list fits the terminal: the zone, the population, the country and
+    /// the coordinates go, in that order, before a line runs past the edge.
+    @Test(arguments: [(1000, 5), (64, 4), (50, 3), (40, 2), (30, 1)])
+    func citiesSearchFitsTheTerminal(columns: Int, shownColumns: Int) async throws {
+        let result = try await CLI.run(["cities", "search", "zag", "--limit", "5"], environment: ["COLUMNS": String(columns)])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5 && lines[0].hasPrefix("Zagreb, HR"), "\(result.stdout)")
+        for line in lines { #expect(TextWidth.of(line) <= columns, "\(line)") }
+        #expect(lines[0].contains("Europe/Zagreb") == (shownColumns == 5))
+        #expect(lines[0].contains("663,592") == (shownColumns >= 4))
+        #expect(lines[0].contains("Croatia") == (shownColumns >= 3))
+        #expect(lines[0].contains("45.8144°N") == (shownColumns >= 2))
     }
 
     /// Counts and coordinates as the reader's language writes them: in

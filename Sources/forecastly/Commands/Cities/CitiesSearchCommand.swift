@@ -33,7 +33,7 @@ extension CitiesCommand {
             if json {
                 Terminal.standardOutput.writeJSON(PlaceDocument(matches: matches).encoded())
             } else if !matches.isEmpty {
-                Terminal.standardOutput.write(PlaceText.table(matches, words: UserLanguage.words()))
+                Terminal.standardOutput.write(PlaceText.table(matches, words: UserLanguage.words(), width: Terminal.standardOutput.columns))
             }
             RunNotes.warn(unwritten: found.unwrittenCaches)
             if matches.isEmpty {
