@@ -293,7 +293,7 @@ public struct ForecastReport: Sendable {
         // the month (the days follow each other: "Tue 29", "Wed 30", "Thu 1"),
         // then the wind (Polish's "22 km/godz." at 40 columns).
         let table = TextTable.fitted(rows, rightAligned: [3, 5, 6, 7], fitting: width,
-                                     narrowing: [.drop(2), .shorten(0, to: forecast.daily.map { words.shortDay($0.date) }), .drop(7)])
+                                     narrowing: [.drop(2), .shorten(0, to: { words.shortDay(forecast.daily[$0].date) }), .drop(7)])
         return [""] + legend(words("Coming days"), (words(Self.daysLegend.long), words(Self.daysLegend.short)),
                              naming: Self.daysLegend.columns, shown: table.shown) + table.lines
     }

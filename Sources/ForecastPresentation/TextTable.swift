@@ -4,11 +4,12 @@ import ForecastlyBase
 public enum TextTable {
     /// A way to make a table narrower where it is wider than the terminal,
     /// tried in the order given until it fits.
-    public enum Narrowing: Sendable {
+    public enum Narrowing {
         /// Leave the column out (what it says is said elsewhere too).
         case drop(Int)
-        /// Show the column's shorter cells, one per row ("Tue 29" for "Tue 29 Sep").
-        case shorten(Int, to: [String])
+        /// Show the column's shorter cell for each row ("Tue 29" for "Tue
+        /// 29 Sep"), made only when the table is too wide.
+        case shorten(Int, to: (_ row: Int) -> String)
     }
 
     /// Pads every column to its widest cell (in terminal cells, so emoji
@@ -35,8 +36,8 @@ public enum TextTable {
                 switch narrowing {
                 case .drop(let column):
                     shown.removeAll { $0 == column }
-                case .shorten(let column, let cells):
-                    for (index, cell) in zip(rows.indices, cells) { rows[index][column] = cell }
+                case .shorten(let column, let shorter):
+                    for index in rows.indices { rows[index][column] = shorter(index) }
                     widths[column] = rows.map { TextWidth.of($0[column]) }.max() ?? 0
                 }
             }

@@ -29,7 +29,7 @@ extension Application {
         let places = (try? context.places.gazetteer()).map { About.PlaceIndex(count: $0.count, source: $0.source, path: $0.path) }
         return About(
             version: Forecastly.version, license: Forecastly.license, projectURL: Forecastly.projectURL,
-            providers: providers, providerNames: WeatherProviders.all.map(\.provider.name), airQuality: airQuality, warnings: warnings,
+            providers: providers, airQuality: airQuality, warnings: warnings,
             places: places, directories: (directories.config, directories.data, directories.cache),
             timeZoneData: TimeZoneSupport.dataVersion, libgpsAPI: GPSDLibrary.apiVersion, gpsdPort: GPSDAddress.defaultPort)
     }

@@ -47,7 +47,8 @@ extension NotesCommand {
                     text.trimmingWhitespace(), at: choice, withoutWeather: withoutWeather, service: service.settings(settings), cache: cache.policy)
             }
             RunNotes.print(notes)
-            Terminal.standardOutput.writeLine(settings.words("Saved {note}", ["note": NoteText.line(saved, words: settings.words, distance: settings.measurementUnits.distance)]))
+            let words = UserLanguage.words()
+            Terminal.standardOutput.writeLine(words("Saved {note}", ["note": NoteText.line(saved, words: words, distance: settings.measurementUnits.distance)]))
         }
     }
 }

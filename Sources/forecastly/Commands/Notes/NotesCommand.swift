@@ -25,14 +25,15 @@ struct NotesCommand: AsyncParsableCommand {
 
         func run() async throws {
             let notes = try await CommandLineApp.with { application in try application.notes(limit: limit) }
-            let settings = try Settings.forRun(Settings.Flags())
             if json {
                 Terminal.standardOutput.writeDocument(NoteText.json(notes))
             } else if notes.isEmpty {
                 Terminal.standardError.writeLine("forecastly: " + UserLanguage.words()("no notes yet. Add one with 'forecastly notes add \"walk in the park\"'."))
             } else {
+                // The reader's units: a place near a town says its distance in them.
+                let distance = try Settings.forRun(Settings.Flags()).measurementUnits.distance
                 var text = ""
-                for note in notes { text += NoteText.line(note, words: settings.words, distance: settings.measurementUnits.distance) + "\n" }
+                for note in notes { text += NoteText.line(note, words: UserLanguage.words(), distance: distance) + "\n" }
                 Terminal.standardOutput.write(text)
             }
         }
@@ -44,8 +45,8 @@ struct NotesCommand: AsyncParsableCommand {
 
         func run() async throws {
             let note = try await CommandLineApp.with { application in try application.note(id: id) }
-            let settings = try Settings.forRun(Settings.Flags())
-            Terminal.standardOutput.write(NoteText.details(note, words: settings.words, distance: settings.measurementUnits.distance, width: Terminal.standardOutput.columns) {
+            let distance = try Settings.forRun(Settings.Flags()).measurementUnits.distance
+            Terminal.standardOutput.write(NoteText.details(note, words: UserLanguage.words(), distance: distance, width: Terminal.standardOutput.columns) {
                 WeatherProviders.named($0)?.source.attribution
             })
         }
