@@ -1,9 +1,17 @@
+import ForecastlyBase
 public import ForecastCore
 import Foundation
 import GRDB
 
 extension SQLiteStore: NoteStore {
     public func add(_ note: NewWeatherNote) throws(StoreError) -> WeatherNote {
+        // SQLite's text ends at a NUL: a note holding one would come back cut
+        // short, so it is refused whole (forecastly's own notes never hold one).
+        let texts = [note.text, note.placeName, note.weather?.temperatureUnit, note.weather?.description, note.weather?.symbol,
+                     note.weather?.glyph, note.weather?.provider]
+        if texts.contains(where: { $0?.utf8.contains(0) == true }) {
+            throw .cannotWrite(path: path, detail: MessageText("a note cannot hold a NUL character"), status: .dataError)
+        }
         let id = try write(durable: true) { db in
             try db.execute(sql: """
                 INSERT INTO note (createdAt, text, placeName, latitude, longitude, temperature, temperatureUnit, weatherCode, description, symbol, glyph, provider)

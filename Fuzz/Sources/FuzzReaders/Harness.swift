@@ -40,7 +40,7 @@ enum Readers {
     static let target = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? "open-meteo"
     static let names = ["open-meteo", "met-norway", "openweather", "ip-geolocation", "geocoder", "geonames",
                         "place-index", "decision-file", "stored-place", "policy-file", "format-template", "track", "scenario",
-                        "gpsd-address", "gpsd-stream", "gpsd-requests", "dbus-clients", "portal-options", "zone-table"]
+                        "gpsd-address", "gpsd-stream", "gpsd-requests", "dbus-clients", "portal-options", "zone-table", "stored-note"]
 
     static let place = try! Coordinate(latitude: 50.45, longitude: 30.52)
     static let request = try! ForecastRequest(coordinate: place, days: 7)
@@ -106,6 +106,25 @@ enum Readers {
             if let forecast = try? SQLiteStore.forecast(from: Data(bytes)), (try? PhysicalLimits.check(forecast)) != nil {
                 AllTheWayDown.follow(forecast)
             }
+        case "stored-note":
+            // A note's text and place as the store holds them (a NUL between),
+            // damaged or written by another forecastly: kept, read back, and
+            // said in every language and unit, never with a terminal control.
+            let fields = String(decoding: bytes, as: UTF8.self).split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false)
+            let note = NewWeatherNote(createdAt: Date(timeIntervalSince1970: 1_795_238_100), text: String(fields[0]),
+                                      placeName: fields.count > 1 ? String(fields[1]) : nil, latitude: nil, longitude: nil, weather: nil)
+            guard let kept = try? AllTheWayDown.store.add(note) else { return }
+            defer { try? AllTheWayDown.store.deleteNote(id: kept.id) }
+            guard let back = try? AllTheWayDown.store.note(id: kept.id) else { preconditionFailure("a note kept was not read back") }
+            precondition(back == kept, "the store changed the note")
+            for words in AllTheWayDown.languages {
+                for distance in DistanceUnit.allCases {
+                    let said = NoteText.line(back, words: words, distance: distance)
+                        + NoteText.details(back, words: words, distance: distance, width: 40) { _ in nil }
+                    precondition(!said.unicodeScalars.contains { $0 != "\n" && isTerminalControl($0) }, "a note reaches the terminal raw: \(said.debugDescription)")
+                }
+            }
+            _ = NoteText.json([back])
         case "decision-file":
             let store = FileAuthorizationStore(path: file(bytes, name: "location.json"))
             wait { _ = await store.load() }
