@@ -25,7 +25,9 @@ import Testing
     @Test func aStoredLabelReadsBack() {
         let near = PlaceLabel.near("Springfield, IL, US", meters: 12_000)
         #expect(PlaceLabel(stored: near.description) == near)
-        for name in ["Kyiv, UA", "near Lake Placid", "Nearby (3 km) town", "near (12 km)", "near X (12 mi)"] {
+        #expect(PlaceLabel(stored: "near X (12 km) (3 km)") == .near("X (12 km)", meters: 3_000))
+        for name in ["Kyiv, UA", "near Lake Placid", "Nearby (3 km) town", "near (12 km)", "near X (12 mi)", "near  (12 km)", "near X ( km)",
+                     "near X (123456 km)", "near X (1.5 km)", "near X (-3 km)", "near", "near X (12 km) "] {
             #expect(PlaceLabel(stored: name) == .name(name), "\(name)")
         }
     }

@@ -17,11 +17,17 @@ public enum PlaceLabel: Sendable, Hashable, CustomStringConvertible {
     /// The label a stored `description` was ("near Kyiv, UA (12 km)"), so
     /// that a note saved in English is shown in the reader's language and
     /// units; any other text is a name, said as it is.
+    /// Read by hand: `notes list` reads every note, and a regular
+    /// expression built for each made 100,000 notes take 4 s (benchmark).
     public init(stored text: String) {
-        if let match = text.wholeMatch(of: /near (.+) \(([0-9]{1,5}) km\)/), let kilometres = Double(match.output.2) {
-            self = .near(String(match.output.1), meters: kilometres * 1000)
-        } else {
-            self = .name(text)
-        }
+        self = .name(text)
+        let prefix = "near ", suffix = " km)"
+        guard text.hasPrefix(prefix), text.hasSuffix(suffix), let open = text.range(of: " (", options: .backwards) else { return }
+        let placeStart = text.index(text.startIndex, offsetBy: prefix.count)
+        let numberEnd = text.index(text.endIndex, offsetBy: -suffix.count)
+        guard placeStart < open.lowerBound, open.upperBound <= numberEnd else { return }
+        let number = text[open.upperBound..<numberEnd]
+        guard (1...5).contains(number.count), number.allSatisfy({ $0.isASCII && $0.isNumber }), let kilometres = Double(number) else { return }
+        self = .near(String(text[placeStart..<open.lowerBound]), meters: kilometres * 1000)
     }
 }
