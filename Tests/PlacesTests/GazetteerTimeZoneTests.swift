@@ -59,6 +59,7 @@ import Testing
         "CL\t-2709+-10926\tPacific/Easter",    // two signs
         "CL\t+-2709-10926\tPacific/Easter",
         "CL\t-2709\tPacific/Easter",           // no longitude
+        "CL\t12709-10926\tPacific/Easter",     // no sign before the latitude
     ])
     func aDamagedLineIsLeftOut(line: String) {
         #expect(ZoneTable(parsing: line + "\n# comment\n").zones.isEmpty)

@@ -47,7 +47,6 @@ public struct ZoneTable: Sendable {
     /// 20 ms for the table's 400 lines (half of a MET Norway run, profiled).
     static func coordinate(_ text: Substring) -> Coordinate? {
         let bytes = Array(text.utf8)
-        func isSign(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") }
         guard let split = bytes.indices.dropFirst().first(where: { isSign(bytes[$0]) }) else { return nil }
         let latitude = bytes[..<split], longitude = bytes[split...]
         // Both with seconds or neither, as the format has it.
@@ -59,7 +58,7 @@ public struct ZoneTable: Sendable {
 
     /// "+4712" or "-0781234": a sign, whole degrees, minutes and perhaps seconds.
     private static func degrees(_ field: ArraySlice<UInt8>, wholeDigits: Int) -> Double? {
-        guard let sign = field.first else { return nil }
+        guard let sign = field.first, isSign(sign) else { return nil }
         let digits = field.dropFirst()
         guard digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
         func number(_ offset: Int, _ count: Int) -> Double {
@@ -70,4 +69,6 @@ public struct ZoneTable: Sendable {
         let value = number(0, wholeDigits) + minutes / 60 + seconds / 3600
         return sign == UInt8(ascii: "-") ? -value : value
     }
+
+    private static func isSign(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") }
 }
